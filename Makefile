@@ -1,0 +1,38 @@
+# Thin wrapper around CMake. `make run`: build and analyse the bundled demo.
+# `make test`: build and run every test (unit, golden, round-trip, fuzzers).
+BUILD      ?= build
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 60
+
+.PHONY: build run test test-unit test-sanitize fuzz format format-check clean
+
+build:
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@./examples/run_demo.sh $(BUILD)
+
+test-unit: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-sanitize:
+	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTRX_SANITIZE=ON >/dev/null
+	@cmake --build build-sanitize -j $(JOBS)
+	@cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+fuzz:
+	@CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTRX_FUZZ=ON >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzzers
+	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
+
+format-check:
+	@./tools/format_check.sh
+
+format:
+	@clang-format -i $$(git ls-files '*.c' '*.h')
+
+test: format-check test-unit fuzz
+
+clean:
+	rm -rf build build-sanitize build-fuzz

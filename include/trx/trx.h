@@ -1,0 +1,261 @@
+/*
+ * trx.h - the trx host library: load a trace dump (binary, Intel HEX,
+ * S-record, ASCII hex), decode its TXTB buffer, and walk its events in the
+ * order and with the context rules TraceX uses, so that analyses and outputs
+ * never parse bytes themselves.
+ *
+ * Memory: a binary dump is mapped, not copied; text dumps are converted once
+ * into a heap image. Iteration keeps O(threads) state, never O(events).
+ */
+#ifndef TRX_TRX_H
+#define TRX_TRX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ errors */
+
+/* What went wrong and where: `offset` is a byte offset in the input file. */
+typedef struct trx_error {
+    uint64_t offset;
+    char message[240];
+} trx_error;
+
+/* Fills `err` (if not NULL) with printf-style text; always returns -1. */
+int trx_error_set(trx_error *err, uint64_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ----------------------------------------------------------------- loading */
+
+typedef enum trx_input_format {
+    TRX_FORMAT_AUTO = 0, /* decide by content */
+    TRX_FORMAT_BIN,      /* raw memory image */
+    TRX_FORMAT_IHEX,     /* Intel HEX */
+    TRX_FORMAT_SREC,     /* Motorola S-record */
+    TRX_FORMAT_ASCII     /* hex byte pairs separated by white space */
+} trx_input_format;
+
+/* A memory image: data[0] is the byte at target address `base` (the dump's
+ * lowest address; 0 for raw binary). Read-only for users. */
+typedef struct trx_image {
+    const uint8_t *data;
+    size_t size;
+    uint64_t base;
+    trx_input_format format; /* the format actually read */
+    /* private */
+    void *mapping_;
+    size_t mapping_size_;
+    uint8_t *owned_;
+} trx_image;
+
+/* Loads `path` as `format` (TRX_FORMAT_AUTO: detect). 0 on success, -1 with
+ * `err` set (offset = where in the file the problem is). */
+int trx_image_load_file(trx_image *img, const char *path, trx_input_format format, trx_error *err);
+
+/* Same from bytes in memory (copied or converted; `bytes` may be freed after). */
+int trx_image_load_memory(trx_image *img, const uint8_t *bytes, size_t size,
+                          trx_input_format format, trx_error *err);
+
+/* Releases what a load acquired; safe on a zeroed image. */
+void trx_image_free(trx_image *img);
+
+/* Guesses the format of a file's first bytes (never returns AUTO). */
+trx_input_format trx_detect_format(const uint8_t *bytes, size_t size);
+
+/* "bin", "ihex", "srec", "ascii" (or "auto"); parse with trx_input_format_parse. */
+const char *trx_input_format_name(trx_input_format format);
+int trx_input_format_parse(const char *name, trx_input_format *out);
+
+/* ------------------------------------------------------------ TXTB buffer */
+
+#define TRX_TXTB_ID 0x54585442u          /* "TXTB" */
+#define TRX_CONTEXT_ISR 0xFFFFFFFFu      /* event recorded inside an ISR */
+#define TRX_CONTEXT_INIT 0xF0F0F0F0u     /* event recorded during initialization */
+#define TRX_CONTEXT_IDLE 0x00000000u     /* as a next context: nothing runs */
+#define TRX_UNKNOWN 0xFFFFFFFFu          /* priority / preemption-threshold not known */
+#define TRX_HEADER_SIZE 48u
+#define TRX_ENTRY_SIZE 32u
+#define TRX_REGISTRY_FIXED_SIZE 16u
+#define TRX_NAME_MAX 255u                /* longest object name kept */
+#define TRX_EVENT_RUNNING 6u             /* TX_TRACE_RUNNING */
+#define TRX_USER_EVENT_START 4096u
+
+/* The control header, fields decoded in the buffer's byte order. */
+typedef struct trx_header {
+    uint32_t id_as_read; /* first 4 bytes read big-endian (TraceX's "Trace ID") */
+    bool big_endian;
+    uint32_t timer_mask;
+    uint32_t base_address;
+    uint32_t registry_start;
+    uint16_t reserved1;
+    uint16_t name_size;
+    uint32_t registry_end;
+    uint32_t buffer_start;
+    uint32_t buffer_end;
+    uint32_t buffer_current; /* the oldest entry */
+    uint32_t reserved2, reserved3, reserved4;
+} trx_header;
+
+/* Object types in the registry. */
+enum trx_object_type {
+    TRX_OBJ_NONE = 0,
+    TRX_OBJ_THREAD = 1,
+    TRX_OBJ_TIMER = 2,
+    TRX_OBJ_QUEUE = 3,
+    TRX_OBJ_SEMAPHORE = 4,
+    TRX_OBJ_MUTEX = 5,
+    TRX_OBJ_EVENT_FLAGS = 6,
+    TRX_OBJ_BLOCK_POOL = 7,
+    TRX_OBJ_BYTE_POOL = 8,
+    TRX_OBJ_MEDIA = 9,
+    TRX_OBJ_FILE = 10,
+    TRX_OBJ_IP = 11,
+    TRX_OBJ_PACKET_POOL = 12,
+    TRX_OBJ_TCP_SOCKET = 13,
+    TRX_OBJ_UDP_SOCKET = 14
+};
+
+/* One object: a registry entry with type != 0, or an "Un-named Thread" that
+ * TraceX's rules add for a context address that is not a registered thread. */
+typedef struct trx_object {
+    uint32_t address;
+    uint32_t param1, param2;
+    uint8_t available, type, reserved1, reserved2;
+    bool unnamed;              /* added for an unregistered context */
+    uint32_t registry_slot;    /* registry entry index (UINT32_MAX if unnamed) */
+    char name[TRX_NAME_MAX + 1];
+} trx_object;
+
+/* A thread as TraceX lists it (registry order, then Un-named Threads). */
+typedef struct trx_thread {
+    uint32_t address;
+    uint32_t object_index;     /* into trx_trace.objects */
+    uint32_t stack_start, stack_size;
+    uint32_t prio_lowest, prio_highest; /* numerically largest / smallest; TRX_UNKNOWN */
+    uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
+} trx_thread;
+
+/* One trace entry as stored, fields in host order (nothing interpreted). */
+typedef struct trx_entry {
+    uint32_t context, priority, id, timestamp;
+    uint32_t info[4];
+} trx_entry;
+
+/* An opened trace: image + header + registry + the entry order. Fields are
+ * read-only for users; set by trx_trace_open. */
+typedef struct trx_trace {
+    const char *path;          /* as given to open (for messages) */
+    trx_image image;
+    trx_header header;
+    const uint8_t *entries;    /* first entry in the image */
+    uint32_t registry_entries; /* registry capacity */
+    uint32_t registry_used;    /* entries whose type != 0 */
+    uint32_t capacity;         /* trace entries the buffer holds */
+    uint32_t used;             /* entries read: up to the first never-written one */
+    uint32_t oldest;           /* physical index of the chronologically first entry */
+    bool wrapped;              /* the oldest pointer splits the used entries */
+    bool counts_up;            /* timer direction (TraceX's vote) */
+    uint32_t votes_up, votes_down;
+    /* objects and threads (grow when Un-named Threads are added) */
+    trx_object *objects;
+    uint32_t object_count, object_cap;
+    trx_thread *threads;
+    uint32_t thread_count, thread_cap;
+    /* filled by trx_trace_prepare */
+    bool prepared;
+    uint64_t total_events;     /* entries + synthetic RUNNING events */
+    uint64_t synthetic_events;
+    uint64_t max_ticks;        /* relative ticks of the last event */
+} trx_trace;
+
+/* Opens and validates a dump: header, registry, entry order and timer
+ * direction (one full scan). 0 or -1 with `err`. */
+int trx_trace_open(trx_trace *t, const char *path, trx_input_format format, trx_error *err);
+
+/* Same over an already loaded image (ownership passes to the trace). */
+int trx_trace_open_image(trx_trace *t, trx_image *img, const char *name, trx_error *err);
+
+/* Runs TraceX's model once over all events to complete the thread table
+ * (Un-named Threads, priority ranges) and the totals. Idempotent. */
+void trx_trace_prepare(trx_trace *t);
+
+/* Releases everything; safe on a zeroed trace. */
+void trx_trace_close(trx_trace *t);
+
+/* Reads entry number `chrono` (0 = oldest) in chronological order. */
+void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out);
+
+/* Object / thread lookup by address: first match, or -1. */
+int32_t trx_trace_find_object(const trx_trace *t, uint32_t address);
+int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address);
+
+/* Name for a context value: thread name, "Interrupt", "Initialization",
+ * "Idle" or NULL when unknown. */
+const char *trx_context_name(const trx_trace *t, uint32_t context);
+
+/* --------------------------------------------------------------- events */
+
+typedef enum trx_context_kind {
+    TRX_CTX_THREAD,
+    TRX_CTX_ISR,
+    TRX_CTX_INIT,
+    TRX_CTX_IDLE
+} trx_context_kind;
+
+/* Classifies a context value. */
+trx_context_kind trx_context_kind_of(uint32_t context);
+
+/* One event as TraceX sees it. */
+typedef struct trx_event {
+    uint64_t index;         /* TraceX's event number (synthetic events counted) */
+    uint64_t ticks;         /* relative ticks since the first event */
+    uint32_t timestamp;     /* masked raw time stamp (synthetic: +-12 as TraceX) */
+    uint32_t id;            /* event id & 0xFFFF */
+    uint32_t raw_id;        /* id word as stored */
+    uint32_t raw_priority;  /* priority word as stored */
+    uint32_t context;       /* thread address, TRX_CONTEXT_ISR or TRX_CONTEXT_INIT */
+    uint32_t priority;      /* thread: priority; ISR: interrupted thread; init: raw */
+    uint32_t threshold;     /* preemption-threshold or TRX_UNKNOWN */
+    uint32_t next_context;  /* where execution goes after this event */
+    uint32_t info[4];
+    uint32_t entry;         /* physical entry index; UINT32_MAX when synthetic */
+    int32_t thread;         /* index into trace->threads for thread contexts, else -1 */
+    bool synthetic;         /* a RUNNING event TraceX inserts */
+} trx_event;
+
+/* Iterator over events in TraceX order. O(1) state; look-ahead reads the
+ * mapped entries directly. */
+typedef struct trx_cursor {
+    trx_trace *trace;
+    /* private */
+    uint32_t pos_;          /* next raw chronological index to compute */
+    uint64_t out_index_;
+    uint64_t ticks_;
+    uint32_t prev_ts_;
+    uint32_t cur_, nest_;
+    int have_pending_;
+    int have_fake_;
+    trx_event pending_;     /* event waiting for a possible backward patch */
+    trx_event fake_;        /* synthetic event to emit after pending_ */
+    trx_event lookahead_;   /* the computed event after pending_ */
+    int have_lookahead_;
+} trx_cursor;
+
+/* Starts an iteration at the oldest event. */
+void trx_cursor_init(trx_cursor *c, trx_trace *t);
+
+/* Produces the next event; false at the end. */
+bool trx_cursor_next(trx_cursor *c, trx_event *ev);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRX_TRX_H */

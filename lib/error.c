@@ -1,0 +1,17 @@
+/* error.c - filling a trx_error: one message and the input offset it concerns. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "trx/trx.h"
+
+int trx_error_set(trx_error *err, uint64_t offset, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->offset = offset;
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
