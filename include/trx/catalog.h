@@ -18,12 +18,12 @@ extern "C" {
 /* One catalogue row. Strings are never NULL ("" when the table is blank). */
 typedef struct trx_event_type {
     uint32_t id;
-    const char *component;    /* "threadx", "filex", "netx", "usbx" */
-    const char *symbol;       /* e.g. TML_TRACE_QUEUE_SEND */
-    const char *name;         /* display name, e.g. "TX QUEUE SEND" */
-    const char *label[4];     /* information-field captions ("" = unused) */
-    uint32_t filter_group;    /* TX_/FX_/NX_/UX_TRACE_*_EVENTS bit, 0 if unknown */
-    const char *gui_name;     /* TraceX GUI name, e.g. "Queue Send" */
+    const char *component; /* "threadx", "filex", "netx", "usbx" */
+    const char *symbol;    /* e.g. TML_TRACE_QUEUE_SEND */
+    const char *name;      /* display name, e.g. "TX QUEUE SEND" */
+    const char *label[4];  /* information-field captions ("" = unused) */
+    uint32_t filter_group; /* TX_/FX_/NX_/UX_TRACE_*_EVENTS bit, 0 if unknown */
+    const char *gui_name;  /* TraceX GUI name, e.g. "Queue Send" */
 } trx_event_type;
 
 /* The row for `id`, or NULL when the catalogue does not know it. */

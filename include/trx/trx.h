@@ -18,6 +18,8 @@
 extern "C" {
 #endif
 
+#define TRX_VERSION_STRING "0.1.0"
+
 /* ------------------------------------------------------------------ errors */
 
 /* What went wrong and where: `offset` is a byte offset in the input file. */
@@ -76,16 +78,16 @@ int trx_input_format_parse(const char *name, trx_input_format *out);
 
 /* ------------------------------------------------------------ TXTB buffer */
 
-#define TRX_TXTB_ID 0x54585442u          /* "TXTB" */
-#define TRX_CONTEXT_ISR 0xFFFFFFFFu      /* event recorded inside an ISR */
-#define TRX_CONTEXT_INIT 0xF0F0F0F0u     /* event recorded during initialization */
-#define TRX_CONTEXT_IDLE 0x00000000u     /* as a next context: nothing runs */
-#define TRX_UNKNOWN 0xFFFFFFFFu          /* priority / preemption-threshold not known */
+#define TRX_TXTB_ID 0x54585442u      /* "TXTB" */
+#define TRX_CONTEXT_ISR 0xFFFFFFFFu  /* event recorded inside an ISR */
+#define TRX_CONTEXT_INIT 0xF0F0F0F0u /* event recorded during initialization */
+#define TRX_CONTEXT_IDLE 0x00000000u /* as a next context: nothing runs */
+#define TRX_UNKNOWN 0xFFFFFFFFu      /* priority / preemption-threshold not known */
 #define TRX_HEADER_SIZE 48u
 #define TRX_ENTRY_SIZE 32u
 #define TRX_REGISTRY_FIXED_SIZE 16u
-#define TRX_NAME_MAX 255u                /* longest object name kept */
-#define TRX_EVENT_RUNNING 6u             /* TX_TRACE_RUNNING */
+#define TRX_NAME_MAX 255u    /* longest object name kept */
+#define TRX_EVENT_RUNNING 6u /* TX_TRACE_RUNNING */
 #define TRX_USER_EVENT_START 4096u
 
 /* The control header, fields decoded in the buffer's byte order. */
@@ -129,15 +131,15 @@ typedef struct trx_object {
     uint32_t address;
     uint32_t param1, param2;
     uint8_t available, type, reserved1, reserved2;
-    bool unnamed;              /* added for an unregistered context */
-    uint32_t registry_slot;    /* registry entry index (UINT32_MAX if unnamed) */
+    bool unnamed;           /* added for an unregistered context */
+    uint32_t registry_slot; /* registry entry index (UINT32_MAX if unnamed) */
     char name[TRX_NAME_MAX + 1];
 } trx_object;
 
 /* A thread as TraceX lists it (registry order, then Un-named Threads). */
 typedef struct trx_thread {
     uint32_t address;
-    uint32_t object_index;     /* into trx_trace.objects */
+    uint32_t object_index; /* into trx_trace.objects */
     uint32_t stack_start, stack_size;
     uint32_t prio_lowest, prio_highest; /* numerically largest / smallest; TRX_UNKNOWN */
     uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
@@ -152,7 +154,7 @@ typedef struct trx_entry {
 /* An opened trace: image + header + registry + the entry order. Fields are
  * read-only for users; set by trx_trace_open. */
 typedef struct trx_trace {
-    const char *path;          /* as given to open (for messages) */
+    const char *path; /* as given to open (for messages) */
     trx_image image;
     trx_header header;
     const uint8_t *entries;    /* first entry in the image */
@@ -169,11 +171,15 @@ typedef struct trx_trace {
     uint32_t object_count, object_cap;
     trx_thread *threads;
     uint32_t thread_count, thread_cap;
+    /* private: address -> first object index (open addressing), object -> thread */
+    uint32_t *obj_hash_;
+    uint32_t obj_hash_size_;
+    int32_t *obj_thread_;
     /* filled by trx_trace_prepare */
     bool prepared;
-    uint64_t total_events;     /* entries + synthetic RUNNING events */
+    uint64_t total_events; /* entries + synthetic RUNNING events */
     uint64_t synthetic_events;
-    uint64_t max_ticks;        /* relative ticks of the last event */
+    uint64_t max_ticks; /* relative ticks of the last event */
 } trx_trace;
 
 /* Opens and validates a dump: header, registry, entry order and timer
@@ -215,45 +221,53 @@ trx_context_kind trx_context_kind_of(uint32_t context);
 
 /* One event as TraceX sees it. */
 typedef struct trx_event {
-    uint64_t index;         /* TraceX's event number (synthetic events counted) */
-    uint64_t ticks;         /* relative ticks since the first event */
-    uint32_t timestamp;     /* masked raw time stamp (synthetic: +-12 as TraceX) */
-    uint32_t id;            /* event id & 0xFFFF */
-    uint32_t raw_id;        /* id word as stored */
-    uint32_t raw_priority;  /* priority word as stored */
-    uint32_t context;       /* thread address, TRX_CONTEXT_ISR or TRX_CONTEXT_INIT */
-    uint32_t priority;      /* thread: priority; ISR: interrupted thread; init: raw */
-    uint32_t threshold;     /* preemption-threshold or TRX_UNKNOWN */
-    uint32_t next_context;  /* where execution goes after this event */
+    uint64_t index;        /* TraceX's event number (synthetic events counted) */
+    uint64_t ticks;        /* relative ticks since the first event */
+    uint32_t timestamp;    /* masked raw time stamp (synthetic: +-12 as TraceX) */
+    uint32_t id;           /* event id & 0xFFFF */
+    uint32_t raw_id;       /* id word as stored */
+    uint32_t raw_priority; /* priority word as stored */
+    uint32_t context;      /* thread address, TRX_CONTEXT_ISR or TRX_CONTEXT_INIT */
+    uint32_t priority;     /* thread: priority; ISR: interrupted thread; init: raw */
+    uint32_t threshold;    /* preemption-threshold or TRX_UNKNOWN */
+    uint32_t next_context; /* where execution goes after this event */
     uint32_t info[4];
-    uint32_t entry;         /* physical entry index; UINT32_MAX when synthetic */
-    int32_t thread;         /* index into trace->threads for thread contexts, else -1 */
-    bool synthetic;         /* a RUNNING event TraceX inserts */
+    uint32_t entry; /* physical entry index; UINT32_MAX when synthetic */
+    int32_t thread; /* index into trace->threads for thread contexts, else -1 */
+    bool synthetic; /* a RUNNING event TraceX inserts */
 } trx_event;
 
-/* Iterator over events in TraceX order. O(1) state; look-ahead reads the
- * mapped entries directly. */
+/* Iterator over events in TraceX order. Its state is O(threads): look-ahead
+ * reads the mapped entries directly. Call trx_cursor_free when stopping
+ * before the end (the end releases it by itself). */
 typedef struct trx_cursor {
     trx_trace *trace;
     /* private */
-    uint32_t pos_;          /* next raw chronological index to compute */
-    uint64_t out_index_;
-    uint64_t ticks_;
+    uint32_t pos_;       /* next raw chronological index to read */
+    uint64_t out_index_; /* TraceX event number of the next emitted event */
+    uint64_t ticks_;     /* relative ticks of the last raw event read */
     uint32_t prev_ts_;
-    uint32_t cur_, nest_;
-    int have_pending_;
-    int have_fake_;
-    trx_event pending_;     /* event waiting for a possible backward patch */
-    trx_event fake_;        /* synthetic event to emit after pending_ */
-    trx_event lookahead_;   /* the computed event after pending_ */
-    int have_lookahead_;
+    uint32_t cur_, nest_; /* TraceX's running-thread and ISR-nesting state */
+    bool preparing_;      /* completing the thread table (trx_trace_prepare) */
+    bool have_pending_;
+    trx_event pending_;  /* event whose next context a later event may patch */
+    trx_event queue_[2]; /* events ready to emit */
+    int queue_len_, queue_pos_;
+    struct trx_cursor_scratch *scratch_;
 } trx_cursor;
 
-/* Starts an iteration at the oldest event. */
-void trx_cursor_init(trx_cursor *c, trx_trace *t);
+/* Starts an iteration at the oldest event. 0, or -1 when out of memory. */
+int trx_cursor_init(trx_cursor *c, trx_trace *t);
 
 /* Produces the next event; false at the end. */
 bool trx_cursor_next(trx_cursor *c, trx_event *ev);
+
+/* Releases the cursor's scratch memory; safe to call twice. */
+void trx_cursor_free(trx_cursor *c);
+
+/* Relative ticks of the newest entry (one pass over the timestamps; does not
+ * need trx_trace_prepare). */
+uint64_t trx_trace_span_ticks(const trx_trace *t);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,87 @@
+/*
+ * stats.h - TraceX's statistics over a trace, number for number: performance
+ * statistics, execution profile, stack usage, popular services, priority
+ * inversions, FileX and NetX statistics (research/tracex.md 2.7-2.14).
+ */
+#ifndef TRX_STATS_H
+#define TRX_STATS_H
+
+#include <stdint.h>
+
+#include "trx/trx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Per-thread results, indexed like trace->threads. */
+typedef struct trx_thread_stats {
+    uint64_t total_events;        /* events whose context is the thread (RUNNING included) */
+    uint64_t suspensions;         /* internal SUSPEND events the thread performed */
+    uint64_t resumptions;         /* internal RESUME events the thread performed */
+    uint64_t execution_ticks;     /* ticks after events whose next context is the thread */
+    uint32_t stack_min_available; /* smallest free stack bytes seen (stack size if none) */
+    uint64_t stack_min_event;     /* index of the event that showed it (0 if none) */
+} trx_thread_stats;
+
+/* One popular service: an event id and how often it occurs. */
+typedef struct trx_service_count {
+    uint32_t id;
+    uint64_t count;
+} trx_service_count;
+
+/* Where a priority inversion window starts and the event that ends it. */
+typedef struct trx_inversion_mark {
+    uint64_t start; /* index of the MUTEX_GET that opened the window */
+    uint64_t end;   /* index TraceX stores on the start event */
+    uint64_t order; /* when TraceX wrote it (later writes win) */
+    uint8_t bad;    /* 1: non-deterministic (a lower thread ran) */
+} trx_inversion_mark;
+
+typedef struct trx_filex_stats {
+    uint64_t media_opens, media_closes, media_aborts, media_flushes;
+    uint64_t directory_reads, directory_writes, directory_cache_misses;
+    uint64_t file_opens, file_closes, file_bytes_read, file_bytes_written;
+    uint64_t sector_reads, sector_writes, sector_cache_misses;
+} trx_filex_stats;
+
+typedef struct trx_netx_stats {
+    uint64_t arp_requests_sent, arp_responses_sent, arp_requests_received, arp_responses_received;
+    uint64_t packet_allocations, packet_releases, empty_allocations, invalid_releases;
+    uint64_t pings_sent, ping_responses;
+    uint64_t ip_packets_sent, ip_bytes_sent, ip_packets_received, ip_bytes_received;
+    uint64_t tcp_client_connections, tcp_server_connections;
+    uint64_t tcp_packets_sent, tcp_bytes_sent, tcp_packets_received, tcp_bytes_received;
+    uint64_t udp_packets_sent, udp_bytes_sent, udp_packets_received, udp_bytes_received;
+} trx_netx_stats;
+
+typedef struct trx_stats {
+    /* performance statistics */
+    uint64_t context_switches, preemptions, time_slices, suspensions, resumptions;
+    uint64_t interrupts, nested_interrupts;
+    uint64_t inversions, bad_inversions; /* deterministic / non-deterministic */
+    /* execution profile */
+    uint64_t interrupt_ticks, idle_ticks;
+    /* per thread (trace->thread_count entries) */
+    trx_thread_stats *threads;
+    uint32_t thread_count;
+    /* popular services, most frequent first, TX_TRACE_RUNNING excluded */
+    trx_service_count *services;
+    uint32_t service_count;
+    /* inversion windows, sorted by start */
+    trx_inversion_mark *marks;
+    uint32_t mark_count;
+    trx_filex_stats filex;
+    trx_netx_stats netx;
+} trx_stats;
+
+/* Computes every statistic (prepares the trace first). 0, or -1 when out of memory. */
+int trx_stats_compute(trx_trace *t, trx_stats *s);
+
+/* Releases what trx_stats_compute allocated. */
+void trx_stats_free(trx_stats *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRX_STATS_H */

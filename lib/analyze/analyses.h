@@ -1,0 +1,84 @@
+/* analyses.h - the single-pass analyses behind trx_stats_compute. Each keeps
+ * its own small state, is fed every event in TraceX order, and writes its
+ * results into trx_stats when finished. */
+#ifndef TRX_ANALYSES_H
+#define TRX_ANALYSES_H
+
+#include <stdbool.h>
+
+#include "trx/stats.h"
+
+/* Thread-ish: a real thread address (not idle, not ISR, not initialization). */
+static inline bool trx_is_threadish(uint32_t ctx)
+{
+    return ctx != 0 && ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
+}
+
+/* Context switches (tracex.md 2.9). */
+typedef struct trx_switch_counter {
+    uint32_t cur;
+    uint64_t switches;
+} trx_switch_counter;
+void trx_switches_feed(trx_switch_counter *a, const trx_event *ev);
+
+/* Preemptions and time slices, which share TraceX's look-ahead variable. */
+typedef struct trx_preemption_counter {
+    uint32_t cur;
+    uint64_t preemptions;
+    uint64_t time_slice_events;
+    bool first_is_time_slice;
+    bool seen_any;
+    /* RESUME events waiting for the next thread-ish next context */
+    uint64_t pending_resumes;
+    uint32_t pending_cur;       /* cur when the first pending RESUME came */
+    uint64_t pending_slices;    /* TIME_SLICEs after it */
+    uint64_t pending_slices_ne; /* ... whose next differs from pending_cur */
+    uint32_t last_next;
+    bool last_is_resume;
+} trx_preemption_counter;
+void trx_preemptions_feed(trx_preemption_counter *a, const trx_event *ev);
+void trx_preemptions_finish(trx_preemption_counter *a, trx_stats *s);
+
+/* Interrupts and nested interrupts. */
+typedef struct trx_interrupt_counter {
+    uint32_t nesting;
+    uint64_t interrupts, nested;
+} trx_interrupt_counter;
+void trx_interrupts_feed(trx_interrupt_counter *a, const trx_event *ev);
+
+/* Priority inversions (tracex.md 2.8): a first pass records each context
+ * object's first priority, the second finds the windows. */
+typedef struct trx_inversion_finder trx_inversion_finder;
+trx_inversion_finder *trx_inversions_new(const trx_trace *t);
+void trx_inversions_first_pass(trx_inversion_finder *f, const trx_event *ev);
+void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev);
+int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s); /* frees f */
+
+/* Execution profile: ticks per next context. */
+typedef struct trx_profile {
+    bool have_prev;
+    uint32_t prev_next;
+    uint64_t prev_ticks;
+} trx_profile;
+void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, trx_stats *s);
+
+/* Per-thread event, suspension and resumption counts and stack usage. */
+void trx_thread_counts_feed(const trx_trace *t, const trx_event *ev, trx_stats *s);
+void trx_stack_usage_init(const trx_trace *t, trx_stats *s);
+void trx_stack_usage_feed(const trx_trace *t, const trx_event *ev, trx_stats *s);
+
+/* Popular services: counts per id in first-seen order, then TraceX's sort. */
+typedef struct trx_popularity {
+    uint64_t *count; /* 65536 counters */
+    uint32_t *order; /* ids in first-seen order */
+    uint32_t distinct;
+} trx_popularity;
+int trx_popularity_init(trx_popularity *p);
+void trx_popularity_feed(trx_popularity *p, const trx_event *ev);
+int trx_popularity_finish(trx_popularity *p, trx_stats *s); /* frees p's memory */
+
+/* FileX and NetX statistics. */
+void trx_filex_feed(trx_filex_stats *f, const trx_event *ev);
+void trx_netx_feed(trx_netx_stats *n, const trx_event *ev);
+
+#endif

@@ -1,0 +1,24 @@
+/* execution_profile.c - TraceX's execution profile: the ticks between two
+ * events go to the first one's next context (a thread, interrupt or idle;
+ * initialization time is not summed). */
+#include "analyze/analyses.h"
+
+void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, trx_stats *s)
+{
+    if (a->have_prev) {
+        uint64_t d = ev->ticks - a->prev_ticks;
+        uint32_t n = a->prev_next;
+        if (n == TRX_CONTEXT_ISR) {
+            s->interrupt_ticks += d;
+        } else if (n == TRX_CONTEXT_IDLE) {
+            s->idle_ticks += d;
+        } else if (n != TRX_CONTEXT_INIT) {
+            for (uint32_t i = 0; i < t->thread_count; i++)
+                if (t->threads[i].address == n)
+                    s->threads[i].execution_ticks += d;
+        }
+    }
+    a->have_prev = true;
+    a->prev_next = ev->next_context;
+    a->prev_ticks = ev->ticks;
+}

@@ -1,0 +1,70 @@
+/* preemptions.c - TraceX's thread-preemption and time-slice counts. A RESUME
+ * is judged by the next context of the first later event whose next context
+ * is a thread, so RESUMEs wait here until that event arrives. The time-slice
+ * count reproduces TraceX's use of the look-ahead variable left over from
+ * the preemption loop (tracex.md 2.9). */
+#include "analyze/analyses.h"
+
+/* Settles the waiting RESUMEs with look-ahead value v (a thread). */
+static void settle(trx_preemption_counter *a, uint32_t v)
+{
+    if (!a->pending_resumes)
+        return;
+    /* The first RESUME compares with the thread running then; it makes v
+     * the running thread, so later waiting RESUMEs match and every waiting
+     * TIME_SLICE (whose next is not a thread) differs. */
+    a->preemptions += (v != a->pending_cur) + a->pending_slices;
+    a->cur = v;
+    a->pending_resumes = a->pending_slices = a->pending_slices_ne = 0;
+}
+
+void trx_preemptions_feed(trx_preemption_counter *a, const trx_event *ev)
+{
+    uint32_t n = ev->next_context;
+    if (!a->seen_any) {
+        a->first_is_time_slice = ev->id == 5;
+        a->seen_any = true;
+    }
+    if (trx_is_threadish(n))
+        settle(a, n);
+    if (ev->id == 5)
+        a->time_slice_events++;
+    if (ev->id == 1) {
+        if (!a->pending_resumes)
+            a->pending_cur = a->cur;
+        a->pending_resumes++;
+    } else if (ev->id == 5) {
+        if (a->pending_resumes) {
+            a->pending_slices++;
+            a->pending_slices_ne += n != a->pending_cur;
+        } else if (n != a->cur) {
+            a->preemptions++;
+        }
+    }
+    if (ev->id != 1 && !a->pending_resumes && trx_is_threadish(n))
+        a->cur = n;
+    a->last_next = n;
+    a->last_is_resume = ev->id == 1;
+}
+
+void trx_preemptions_finish(trx_preemption_counter *a, trx_stats *s)
+{
+    /* RESUMEs never settled: the look-ahead ends on the last event's next
+     * context (0 for a RESUME that is itself the last event); the running
+     * thread stays as it was. */
+    if (a->pending_resumes) {
+        uint64_t others = a->pending_resumes - (a->last_is_resume ? 1 : 0);
+        a->preemptions += others * (a->last_next != a->pending_cur);
+        if (a->last_is_resume)
+            a->preemptions += a->pending_cur != 0;
+        a->preemptions += a->pending_slices_ne;
+    }
+    s->preemptions = a->preemptions;
+    uint32_t stale = a->last_is_resume ? 0 : a->last_next;
+    if (stale == TRX_CONTEXT_ISR || stale == TRX_CONTEXT_INIT)
+        s->time_slices = a->time_slice_events;
+    else if (stale == 0)
+        s->time_slices = 0;
+    else
+        s->time_slices = a->first_is_time_slice ? 1 : 0;
+}

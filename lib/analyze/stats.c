@@ -1,0 +1,74 @@
+/* stats.c - runs every analysis over a trace: one pass for the inversion
+ * finder's first priorities, one pass feeding all the others. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyses.h"
+
+int trx_stats_compute(trx_trace *t, trx_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    trx_trace_prepare(t);
+    s->thread_count = t->thread_count;
+    s->threads = calloc(t->thread_count ? t->thread_count : 1, sizeof *s->threads);
+    trx_inversion_finder *inv = trx_inversions_new(t);
+    trx_popularity pop;
+    int pop_ok = trx_popularity_init(&pop);
+    if (!s->threads || !inv || pop_ok < 0) {
+        if (inv)
+            trx_inversions_finish(inv, s);
+        if (pop_ok == 0)
+            trx_popularity_finish(&pop, s);
+        trx_stats_free(s);
+        return -1;
+    }
+    trx_cursor c;
+    trx_event ev;
+    if (trx_cursor_init(&c, t) < 0)
+        goto fail;
+    while (trx_cursor_next(&c, &ev))
+        trx_inversions_first_pass(inv, &ev);
+
+    trx_switch_counter sw = {0};
+    trx_preemption_counter pre = {0};
+    trx_interrupt_counter irq = {0};
+    trx_profile prof = {0};
+    trx_stack_usage_init(t, s);
+    if (trx_cursor_init(&c, t) < 0)
+        goto fail;
+    while (trx_cursor_next(&c, &ev)) {
+        trx_switches_feed(&sw, &ev);
+        trx_preemptions_feed(&pre, &ev);
+        trx_interrupts_feed(&irq, &ev);
+        trx_inversions_feed(inv, &ev);
+        trx_profile_feed(&prof, t, &ev, s);
+        trx_thread_counts_feed(t, &ev, s);
+        trx_stack_usage_feed(t, &ev, s);
+        trx_popularity_feed(&pop, &ev);
+        trx_filex_feed(&s->filex, &ev);
+        trx_netx_feed(&s->netx, &ev);
+    }
+    s->context_switches = sw.switches;
+    trx_preemptions_finish(&pre, s);
+    s->interrupts = irq.interrupts;
+    s->nested_interrupts = irq.nested;
+    int r = trx_inversions_finish(inv, s);
+    if (trx_popularity_finish(&pop, s) < 0 || r < 0) {
+        trx_stats_free(s);
+        return -1;
+    }
+    return 0;
+fail:
+    trx_inversions_finish(inv, s);
+    trx_popularity_finish(&pop, s);
+    trx_stats_free(s);
+    return -1;
+}
+
+void trx_stats_free(trx_stats *s)
+{
+    free(s->threads);
+    free(s->services);
+    free(s->marks);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,20 @@
+/* thread_counts.c - per-thread event totals (RUNNING events included) and the
+ * suspensions and resumptions each thread performed, plus the system-wide
+ * suspension and resumption counts. */
+#include "analyze/analyses.h"
+
+void trx_thread_counts_feed(const trx_trace *t, const trx_event *ev, trx_stats *s)
+{
+    s->suspensions += ev->id == 2;
+    s->resumptions += ev->id == 1;
+    if (ev->context == TRX_CONTEXT_ISR || ev->context == TRX_CONTEXT_INIT ||
+        ev->context == TRX_CONTEXT_IDLE)
+        return;
+    for (uint32_t i = 0; i < t->thread_count; i++) {
+        if (t->threads[i].address != ev->context)
+            continue;
+        s->threads[i].total_events++;
+        s->threads[i].suspensions += ev->id == 2;
+        s->threads[i].resumptions += ev->id == 1;
+    }
+}

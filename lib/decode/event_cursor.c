@@ -1,0 +1,432 @@
+/*
+ * event_cursor.c - the events of a trace as TraceX sees them, one at a time:
+ * relative ticks, decoded priorities, the "next context" of every event
+ * (TraceX's rules, including the backward patch from an interrupt and the
+ * look-aheads), and the synthetic RUNNING events TraceX inserts where
+ * execution moves without an event. See research/tracex.md 2.1-2.5.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/event_cursor_internal.h"
+#include "decode/object_table.h"
+
+/* Last priority seen for a thread (backward search cache) and the result of
+ * a forward search, per thread index. */
+typedef struct thread_prio_cache {
+    uint32_t prio, pt;
+    uint8_t valid;     /* 0, or the trx_priority_source it came from */
+    bool fwd_done;     /* a forward search ran from fwd_from */
+    uint32_t fwd_from; /* raw index it started at */
+    uint32_t fwd_at;   /* raw index it found (UINT32_MAX: none) */
+    uint32_t fwd_prio, fwd_pt;
+    uint8_t fwd_source;
+} thread_prio_cache;
+
+struct trx_cursor_scratch {
+    thread_prio_cache *cache;
+    uint32_t cap;
+    trx_prepare_state *prep; /* only while preparing */
+};
+
+static bool is_thread_context(uint32_t ctx)
+{
+    return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
+}
+
+static int ensure_cache(trx_cursor *c)
+{
+    struct trx_cursor_scratch *s = c->scratch_;
+    uint32_t need = c->trace->thread_count;
+    if (need <= s->cap)
+        return 0;
+    uint32_t cap = s->cap ? s->cap : 16;
+    while (cap < need)
+        cap *= 2;
+    thread_prio_cache *n = realloc(s->cache, (size_t)cap * sizeof *n);
+    if (!n)
+        return -1;
+    memset(n + s->cap, 0, (size_t)(cap - s->cap) * sizeof *n);
+    s->cache = n;
+    s->cap = cap;
+    return 0;
+}
+
+int trx_cursor_init(trx_cursor *c, trx_trace *t)
+{
+    memset(c, 0, sizeof *c);
+    c->trace = t;
+    c->scratch_ = calloc(1, sizeof *c->scratch_);
+    if (!c->scratch_ || ensure_cache(c) < 0) {
+        trx_cursor_free(c);
+        return -1;
+    }
+    return 0;
+}
+
+void trx_cursor_free(trx_cursor *c)
+{
+    if (c->scratch_) {
+        free(c->scratch_->cache);
+        free(c->scratch_);
+        c->scratch_ = NULL;
+    }
+}
+
+void trx_cursor_attach_prepare(trx_cursor *c, trx_prepare_state *prep)
+{
+    c->preparing_ = true;
+    c->scratch_->prep = prep;
+}
+
+/* Decodes a thread-context priority word: priority and preemption-threshold. */
+static void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
+{
+    *pt = (raw & 0x80000000u) ? (raw >> 16) & 0x3FFu : TRX_UNKNOWN;
+    *prio = raw & 0x3FFu;
+}
+
+/* Fills the fields of raw chronological entry `i` that do not depend on the model. */
+static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
+{
+    const trx_trace *t = c->trace;
+    trx_entry e;
+    trx_trace_entry(t, i, &e);
+    uint32_t ts = e.timestamp & t->header.timer_mask;
+    if (i > 0) {
+        uint32_t p = c->prev_ts_, m = t->header.timer_mask;
+        uint64_t d;
+        if (t->counts_up)
+            d = ts >= p ? (uint64_t)(ts - p) : (uint64_t)(m - p) + ts + 1;
+        else
+            d = ts <= p ? (uint64_t)(p - ts) : (uint64_t)(m - ts) + p + 1;
+        c->ticks_ += d;
+    }
+    c->prev_ts_ = ts;
+    ev->ticks = c->ticks_;
+    ev->timestamp = ts;
+    ev->raw_id = e.id;
+    ev->id = e.id & 0xFFFFu;
+    ev->raw_priority = e.priority;
+    ev->context = e.context;
+    memcpy(ev->info, e.info, sizeof ev->info);
+    uint32_t first = t->used - t->oldest;
+    ev->entry = i < first ? t->oldest + i : i - first;
+    ev->synthetic = false;
+    ev->thread = -1;
+    if (e.context == TRX_CONTEXT_ISR) {
+        ev->priority = e.priority;
+        ev->threshold = TRX_UNKNOWN;
+    } else if (e.context == TRX_CONTEXT_INIT) {
+        ev->priority = e.priority & 0x7FFu;
+        ev->threshold = TRX_UNKNOWN;
+    } else {
+        decode_priority(e.priority, &ev->priority, &ev->threshold);
+    }
+}
+
+/* Index of the first thread-context entry after raw index i, or `used`. */
+static uint32_t next_thread_event(const trx_trace *t, uint32_t i, trx_entry *out)
+{
+    for (uint32_t j = i + 1; j < t->used; j++) {
+        trx_trace_entry(t, j, out);
+        if (is_thread_context(out->context))
+            return j;
+    }
+    return t->used;
+}
+
+/* Next context of an interrupt or initialization event (tracex.md 2.3). */
+static uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, const trx_event *ev)
+{
+    const trx_trace *t = c->trace;
+    if (ev->context == TRX_CONTEXT_ISR && ev->priority != 0 && ev->priority != 0xFFFFFFFFu &&
+        i > 1 && c->have_pending_ && c->pending_.context != TRX_CONTEXT_ISR) {
+        c->pending_.next_context = ev->priority;
+        c->cur_ = ev->priority;
+    }
+    uint32_t next = ev->context;
+    switch (ev->id) {
+    case 3:
+        c->nest_++;
+        break;
+    case 2:
+        c->cur_ = ev->info[3];
+        break;
+    case 5:
+        c->cur_ = ev->info[0];
+        break;
+    case 1:
+        if (ev->info[3] != 0) {
+            c->cur_ = ev->info[3];
+        } else {
+            trx_entry e;
+            for (uint32_t j = i + 1; j < t->used; j++) {
+                trx_trace_entry(t, j, &e);
+                if (!is_thread_context(e.context))
+                    continue;
+                if (e.context == c->cur_)
+                    break;
+                if (e.context == ev->info[0]) {
+                    c->cur_ = ev->info[0];
+                    break;
+                }
+            }
+        }
+        break;
+    case 4:
+        if (c->nest_ > 0)
+            c->nest_--;
+        break;
+    default:
+        break;
+    }
+    if (c->nest_ == 0) {
+        if (i + 1 < t->used) {
+            trx_entry e;
+            trx_trace_entry(t, i + 1, &e);
+            if (e.context == TRX_CONTEXT_ISR && (e.id & 0xFFFFu) != 1)
+                next = e.priority != 0 ? e.priority : c->cur_;
+            else
+                next = e.context;
+        } else {
+            next = c->cur_;
+        }
+    }
+    return next;
+}
+
+/* Next context of a thread event (tracex.md 2.3). */
+static uint32_t next_for_thread(trx_cursor *c, uint32_t i, const trx_event *ev)
+{
+    const trx_trace *t = c->trace;
+    uint32_t ctx = ev->context, next = ctx;
+    trx_entry e;
+    c->cur_ = ctx;
+    c->nest_ = 0;
+    switch (ev->id) {
+    case 2: /* internal suspend */
+        next = ev->info[3];
+        if (ctx == ev->info[0] && i + 1 < t->used) {
+            trx_trace_entry(t, i + 1, &e);
+            if (e.context == ev->info[0])
+                next = ctx;
+        }
+        break;
+    case 1: /* internal resume */
+        if (ev->info[3] != 0) {
+            next = ev->info[3];
+        } else if (next_thread_event(t, i, &e) < t->used && e.context == ev->info[0]) {
+            next = ev->info[0];
+        }
+        break;
+    case 109: /* relinquish */
+        if (ev->info[1] != 0) {
+            next = ev->info[1];
+        } else {
+            uint32_t j = next_thread_event(t, i, &e);
+            uint32_t a = e.context;
+            if (j < t->used && a != ctx) {
+                bool seen = false;
+                for (uint32_t k = i + 1; k < j && !seen; k++) {
+                    trx_entry b;
+                    trx_trace_entry(t, k, &b);
+                    uint32_t id = b.id & 0xFFFFu;
+                    seen = (id == 1 || id == 2) && b.info[0] == a;
+                }
+                if (!seen)
+                    next = a;
+            }
+        }
+        break;
+    default:
+        if (i + 1 < t->used) {
+            trx_trace_entry(t, i + 1, &e);
+            if (is_thread_context(e.context))
+                next = e.context;
+        }
+        break;
+    }
+    c->cur_ = next;
+    return next;
+}
+
+/* Priority and preemption-threshold an entry gives thread `addr`, if it is
+ * one TraceX's search for a RUNNING event's priority accepts. */
+static uint8_t entry_gives_priority(const trx_entry *e, uint32_t addr, uint32_t *prio, uint32_t *pt)
+{
+    uint32_t id = e->id & 0xFFFFu;
+    if (e->context == addr && id != TRX_EVENT_RUNNING) {
+        decode_priority(e->priority, prio, pt);
+        return TRX_PRIORITY_FROM_EVENT;
+    }
+    if (id == 100 && e->info[0] == addr) {
+        *prio = e->info[1];
+        *pt = 0; /* TraceX leaves the threshold of such a RUNNING event at 0 */
+        return TRX_PRIORITY_FROM_CREATE;
+    }
+    return TRX_PRIORITY_NONE;
+}
+
+/* Priority of a RUNNING event for thread `th` inserted after raw index i:
+ * backwards first (the cache holds the latest match up to i), then forwards. */
+static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t *prio, uint32_t *pt)
+{
+    thread_prio_cache *pc = &c->scratch_->cache[th];
+    *prio = 0;
+    *pt = 0;
+    if (pc->valid) {
+        *prio = pc->prio;
+        *pt = pc->pt;
+        return pc->valid;
+    }
+    const trx_trace *t = c->trace;
+    uint32_t addr = t->threads[th].address;
+    if (!(pc->fwd_done && pc->fwd_from <= i + 1 && (pc->fwd_at == UINT32_MAX || pc->fwd_at > i))) {
+        pc->fwd_done = true;
+        pc->fwd_from = i + 1;
+        pc->fwd_at = UINT32_MAX;
+        trx_entry e;
+        for (uint32_t j = i + 1; j < t->used; j++) {
+            trx_trace_entry(t, j, &e);
+            pc->fwd_source = entry_gives_priority(&e, addr, &pc->fwd_prio, &pc->fwd_pt);
+            if (pc->fwd_source) {
+                pc->fwd_at = j;
+                break;
+            }
+        }
+    }
+    if (pc->fwd_at == UINT32_MAX)
+        return TRX_PRIORITY_NONE;
+    *prio = pc->fwd_prio;
+    *pt = pc->fwd_pt;
+    return pc->fwd_source;
+}
+
+/* Records what raw event `ev` tells the backward priority search. */
+static void remember_priority(trx_cursor *c, const trx_event *ev)
+{
+    thread_prio_cache *cache = c->scratch_->cache;
+    if (is_thread_context(ev->context) && ev->id != TRX_EVENT_RUNNING && ev->thread >= 0) {
+        cache[ev->thread].prio = ev->priority;
+        cache[ev->thread].pt = ev->threshold;
+        cache[ev->thread].valid = TRX_PRIORITY_FROM_EVENT;
+    }
+    if (ev->id == 100) {
+        int32_t th = trx_thread_for_context(c->trace, ev->info[0]);
+        if (th >= 0) {
+            cache[th].prio = ev->info[1];
+            cache[th].pt = 0;
+            cache[th].valid = TRX_PRIORITY_FROM_CREATE;
+        }
+    }
+}
+
+/* Builds the synthetic RUNNING event that goes between `p` and `e`, if any. */
+static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, uint32_t raw_i,
+                         trx_event *f, uint8_t *found)
+{
+    *found = TRX_PRIORITY_NONE;
+    if (p->context == p->next_context || p->next_context == e->context)
+        return false;
+    memset(f, 0, sizeof *f);
+    uint32_t to = p->next_context;
+    f->id = TRX_EVENT_RUNNING;
+    f->raw_id = TRX_EVENT_RUNNING;
+    f->context = f->next_context = to;
+    f->ticks = p->ticks;
+    f->timestamp = p->timestamp;
+    if ((uint32_t)(e->ticks - p->ticks) > 12) {
+        f->ticks += 12;
+        f->timestamp = c->trace->counts_up ? p->timestamp + 12 : p->timestamp - 12;
+    }
+    f->entry = UINT32_MAX;
+    f->synthetic = true;
+    f->threshold = 0; /* what TraceX shows when no stored event gives one */
+    f->thread = -1;
+    if (to != TRX_CONTEXT_IDLE && is_thread_context(to)) {
+        f->thread = trx_thread_for_context(c->trace, to);
+        if (f->thread >= 0)
+            *found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
+    }
+    f->raw_priority = f->priority;
+    return true;
+}
+
+static void emit(trx_cursor *c, trx_event *ev)
+{
+    ev->index = c->out_index_++;
+    c->queue_[c->queue_len_++] = *ev;
+}
+
+/* Reads raw event `pos_`, completes the pending one and queues what is ready. */
+static void advance(trx_cursor *c)
+{
+    trx_trace *t = c->trace;
+    uint32_t i = c->pos_++;
+    trx_event ev;
+    load_event(c, i, &ev);
+    if (is_thread_context(ev.context)) {
+        ev.thread = trx_thread_for_context(t, ev.context);
+        if (c->preparing_)
+            trx_prepare_real_event(c->scratch_->prep, t, &ev);
+        if (ensure_cache(c) < 0)
+            ev.thread = -1; /* out of memory: no priority cache for new threads */
+        ev.next_context = next_for_thread(c, i, &ev);
+    } else {
+        ev.next_context = next_for_isr_or_init(c, i, &ev);
+    }
+    c->queue_len_ = c->queue_pos_ = 0;
+    if (c->have_pending_) {
+        trx_event f;
+        uint8_t found;
+        emit(c, &c->pending_);
+        if (make_running(c, &c->pending_, &ev, i, &f, &found)) {
+            if (c->preparing_)
+                trx_prepare_running_event(c->scratch_->prep, t, &f, found);
+            emit(c, &f);
+        }
+    }
+    remember_priority(c, &ev);
+    c->pending_ = ev;
+    c->have_pending_ = true;
+}
+
+bool trx_cursor_next(trx_cursor *c, trx_event *ev)
+{
+    while (c->queue_pos_ >= c->queue_len_) {
+        if (!c->scratch_)
+            return false;
+        if (c->pos_ < c->trace->used) {
+            advance(c);
+        } else if (c->have_pending_) {
+            c->queue_len_ = c->queue_pos_ = 0;
+            emit(c, &c->pending_);
+            c->have_pending_ = false;
+        } else {
+            trx_cursor_free(c);
+            return false;
+        }
+    }
+    *ev = c->queue_[c->queue_pos_++];
+    return true;
+}
+
+uint64_t trx_trace_span_ticks(const trx_trace *t)
+{
+    uint64_t ticks = 0;
+    uint32_t m = t->header.timer_mask, prev = 0;
+    trx_entry e;
+    for (uint32_t i = 0; i < t->used; i++) {
+        trx_trace_entry(t, i, &e);
+        uint32_t ts = e.timestamp & m;
+        if (i > 0) {
+            if (t->counts_up)
+                ticks += ts >= prev ? (uint64_t)(ts - prev) : (uint64_t)(m - prev) + ts + 1;
+            else
+                ticks += ts <= prev ? (uint64_t)(prev - ts) : (uint64_t)(m - ts) + prev + 1;
+        }
+        prev = ts;
+    }
+    return ticks;
+}

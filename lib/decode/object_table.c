@@ -1,0 +1,190 @@
+/* object_table.c - object and thread tables of an opened trace, with an
+ * address hash so that per-event lookups cost O(1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/object_table.h"
+
+#define EMPTY_SLOT UINT32_MAX
+
+static uint32_t hash_address(uint32_t a)
+{
+    a ^= a >> 16;
+    a *= 0x7FEB352Du;
+    a ^= a >> 15;
+    return a;
+}
+
+/* Inserts address -> index unless the address is already present (first match wins). */
+static void hash_insert(trx_trace *t, uint32_t address, uint32_t index)
+{
+    uint32_t m = t->obj_hash_size_ - 1;
+    for (uint32_t h = hash_address(address) & m;; h = (h + 1) & m) {
+        uint32_t k = t->obj_hash_[h];
+        if (k == EMPTY_SLOT) {
+            t->obj_hash_[h] = index;
+            return;
+        }
+        if (t->objects[k].address == address)
+            return;
+    }
+}
+
+static int hash_rebuild(trx_trace *t, uint32_t size)
+{
+    uint32_t *h = malloc((size_t)size * sizeof *h);
+    if (!h)
+        return -1;
+    free(t->obj_hash_);
+    t->obj_hash_ = h;
+    t->obj_hash_size_ = size;
+    memset(h, 0xFF, (size_t)size * sizeof *h);
+    for (uint32_t i = 0; i < t->object_count; i++)
+        hash_insert(t, t->objects[i].address, i);
+    return 0;
+}
+
+int32_t trx_trace_find_object(const trx_trace *t, uint32_t address)
+{
+    if (!t->obj_hash_size_)
+        return -1;
+    uint32_t m = t->obj_hash_size_ - 1;
+    for (uint32_t h = hash_address(address) & m;; h = (h + 1) & m) {
+        uint32_t k = t->obj_hash_[h];
+        if (k == EMPTY_SLOT)
+            return -1;
+        if (t->objects[k].address == address)
+            return (int32_t)k;
+    }
+}
+
+int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address)
+{
+    int32_t o = trx_trace_find_object(t, address);
+    return o < 0 ? -1 : t->obj_thread_[o];
+}
+
+int32_t trx_thread_for_context(const trx_trace *t, uint32_t address)
+{
+    int32_t o = trx_trace_find_object(t, address);
+    if (o >= 0 && t->obj_thread_[o] >= 0)
+        return t->obj_thread_[o];
+    /* Not a registered thread: an Un-named Thread added earlier, if any. */
+    for (uint32_t i = t->thread_count; i-- > 0;) {
+        const trx_thread *th = &t->threads[i];
+        if (th->address == address && t->objects[th->object_index].unnamed)
+            return (int32_t)i;
+        if (!t->objects[th->object_index].unnamed)
+            break;
+    }
+    return -1;
+}
+
+int32_t trx_objects_add(trx_trace *t, const trx_object *o)
+{
+    if (t->object_count == t->object_cap) {
+        uint32_t cap = t->object_cap ? t->object_cap * 2 : 16;
+        trx_object *no = realloc(t->objects, (size_t)cap * sizeof *no);
+        if (!no)
+            return -1;
+        t->objects = no;
+        int32_t *nt = realloc(t->obj_thread_, (size_t)cap * sizeof *nt);
+        if (!nt)
+            return -1;
+        t->obj_thread_ = nt;
+        t->object_cap = cap;
+    }
+    if (o->type == TRX_OBJ_THREAD && t->thread_count == t->thread_cap) {
+        uint32_t cap = t->thread_cap ? t->thread_cap * 2 : 16;
+        trx_thread *nt = realloc(t->threads, (size_t)cap * sizeof *nt);
+        if (!nt)
+            return -1;
+        t->threads = nt;
+        t->thread_cap = cap;
+    }
+    uint32_t idx = t->object_count++;
+    t->objects[idx] = *o;
+    t->obj_thread_[idx] = -1;
+    if (o->type == TRX_OBJ_THREAD) {
+        trx_thread *th = &t->threads[t->thread_count];
+        memset(th, 0, sizeof *th);
+        th->address = o->address;
+        th->object_index = idx;
+        th->stack_start = o->param1;
+        th->stack_size = o->param2;
+        th->prio_lowest = th->prio_highest = TRX_UNKNOWN;
+        th->pt_lowest = th->pt_highest = TRX_UNKNOWN;
+        if (!o->unnamed && (o->reserved1 & 0x80)) {
+            uint32_t prio = (uint32_t)(o->reserved1 & 3) << 8 | o->reserved2;
+            th->prio_lowest = th->prio_highest = prio;
+        }
+        t->obj_thread_[idx] = (int32_t)t->thread_count++;
+    }
+    if (t->object_count * 2 > t->obj_hash_size_) {
+        uint32_t size = t->obj_hash_size_ ? t->obj_hash_size_ * 2 : 64;
+        while (size < t->object_count * 2)
+            size *= 2;
+        if (hash_rebuild(t, size) < 0)
+            return -1;
+    } else {
+        hash_insert(t, o->address, idx);
+    }
+    return (int32_t)idx;
+}
+
+int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t priority)
+{
+    trx_object o;
+    memset(&o, 0, sizeof o);
+    o.address = address;
+    o.type = TRX_OBJ_THREAD;
+    o.unnamed = true;
+    o.registry_slot = UINT32_MAX;
+    strcpy(o.name, "Un-named Thread");
+    int32_t idx = trx_objects_add(t, &o);
+    if (idx < 0)
+        return -1;
+    int32_t th = t->obj_thread_[idx];
+    t->threads[th].prio_lowest = t->threads[th].prio_highest = priority;
+    return th;
+}
+
+void trx_objects_free(trx_trace *t)
+{
+    free(t->objects);
+    free(t->threads);
+    free(t->obj_hash_);
+    free(t->obj_thread_);
+    t->objects = NULL;
+    t->threads = NULL;
+    t->obj_hash_ = NULL;
+    t->obj_thread_ = NULL;
+    t->object_count = t->object_cap = t->thread_count = t->thread_cap = t->obj_hash_size_ = 0;
+}
+
+trx_context_kind trx_context_kind_of(uint32_t context)
+{
+    if (context == TRX_CONTEXT_ISR)
+        return TRX_CTX_ISR;
+    if (context == TRX_CONTEXT_INIT)
+        return TRX_CTX_INIT;
+    if (context == TRX_CONTEXT_IDLE)
+        return TRX_CTX_IDLE;
+    return TRX_CTX_THREAD;
+}
+
+const char *trx_context_name(const trx_trace *t, uint32_t context)
+{
+    switch (trx_context_kind_of(context)) {
+    case TRX_CTX_ISR:
+        return "Interrupt";
+    case TRX_CTX_INIT:
+        return "Initialization";
+    case TRX_CTX_IDLE:
+        return "Idle";
+    default: {
+        int32_t th = trx_thread_for_context(t, context);
+        return th < 0 ? NULL : t->objects[t->threads[th].object_index].name;
+    }
+    }
+}

@@ -1,0 +1,25 @@
+/* object_table.h - the trace's object and thread tables: adding registry
+ * objects and Un-named Threads, and finding them by address. */
+#ifndef TRX_OBJECT_TABLE_H
+#define TRX_OBJECT_TABLE_H
+
+#include "trx/trx.h"
+
+/* Appends an object (and a thread entry when it is a thread). Returns its
+ * index, or -1 when out of memory. */
+int32_t trx_objects_add(trx_trace *t, const trx_object *o);
+
+/* Appends an "Un-named Thread" for `address` with both priority bounds set to
+ * `priority`, as TraceX does for an unregistered context. Returns the thread
+ * index or -1. */
+int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t priority);
+
+/* The thread an event context belongs to, as TraceX resolves it: the first
+ * object with that address if it is a thread, else an Un-named Thread already
+ * added for the address; -1 if neither exists. */
+int32_t trx_thread_for_context(const trx_trace *t, uint32_t address);
+
+/* Frees the tables. */
+void trx_objects_free(trx_trace *t);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * trace_prepare.c - one pass of the event model over the whole trace to
+ * complete what TraceX knows before any statistic: Un-named Threads for
+ * unregistered contexts, each thread's priority and preemption-threshold
+ * range (with TraceX's preemption-threshold quirk on stored events, and the
+ * plain widening from synthetic RUNNING events applied afterwards), the total
+ * event count and the last relative tick. See research/tracex.md 2.4-2.7.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/event_cursor_internal.h"
+#include "decode/object_table.h"
+
+/* What RUNNING events say about a thread's ranges (applied at the end). */
+typedef struct running_range {
+    bool any_prio, any_pt;
+    uint32_t prio_min, prio_max, pt_min, pt_max;
+} running_range;
+
+struct trx_prepare_state {
+    running_range *ranges;
+    uint32_t range_cap;
+    uint32_t *running_only; /* unknown addresses seen only as RUNNING contexts */
+    uint32_t running_only_count, running_only_cap;
+};
+
+void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev)
+{
+    (void)prep;
+    if (ev->thread < 0) {
+        ev->thread = trx_objects_add_unnamed_thread(t, ev->context, ev->priority);
+        return;
+    }
+    trx_thread *th = &t->threads[ev->thread];
+    if (th->prio_lowest == TRX_UNKNOWN || ev->priority > th->prio_lowest)
+        th->prio_lowest = ev->priority;
+    if (ev->priority < th->prio_highest)
+        th->prio_highest = ev->priority;
+    /* TraceX's threshold range: set once from the first valid value; an
+     * event without a threshold resets the lower bound to unknown. */
+    if (ev->threshold != TRX_UNKNOWN) {
+        if (th->pt_lowest == TRX_UNKNOWN)
+            th->pt_lowest = th->pt_highest = ev->threshold;
+    } else {
+        th->pt_lowest = TRX_UNKNOWN;
+    }
+}
+
+static int grow(void **p, uint32_t *cap, uint32_t need, size_t item)
+{
+    if (need <= *cap)
+        return 0;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, (size_t)n * item);
+    if (!q)
+        return -1;
+    memset((char *)q + (size_t)*cap * item, 0, (size_t)(n - *cap) * item);
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_event *f,
+                               int source)
+{
+    if (f->thread < 0) {
+        if (f->context == TRX_CONTEXT_IDLE)
+            return;
+        for (uint32_t k = 0; k < prep->running_only_count; k++)
+            if (prep->running_only[k] == f->context)
+                return;
+        if (grow((void **)&prep->running_only, &prep->running_only_cap,
+                 prep->running_only_count + 1, sizeof(uint32_t)) == 0)
+            prep->running_only[prep->running_only_count++] = f->context;
+        return;
+    }
+    if (source == TRX_PRIORITY_NONE ||
+        grow((void **)&prep->ranges, &prep->range_cap, t->thread_count, sizeof(running_range)) < 0)
+        return;
+    running_range *r = &prep->ranges[f->thread];
+    if (!r->any_prio || f->priority < r->prio_min)
+        r->prio_min = f->priority;
+    if (!r->any_prio || f->priority > r->prio_max)
+        r->prio_max = f->priority;
+    r->any_prio = true;
+    if (source == TRX_PRIORITY_FROM_EVENT && f->threshold != TRX_UNKNOWN) {
+        if (!r->any_pt || f->threshold < r->pt_min)
+            r->pt_min = f->threshold;
+        if (!r->any_pt || f->threshold > r->pt_max)
+            r->pt_max = f->threshold;
+        r->any_pt = true;
+    }
+}
+
+/* Widens [lowest, highest] (numerically largest, smallest) by [min, max]. */
+static void widen(uint32_t *lowest, uint32_t *highest, uint32_t min, uint32_t max)
+{
+    if (*lowest == TRX_UNKNOWN || max > *lowest)
+        *lowest = max;
+    if (*highest == TRX_UNKNOWN || min < *highest)
+        *highest = min;
+}
+
+void trx_trace_prepare(trx_trace *t)
+{
+    if (t->prepared)
+        return;
+    trx_prepare_state prep;
+    memset(&prep, 0, sizeof prep);
+    trx_cursor c;
+    trx_event ev;
+    uint64_t total = 0, synthetic = 0, last_ticks = 0;
+    if (trx_cursor_init(&c, t) == 0) {
+        trx_cursor_attach_prepare(&c, &prep);
+        while (trx_cursor_next(&c, &ev)) {
+            total++;
+            synthetic += ev.synthetic;
+            last_ticks = ev.ticks;
+        }
+    }
+    for (uint32_t k = 0; k < prep.running_only_count; k++)
+        if (trx_thread_for_context(t, prep.running_only[k]) < 0)
+            trx_objects_add_unnamed_thread(t, prep.running_only[k], 0);
+    for (uint32_t th = 0; th < prep.range_cap && th < t->thread_count; th++) {
+        running_range *r = &prep.ranges[th];
+        if (r->any_prio)
+            widen(&t->threads[th].prio_lowest, &t->threads[th].prio_highest, r->prio_min,
+                  r->prio_max);
+        if (r->any_pt)
+            widen(&t->threads[th].pt_lowest, &t->threads[th].pt_highest, r->pt_min, r->pt_max);
+    }
+    free(prep.ranges);
+    free(prep.running_only);
+    t->total_events = total;
+    t->synthetic_events = synthetic;
+    t->max_ticks = last_ticks;
+    t->prepared = true;
+}
