@@ -1,0 +1,27 @@
+/* stats_json_main.c - test helper: prints trx's statistics of a trace as JSON
+ * so that tests can compare them with TraceX's own (corpus *.tml-stats.json). */
+#include <stdio.h>
+
+#include "output/stats_json.h"
+
+int main(int argc, char **argv)
+{
+    trx_trace t;
+    trx_stats s;
+    trx_error err;
+    if (argc != 2) {
+        fprintf(stderr, "usage: stats_json TRACE\n");
+        return 1;
+    }
+    if (trx_trace_open(&t, argv[1], TRX_FORMAT_AUTO, &err) < 0) {
+        fprintf(stderr, "%s: offset %llu: %s\n", argv[1], (unsigned long long)err.offset,
+                err.message);
+        return 2;
+    }
+    if (trx_stats_compute(&t, &s) < 0)
+        return 3;
+    int r = trx_stats_write_json(stdout, &t, &s);
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+    return r < 0 ? 3 : 0;
+}
