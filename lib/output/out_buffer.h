@@ -1,0 +1,56 @@
+/*
+ * out_buffer.h - a small buffered text writer shared by every output: plain
+ * appends into a 64 KiB buffer, no printf in the hot path, optional CRLF
+ * line endings. Write errors are remembered and reported by trx_out_flush.
+ */
+#ifndef TRX_OUT_BUFFER_H
+#define TRX_OUT_BUFFER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TRX_OUT_BUFFER_SIZE (1u << 16)
+
+typedef struct trx_out {
+    FILE *f;
+    bool crlf;  /* write "\r\n" for every '\n' */
+    size_t len; /* bytes waiting in buf */
+    char buf[TRX_OUT_BUFFER_SIZE];
+    int error; /* errno of the first failed write, 0 if none */
+} trx_out;
+
+/* Starts writing to `f`; with `crlf`, each '\n' becomes "\r\n". */
+void trx_out_init(trx_out *o, FILE *f, bool crlf);
+
+/* Writes the buffered bytes to the stream (and fflush); 0, or -1 after any write error. */
+int trx_out_flush(trx_out *o);
+
+/* Internal: makes room by writing the buffer out (used by the inline helpers). */
+void trx_out_drain_(trx_out *o);
+
+/* Appends `n` bytes (newlines converted when crlf). */
+void trx_out_mem(trx_out *o, const void *p, size_t n);
+
+/* Appends a NUL-terminated string. */
+void trx_out_str(trx_out *o, const char *s);
+
+/* Appends one character. */
+static inline void trx_out_char(trx_out *o, char c)
+{
+    if (o->len + 2 > sizeof o->buf)
+        trx_out_drain_(o);
+    if (c == '\n' && o->crlf)
+        o->buf[o->len++] = '\r';
+    o->buf[o->len++] = c;
+}
+
+/* Appends `v` as exactly 8 upper-case hex digits (like "%08lX"). */
+void trx_out_hex32(trx_out *o, uint32_t v);
+
+/* Appends `v` in decimal, right-aligned in `width` characters filled with
+ * `pad` (width 0 or too small: the natural width). */
+void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad);
+
+#endif /* TRX_OUT_BUFFER_H */
