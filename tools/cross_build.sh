@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# cross_build.sh - cross-compiles the target recorder (recorder/*.c) as
+# freestanding C99 for Cortex-M0+/M4/M33 and RV32IMAC at -O2 and -Os with
+# warnings as errors, prints a .text/.data/.bss table per target, checks that
+# the recorder hooks compile to nothing when tracing is compiled out, and
+# measures the event-insert hot path of the Cortex-M4 -O2 build from its
+# disassembly.
+#
+# usage: tools/cross_build.sh [OUT_DIR]      (default: build/cross)
+#   env HOT_SYMBOL=name  function whose hot path is measured
+#                        (default: the recorder's insert function, see below)
+#   env CI=true          a missing cross compiler is a failure (else: SKIP)
+# Exit status: 0 when every available target built warning-free, 1 otherwise.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${1:-$ROOT/build/cross}
+HOT_SYMBOL=${HOT_SYMBOL:-trx_recorder_insert}
+# Macro that compiles the tracing hooks out (defined by include/trx/recorder.h's
+# configuration); the check compiles tests/cross/hooks_disabled.c with it.
+DISABLE_MACRO=${DISABLE_MACRO:-TRX_TRACE_DISABLED}
+
+COMMON_FLAGS=(-std=c99 -ffreestanding -Wall -Wextra -Werror -pedantic -ffunction-sections
+              -fdata-sections -I"$ROOT/include" -I"$ROOT/recorder")
+
+# name | compiler | size tool | objdump | target flags
+TARGETS=(
+  "cortex-m0plus|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m0plus"
+  "cortex-m4|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m4"
+  "cortex-m33|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m33"
+  "rv32imac|riscv64-unknown-elf-gcc|riscv64-unknown-elf-size|riscv64-unknown-elf-objdump|-march=rv32imac -mabi=ilp32"
+)
+OPTS=(O2 Os)
+
+shopt -s nullglob
+SOURCES=("$ROOT"/recorder/*.c)
+if [ ${#SOURCES[@]} -eq 0 ]; then
+  echo "cross_build: no recorder sources in $ROOT/recorder" >&2
+  exit 1
+fi
+
+failed=0
+skipped=0
+m4_built=0
+table=()
+mkdir -p "$OUT"
+
+# compile SRC OBJ CC FLAGS... : fails (and shows the output) on any diagnostic.
+compile() {
+  local src=$1 obj=$2 cc=$3
+  shift 3
+  local log
+  if ! log=$("$cc" "$@" -c "$src" -o "$obj" 2>&1) || [ -n "$log" ]; then
+    echo "cross_build: FAILED: $cc $* -c ${src#"$ROOT"/}" >&2
+    [ -n "$log" ] && echo "$log" >&2
+    return 1
+  fi
+}
+
+for t in "${TARGETS[@]}"; do
+  IFS='|' read -r name cc sizetool objdump tflags <<<"$t"
+  if ! command -v "$cc" >/dev/null 2>&1 || ! command -v "$sizetool" >/dev/null 2>&1; then
+    if [ "${CI:-}" = "true" ]; then
+      echo "cross_build: FAILED: $cc not installed (CI must install it, see .ci/run)" >&2
+      failed=1
+    else
+      echo "cross_build: SKIP $name: $cc not installed"
+      skipped=1
+    fi
+    continue
+  fi
+  # shellcheck disable=SC2206
+  tf=($tflags)
+  for opt in "${OPTS[@]}"; do
+    dir="$OUT/$name-$opt"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    objs=()
+    for src in "${SOURCES[@]}"; do
+      obj="$dir/$(basename "${src%.c}").o"
+      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" "${tf[@]}" "-$opt"; then
+        objs+=("$obj")
+      else
+        failed=1
+      fi
+    done
+    [ ${#objs[@]} -eq 0 ] && continue
+    [ "$name-$opt" = cortex-m4-O2 ] && [ ${#objs[@]} -eq ${#SOURCES[@]} ] && m4_built=1
+    "$sizetool" "${objs[@]}" >"$dir/size.txt"
+    # Berkeley totals: text data bss over every object.
+    read -r text data bss < <(awk 'NR > 1 { t += $1; d += $2; b += $3 } END { print t, d, b }' \
+                                  "$dir/size.txt")
+    table+=("$(printf '%-16s %-4s %8s %8s %8s' "$name" "$opt" "$text" "$data" "$bss")")
+  done
+done
+
+echo
+echo "Recorder (recorder/*.c: ${#SOURCES[@]} files) sizes in bytes"
+printf '%-16s %-4s %8s %8s %8s\n' target opt .text .data .bss
+for row in "${table[@]}"; do echo "$row"; done
+echo "(per-file sizes: $OUT/<target>-<opt>/size.txt)"
+
+# --- Zero code when tracing is compiled out ------------------------------
+probe="$ROOT/tests/cross/hooks_disabled.c"
+if [ -f "$probe" ] && command -v arm-none-eabi-gcc >/dev/null 2>&1; then
+  dir="$OUT/hooks-disabled"
+  mkdir -p "$dir"
+  for variant in disabled enabled; do
+    defs=()
+    [ $variant = disabled ] && defs=("-D$DISABLE_MACRO=1")
+    if compile "$probe" "$dir/$variant.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
+        -mcpu=cortex-m4 -O2 "${defs[@]}"; then
+      sz=$(arm-none-eabi-size "$dir/$variant.o" | awk 'NR == 2 { print $1 }')
+      echo "hooks probe (tests/cross/hooks_disabled.c, cortex-m4 -O2), tracing $variant: .text $sz bytes"
+      if [ $variant = disabled ] && [ "$sz" != 0 ]; then
+        echo "cross_build: FAILED: hooks left $sz bytes of code with $DISABLE_MACRO" >&2
+        arm-none-eabi-objdump -d "$dir/$variant.o" >&2
+        failed=1
+      fi
+    else
+      failed=1
+    fi
+  done
+fi
+
+# --- Insert hot path (Cortex-M4 -O2) -------------------------------------
+m4="$OUT/cortex-m4-O2"
+if [ $m4_built -eq 1 ]; then
+  obj=$(for o in "$m4"/*.o; do
+          if arm-none-eabi-nm "$o" 2>/dev/null | grep -q " T $HOT_SYMBOL\$"; then echo "$o"; fi
+        done | head -n 1)
+  if [ -z "$obj" ]; then
+    echo "cross_build: FAILED: hot-path function $HOT_SYMBOL not found in $m4" >&2
+    failed=1
+  else
+    arm-none-eabi-objdump -dr --no-show-raw-insn "$obj" >"$m4/disassembly.txt"
+    echo
+    echo "Hot path of $HOT_SYMBOL (cortex-m4 -O2, $(basename "$obj")); full listing: $m4/disassembly.txt"
+    # Walks every loop-free path from the entry to a return. The hot path is
+    # the one that writes an entry (most store instructions) by the shortest
+    # way: on the wrap path the same stores come with extra instructions, and
+    # the early exits (tracing off, event filtered) store less.
+    if ! python3 - "$m4/disassembly.txt" "$HOT_SYMBOL" <<'PY'; then failed=1; fi
+import re, sys
+
+listing, symbol = sys.argv[1], sys.argv[2]
+lines = open(listing).read().splitlines()
+insns, inside = [], False
+for ln in lines:
+    if re.match(r'^[0-9a-f]+ <%s>:$' % re.escape(symbol), ln):
+        inside = True
+        continue
+    if inside:
+        if not ln.strip() or re.match(r'^[0-9a-f]+ <', ln):
+            break
+        m = re.match(r'^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$', ln)
+        if m:
+            if m.group(2).startswith('.'):
+                continue  # literal pool
+            insns.append((int(m.group(1), 16), m.group(2), m.group(3)))
+        elif 'R_ARM_' in ln and insns:  # relocation: the previous insn refers outside
+            a, mn, ops = insns[-1]
+            insns[-1] = (a, mn, ops + ' @reloc')
+if not insns:
+    sys.exit('hot path: %s not found in the listing' % symbol)
+index = {a: i for i, (a, _, _) in enumerate(insns)}
+CONDS = 'eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le'
+
+def kind(mn, ops):
+    base = mn.split('.')[0]
+    target = None
+    t = re.search(r'\b([0-9a-f]+) <', ops)
+    if t and '@reloc' not in ops:
+        target = int(t.group(1), 16)
+        if target not in index:
+            target = None
+    if base in ('bl', 'blx'):
+        return 'call', None
+    if base == 'b':
+        return ('jump', target) if target is not None else ('exit', None)
+    if base in ('cbz', 'cbnz') or re.fullmatch('b(%s)' % CONDS, base):
+        return 'cond', target
+    ret = (base.startswith('bx') and 'lr' in ops) or \
+          (base.startswith('pop') and 'pc' in ops) or \
+          (base.startswith('ldm') and 'pc' in ops) or (base.startswith('ldr') and ops.startswith('pc'))
+    if ret:
+        cond = re.fullmatch(r'(bx|pop|ldm\w*|ldr)(%s)' % CONDS, base)
+        return ('condret', None) if cond else ('ret', None)
+    return 'plain', None
+
+paths = []
+def walk(i, path, seen):
+    if len(paths) > 200000:
+        return
+    while True:
+        a, mn, ops = insns[i]
+        if i in seen:
+            return  # a loop: not part of a straight hot path
+        seen = seen | {i}
+        k, target = kind(mn, ops)
+        if k in ('ret', 'exit'):
+            paths.append(path + [(i, True)])  # a return transfers control: taken
+            return
+        if k == 'jump':
+            path = path + [(i, True)]
+            i = index[target]
+            continue
+        if k == 'cond':
+            if target is not None:
+                walk(index[target], path + [(i, True)], seen)
+            path = path + [(i, False)]
+        elif k == 'condret':
+            paths.append(path + [(i, True)])
+            path = path + [(i, False)]
+        else:
+            path = path + [(i, False)]
+        i += 1
+        if i >= len(insns):
+            return
+
+walk(0, [], frozenset())
+if not paths:
+    sys.exit('hot path: no path from entry to return')
+
+def stats(p):
+    stores = sum(1 for i, _ in p if re.match(r'^(str|stm|vstr|sw|sh|sb)', insns[i][1])
+                 and not insns[i][1].startswith('stmdb'))
+    branches = sum(1 for i, _ in p if kind(insns[i][1], insns[i][2])[0] in
+                   ('jump', 'cond', 'condret', 'ret', 'exit', 'call'))
+    taken = sum(1 for _, tk in p if tk)
+    calls = sum(1 for i, _ in p if kind(insns[i][1], insns[i][2])[0] == 'call')
+    return stores, len(p), branches, taken, calls
+
+hot = sorted(paths, key=lambda p: (-stats(p)[0], stats(p)[1]))[0]
+s = stats(hot)
+print('  %d entry-to-return paths; %d instructions in the function' % (len(paths), len(insns)))
+print('  shortest: %d instructions (an early exit)' % min(stats(p)[1] for p in paths))
+print('  HOT PATH (entry written, no wrap): %d instructions, %d branch instructions '
+      '(%d taken, the return included), %d calls, %d stores' % (s[1], s[2], s[3], s[4], s[0]))
+for i, tk in hot:
+    a, mn, ops = insns[i]
+    print('    %4x: %-8s %s%s' % (a, mn, ops.split('@')[0].rstrip(), '   <- taken' if tk else ''))
+PY
+  fi
+fi
+
+echo
+if [ $failed -ne 0 ]; then
+  echo "cross_build: FAILED"
+  exit 1
+fi
+[ $skipped -ne 0 ] && echo "cross_build: OK (some targets SKIPPED: compilers missing)" ||
+  echo "cross_build: OK"
+exit 0
