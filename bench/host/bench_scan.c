@@ -21,8 +21,30 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Times one open (+ optional cursor pass); returns seconds or -1. */
-static double time_once(const char *path, int iterate, unsigned long long *count)
+/* Prints this process's resident memory split into anonymous (heap,
+ * stacks) and file-backed (the mapped trace) parts, from /proc (Linux). */
+static void print_memory(const char *when)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (f == NULL)
+        return;
+    char line[256];
+    long anon = -1, file = -1;
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (strncmp(line, "RssAnon:", 8) == 0)
+            anon = strtol(line + 8, NULL, 10);
+        else if (strncmp(line, "RssFile:", 8) == 0)
+            file = strtol(line + 8, NULL, 10);
+    }
+    fclose(f);
+    if (anon >= 0 && file >= 0)
+        printf("memory %-21s RssAnon %8.1f MiB  RssFile %8.1f MiB\n", when, anon / 1024.0,
+               file / 1024.0);
+}
+
+/* Times one open (+ optional cursor pass, then optionally reports memory);
+ * returns seconds or -1. */
+static double time_once(const char *path, int iterate, int report, unsigned long long *count)
 {
     trx_trace t;
     trx_error err;
@@ -51,6 +73,8 @@ static double time_once(const char *path, int iterate, unsigned long long *count
     while (trx_cursor_next(&c, &ev))
         n++;
     double end = now_seconds();
+    if (report)
+        print_memory("after a cursor pass");
     trx_cursor_free(&c);
     trx_trace_close(&t);
     *count = n;
@@ -71,7 +95,7 @@ int main(int argc, char **argv)
         double best = -1;
         unsigned long long count = 0;
         for (int r = 0; r < runs; r++) {
-            double s = time_once(argv[1], iterate, &count);
+            double s = time_once(argv[1], iterate, iterate && r == runs - 1, &count);
             if (s < 0)
                 return 1;
             if (best < 0 || s < best)
