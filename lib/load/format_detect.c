@@ -1,0 +1,29 @@
+/*
+ * format_detect.c - guessing a dump's format from its first bytes: the TXTB
+ * id in either byte order means a binary buffer; otherwise, after leading
+ * white space (and a UTF-8 byte-order mark), ':' means Intel HEX, 'S' and a
+ * digit an S-record, a hex digit pair ASCII hex. Anything else is treated as
+ * binary, and the decoder then reports the bad id.
+ */
+#include "load/hex_digits.h"
+#include "trx/trx.h"
+
+trx_input_format trx_detect_format(const uint8_t *bytes, size_t size)
+{
+    if (size >= 4 && ((bytes[0] == 'T' && bytes[1] == 'X' && bytes[2] == 'T' && bytes[3] == 'B') ||
+                      (bytes[0] == 'B' && bytes[1] == 'T' && bytes[2] == 'X' && bytes[3] == 'T')))
+        return TRX_FORMAT_BIN;
+    size_t pos = trx_skip_space(bytes, size, trx_bom_length(bytes, size));
+    if (pos >= size)
+        return TRX_FORMAT_BIN;
+    const uint8_t *p = bytes + pos;
+    size_t left = size - pos;
+    if (p[0] == ':')
+        return TRX_FORMAT_IHEX;
+    if (p[0] == 'S' && left >= 2 && p[1] >= '0' && p[1] <= '9')
+        return TRX_FORMAT_SREC;
+    if (left >= 2 && trx_hex_value[p[0]] != TRX_HEX_BAD && trx_hex_value[p[1]] != TRX_HEX_BAD &&
+        (left == 2 || trx_hex_value[p[2]] != TRX_HEX_BAD || trx_hex_space[p[2]]))
+        return TRX_FORMAT_ASCII;
+    return TRX_FORMAT_BIN;
+}

@@ -1,0 +1,153 @@
+/*
+ * srec_load.c - Motorola S-record to memory image. Records "Stccaddr<data>ss"
+ * where cc counts the address, data and checksum bytes and ss is the ones'
+ * complement of the sum of count, address and data. S1/S2/S3 carry data with
+ * 2/3/4 address bytes; S0 (header), S5/S6 (record count) are checked for
+ * their checksum only: the count is not compared with the number of data
+ * records, because dumps are often cut, concatenated or edited by hand and
+ * every record already carries its own checksum. S7/S8/S9 end the file
+ * (whatever follows is ignored); S4 is reserved and rejected. White space
+ * may separate records.
+ */
+#include <stdio.h>
+
+#include "load/hex_digits.h"
+#include "load/image_builder.h"
+#include "load/text_loaders.h"
+
+/* Address bytes of each record type S0..S9 (0: reserved type S4). */
+static const unsigned srec_address_bytes[10] = {2, 2, 3, 4, 0, 2, 3, 4, 3, 2};
+
+/* What digit `i` (0 = first after the type) of a record belongs to. */
+static const char *srec_field(size_t i, unsigned addr_len, unsigned count)
+{
+    if (i < 2)
+        return "S-record length";
+    if (i < 2 + 2 * (size_t)addr_len)
+        return "S-record address";
+    if (i < 2 * (size_t)count)
+        return "S-record data";
+    return "S-record checksum";
+}
+
+/* Error for the first non-hex digit (or the end of input) among the `count`
+ * digits expected at `from`. */
+static int srec_digit_error(const uint8_t *in, size_t size, size_t digits_start, size_t from,
+                            size_t count, unsigned addr_len, unsigned record_count, trx_error *err)
+{
+    size_t i = from;
+    while (i < size && i < from + count && trx_hex_value[in[i]] != TRX_HEX_BAD)
+        i++;
+    char what[16];
+    const char *field = srec_field(i - digits_start, addr_len, record_count);
+    if (i >= size)
+        return trx_error_set(err, size, "%s: expected hex digit, found end of file", field);
+    return trx_error_set(err, i, "%s: expected hex digit, found %s", field,
+                         trx_describe_byte(in[i], what));
+}
+
+int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err)
+{
+    image_builder b;
+    if (image_builder_init(&b, "S-record", size / 2, err))
+        return -1;
+    uint8_t scratch[256];
+    char what[16];
+    size_t pos = trx_bom_length(in, size);
+    for (;;) {
+        pos = trx_skip_space(in, size, pos);
+        if (pos >= size)
+            break; /* no S7/S8/S9: accepted, the data records are all there is */
+        size_t rec = pos;
+        if (in[rec] != 'S') {
+            trx_error_set(err, rec, "S-record: expected 'S' at the start of a record, found %s",
+                          trx_describe_byte(in[rec], what));
+            goto fail;
+        }
+        if (rec + 1 >= size || in[rec + 1] < '0' || in[rec + 1] > '9') {
+            if (rec + 1 >= size)
+                trx_error_set(err, size,
+                              "S-record: expected record type digit after 'S', found end of file");
+            else
+                trx_error_set(err, rec + 1,
+                              "S-record: expected record type digit after 'S', found %s",
+                              trx_describe_byte(in[rec + 1], what));
+            goto fail;
+        }
+        unsigned type = (unsigned)(in[rec + 1] - '0');
+        unsigned addr_len = srec_address_bytes[type];
+        if (addr_len == 0) {
+            trx_error_set(err, rec + 1,
+                          "S-record: record type S4 is reserved (expected S0-S3 or S5-S9)");
+            goto fail;
+        }
+        size_t p = rec + 2; /* first digit of the count */
+        uint8_t count_byte;
+        if (size - p < 2 || trx_hex_decode(in + p, 1, &count_byte) != SIZE_MAX) {
+            srec_digit_error(in, size, p, p, 2, addr_len, 255, err);
+            goto fail;
+        }
+        unsigned count = count_byte;
+        if (count < addr_len + 1) {
+            trx_error_set(
+                err, p, "S-record: record length %u too short for S%u address (needs at least %u)",
+                count, type, addr_len + 1);
+            goto fail;
+        }
+        unsigned data_len = count - addr_len - 1;
+        size_t addr_at = p + 2, data_at = addr_at + 2 * (size_t)addr_len;
+        size_t need = 2 * (size_t)count; /* address, data and checksum digits */
+        uint8_t addr[4];
+        uint8_t *dst = scratch;
+        if (type >= 1 && type <= 3 && !(dst = image_builder_reserve(&b, data_len, rec, err)))
+            goto fail;
+        if (size - addr_at < need || trx_hex_decode(in + addr_at, addr_len, addr) != SIZE_MAX ||
+            trx_hex_decode(in + data_at, data_len, dst) != SIZE_MAX ||
+            trx_hex_value[in[addr_at + need - 2]] == TRX_HEX_BAD ||
+            trx_hex_value[in[addr_at + need - 1]] == TRX_HEX_BAD) {
+            srec_digit_error(in, size, p, addr_at, need, addr_len, count, err);
+            goto fail;
+        }
+        size_t cs_at = addr_at + need - 2;
+        unsigned says = (unsigned)trx_hex_value[in[cs_at]] << 4 | trx_hex_value[in[cs_at + 1]];
+        unsigned sum = count;
+        uint64_t address = 0;
+        for (unsigned i = 0; i < addr_len; i++) {
+            sum += addr[i];
+            address = address << 8 | addr[i];
+        }
+        for (unsigned i = 0; i < data_len; i++)
+            sum += dst[i];
+        unsigned computed = ~sum & 0xFFu;
+        if (says != computed) {
+            trx_error_set(err, cs_at,
+                          "S-record checksum mismatch: record says 0x%02X, computed 0x%02X", says,
+                          computed);
+            goto fail;
+        }
+        pos = cs_at + 2;
+        if (pos < size && !trx_hex_space[in[pos]] && in[pos] != 'S') {
+            if (trx_hex_value[in[pos]] != TRX_HEX_BAD)
+                trx_error_set(err, pos,
+                              "S-record: record longer than its length byte says (%u bytes): "
+                              "expected end of line after the checksum, found %s",
+                              count, trx_describe_byte(in[pos], what));
+            else
+                trx_error_set(err, pos,
+                              "S-record: expected end of line after the checksum, found %s",
+                              trx_describe_byte(in[pos], what));
+            goto fail;
+        }
+        if (type >= 1 && type <= 3) {
+            if (image_builder_commit(&b, address, data_len, rec, err))
+                goto fail;
+        } else if (type >= 7) {
+            break; /* termination record: the rest is ignored */
+        }
+    }
+    img->format = TRX_FORMAT_SREC;
+    return image_builder_finish(&b, img, pos, err);
+fail:
+    image_builder_discard(&b);
+    return -1;
+}

@@ -1,0 +1,218 @@
+/* test_ihex_load.c - Intel HEX loader: records, addressing, lengths, and the
+ * offset and wording of every error. */
+#include <ctype.h>
+
+#include "load_test_helpers.h"
+
+/* The classic example record: "address gap" at 0x0010. */
+static void test_reference_record(void **state)
+{
+    (void)state;
+    trx_image img;
+    trx_error err;
+    assert_int_equal(
+        load_text(&img, ":0B0010006164647265737320676170A7\n:00000001FF\n", TRX_FORMAT_IHEX, &err),
+        0);
+    assert_int_equal(img.base, 0x10);
+    assert_int_equal(img.size, 11);
+    assert_memory_equal(img.data, "address gap", 11);
+    assert_int_equal(img.format, TRX_FORMAT_IHEX);
+    trx_image_free(&img);
+    assert_null(img.data);
+}
+
+/* Holes between records are zero-filled; base is the lowest address even
+ * when it comes last; overlaps: the later record wins. */
+static void test_holes_order_overlap(void **state)
+{
+    (void)state;
+    char text[512] = "";
+    const uint8_t a[] = {0xA1, 0xA2, 0xA3, 0xA4}, b[] = {0xB1}, c[] = {0xC1, 0xC2};
+    ihex_line(text, 0, 0x0108, a, 4); /* 0x108..0x10B */
+    ihex_line(text, 0, 0x0100, b, 1); /* lowest, after a higher one */
+    ihex_line(text, 0, 0x010A, c, 2); /* overwrites A3 A4 */
+    ihex_line(text, 1, 0, NULL, 0);
+    trx_image img;
+    trx_error err;
+    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
+    const uint8_t want[] = {0xB1, 0, 0, 0, 0, 0, 0, 0, 0xA1, 0xA2, 0xC1, 0xC2};
+    assert_int_equal(img.base, 0x100);
+    assert_int_equal(img.size, sizeof want);
+    assert_memory_equal(img.data, want, sizeof want);
+    trx_image_free(&img);
+}
+
+static void test_extended_segment_address(void **state)
+{
+    (void)state;
+    /* 02 record 0x1200 -> 0x12000; data at offset 4 -> 0x12004 */
+    trx_image img;
+    trx_error err;
+    assert_int_equal(
+        load_text(&img, ":020000021200EA\n:0200040055AAFB\n:00000001FF\n", TRX_FORMAT_IHEX, &err),
+        0);
+    assert_int_equal(img.base, 0x12004);
+    assert_int_equal(img.size, 2);
+    assert_int_equal(img.data[0], 0x55);
+    assert_int_equal(img.data[1], 0xAA);
+    trx_image_free(&img);
+}
+
+static void test_extended_linear_address(void **state)
+{
+    (void)state;
+    char text[512] = "";
+    const uint8_t hi[] = {0x20, 0x00}, d1[] = {1, 2}, hi2[] = {0x20, 0x01}, d2[] = {3};
+    ihex_line(text, 4, 0, hi, 2);
+    ihex_line(text, 0, 0xFFFE, d1, 2); /* 0x2000FFFE, 0x2000FFFF */
+    ihex_line(text, 4, 0, hi2, 2);
+    ihex_line(text, 0, 0x0000, d2, 1); /* 0x20010000: adjacent */
+    ihex_line(text, 1, 0, NULL, 0);
+    trx_image img;
+    trx_error err;
+    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
+    assert_int_equal(img.base, 0x2000FFFE);
+    assert_int_equal(img.size, 3);
+    assert_memory_equal(img.data, "\1\2\3", 3);
+    trx_image_free(&img);
+
+    /* the literal record for 0xFFFF0000 */
+    assert_int_equal(load_text(&img, ":02000004FFFFFC\n:01000000AB54\n", TRX_FORMAT_IHEX, &err), 0);
+    assert_int_equal(img.base, 0xFFFF0000u);
+    assert_int_equal(img.data[0], 0xAB);
+    trx_image_free(&img);
+}
+
+/* Lengths 1, 16, 32 and 255, upper and lower case. */
+static void test_record_lengths_and_case(void **state)
+{
+    (void)state;
+    static const unsigned lengths[] = {1, 16, 32, 255};
+    for (int lower = 0; lower < 2; lower++)
+        for (size_t k = 0; k < 4; k++) {
+            unsigned len = lengths[k];
+            uint8_t data[3 * 255];
+            for (unsigned i = 0; i < 3 * len; i++)
+                data[i] = (uint8_t)(i * 7 + 0xA5);
+            char text[4096] = "";
+            for (unsigned r = 0; r < 3; r++)
+                ihex_line(text, 0, 0x4000 + r * len, data + r * len, len);
+            ihex_line(text, 1, 0, NULL, 0);
+            if (lower)
+                for (char *p = text; *p; p++)
+                    *p = (char)tolower((unsigned char)*p);
+            trx_image img;
+            trx_error err;
+            assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
+            assert_int_equal(img.base, 0x4000);
+            assert_int_equal(img.size, 3 * len);
+            assert_memory_equal(img.data, data, 3 * len);
+            trx_image_free(&img);
+        }
+}
+
+/* CR LF, blank lines, spaces and tabs between records; records back to back;
+ * 03/05 ignored; anything after the EOF record ignored; no EOF record. */
+static void test_separators_and_ignored_records(void **state)
+{
+    (void)state;
+    trx_image img;
+    trx_error err;
+    const char *text = "\r\n  :0400000300003800C1\r\n\r\n\t:04000005000000CD2A \t\r\n"
+                       ":0100000011EE:0100010022DC\r\n:00000001FF\r\nthis is ignored :zz";
+    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
+    assert_int_equal(img.base, 0);
+    assert_int_equal(img.size, 2);
+    assert_memory_equal(img.data, "\x11\x22", 2);
+    trx_image_free(&img);
+
+    assert_int_equal(load_text(&img, ":0100000011EE", TRX_FORMAT_IHEX, &err), 0);
+    assert_int_equal(img.size, 1);
+    trx_image_free(&img);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    /* checksum: digits at offset 31 */
+    expect_load_error(":0B0010006164647265737320676170A8\n", TRX_FORMAT_IHEX, 31,
+                      "Intel HEX checksum mismatch: record says 0xA8, computed 0xA7");
+    /* bad digit in the data, on the second line */
+    expect_load_error(":0100000011EE\n:02000000G1221B\n", TRX_FORMAT_IHEX, 23,
+                      "record data: expected hex digit, found 'G'");
+    expect_load_error(":0Z00000011EE\n", TRX_FORMAT_IHEX, 2,
+                      "record length: expected hex digit, found 'Z'");
+    expect_load_error(":010000x011EE\n", TRX_FORMAT_IHEX, 7,
+                      "record type: expected hex digit, found 'x'");
+    expect_load_error(":0100000011E-\n", TRX_FORMAT_IHEX, 12,
+                      "checksum: expected hex digit, found '-'");
+    /* the line ends before the length byte says */
+    expect_load_error(":10000000AABB\n:00000001FF\n", TRX_FORMAT_IHEX, 13,
+                      "record data: expected hex digit, found end of line");
+    /* the file ends inside a record */
+    expect_load_error(":0100000011E", TRX_FORMAT_IHEX, 12, "expected hex digit, found end of file");
+    expect_load_error(":01", TRX_FORMAT_IHEX, 3,
+                      "record address: expected hex digit, found end of file");
+    /* not a record */
+    expect_load_error(":0100000011EE\n;comment\n", TRX_FORMAT_IHEX, 14,
+                      "expected ':' at the start of a record, found ';'");
+    expect_load_error("\x01", TRX_FORMAT_IHEX, 0, "found byte 0x01");
+    /* record longer than its length byte */
+    expect_load_error(":0100000011EE00\n", TRX_FORMAT_IHEX, 13,
+                      "record longer than its length byte");
+    expect_load_error(":0100000011EE;\n", TRX_FORMAT_IHEX, 13,
+                      "expected end of line after the checksum, found ';'");
+    /* unknown type */
+    expect_load_error(":00000006FA\n", TRX_FORMAT_IHEX, 7, "unknown record type 0x06");
+    /* extended address records of the wrong size */
+    expect_load_error(":010000021FDE\n", TRX_FORMAT_IHEX, 0,
+                      "extended segment address record (type 02) must have 2 data bytes, has 1");
+    expect_load_error(":03000004000000F9\n", TRX_FORMAT_IHEX, 0,
+                      "extended linear address record (type 04) must have 2 data bytes, has 3");
+    /* nothing but an EOF record */
+    expect_load_error(":00000001FF\n", TRX_FORMAT_IHEX, 11, "Intel HEX: no data records");
+    expect_load_error(" \r\n", TRX_FORMAT_IHEX, 3, "no data records");
+}
+
+/* An image spanning more than 1 GiB is refused, naming the record. */
+static void test_span_limit(void **state)
+{
+    (void)state;
+    char text[512] = "";
+    const uint8_t one[] = {1}, hi[] = {0x40, 0x00};
+    ihex_line(text, 0, 0x0000, one, 1);
+    ihex_line(text, 4, 0, hi, 2);
+    size_t second = strlen(text);
+    ihex_line(text, 0, 0x0000, one, 1); /* 0x40000000: span 0x40000001 */
+    expect_load_error(text, TRX_FORMAT_IHEX, second,
+                      "record at address 0x40000000 would make the image span 1073741825 bytes");
+
+    /* exactly 1 GiB is allowed (only two bytes are stored, the image is the span) */
+    text[0] = '\0';
+    ihex_line(text, 0, 0x0000, one, 1);
+    ihex_line(text, 4, 0, (const uint8_t[]){0x3F, 0xFF}, 2);
+    ihex_line(text, 0, 0xFFFF, one, 1);
+    trx_image img;
+    trx_error err;
+    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
+    assert_int_equal(img.size, (size_t)1 << 30);
+    assert_int_equal(img.data[0], 1);
+    assert_int_equal(img.data[img.size - 1], 1);
+    assert_int_equal(img.data[img.size / 2], 0);
+    trx_image_free(&img);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reference_record),
+        cmocka_unit_test(test_holes_order_overlap),
+        cmocka_unit_test(test_extended_segment_address),
+        cmocka_unit_test(test_extended_linear_address),
+        cmocka_unit_test(test_record_lengths_and_case),
+        cmocka_unit_test(test_separators_and_ignored_records),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_span_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
