@@ -1,0 +1,39 @@
+/*
+ * fuzz_check.h - what every loader fuzz target asserts about a load result:
+ * a loaded image is non-empty, at most 1 GiB unless binary, and readable end
+ * to end; a failed load leaves the image zeroed and its error names an
+ * offset inside the input with a one-line message.
+ */
+#ifndef TRX_TESTS_FUZZ_CHECK_H
+#define TRX_TESTS_FUZZ_CHECK_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "trx/trx.h"
+
+/* Loads `data` as `format`, checks the result, frees it. */
+static inline void fuzz_load_and_check(const uint8_t *data, size_t size, trx_input_format format)
+{
+    trx_image img;
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    if (trx_image_load_memory(&img, data, size, format, &err) == 0) {
+        if (!img.data || img.size == 0 || img.format == TRX_FORMAT_AUTO)
+            __builtin_trap();
+        if (img.format != TRX_FORMAT_BIN && img.size > ((size_t)1 << 30))
+            __builtin_trap();
+        if (format != TRX_FORMAT_AUTO && img.format != format)
+            __builtin_trap();
+        volatile uint8_t sink = img.data[0] ^ img.data[img.size - 1]; /* ends readable */
+        (void)sink;
+    } else {
+        if (img.data || img.size || img.owned_ || img.mapping_)
+            __builtin_trap();
+        if (err.offset > size || err.message[0] == '\0' || strchr(err.message, '\n'))
+            __builtin_trap();
+    }
+    trx_image_free(&img);
+}
+
+#endif /* TRX_TESTS_FUZZ_CHECK_H */

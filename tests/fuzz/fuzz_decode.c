@@ -1,0 +1,38 @@
+/* fuzz_decode.c - libFuzzer target: the whole read path on arbitrary input:
+ * load (format detected), open the TXTB buffer, run TraceX's model once
+ * (trx_trace_prepare), walk every event with a cursor, close. */
+#include <string.h>
+
+#include "fuzz_check.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    trx_image img;
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    if (trx_image_load_memory(&img, data, size, TRX_FORMAT_AUTO, &err) != 0)
+        return 0;
+    trx_trace t;
+    if (trx_trace_open_image(&t, &img, "fuzz-input", &err) != 0) {
+        if (strchr(err.message, '\n') || err.message[0] == '\0')
+            __builtin_trap();
+        return 0; /* the trace released the image */
+    }
+    trx_trace_prepare(&t);
+    trx_cursor c;
+    if (trx_cursor_init(&c, &t) == 0) {
+        trx_event ev;
+        uint64_t n = 0;
+        while (trx_cursor_next(&c, &ev)) {
+            if (ev.index != n++) /* events are numbered consecutively */
+                __builtin_trap();
+        }
+        if (n != t.total_events) /* prepare counted the same events */
+            __builtin_trap();
+        trx_cursor_free(&c);
+    }
+    trx_trace_close(&t);
+    return 0;
+}

@@ -1,0 +1,11 @@
+/* fuzz_srec.c - libFuzzer target: the Motorola S-record loader on arbitrary input (forced
+ * format), with the result checks of fuzz_check.h. */
+#include "fuzz_check.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_load_and_check(data, size, TRX_FORMAT_SREC);
+    return 0;
+}
