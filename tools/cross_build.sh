@@ -7,18 +7,16 @@
 # disassembly.
 #
 # usage: tools/cross_build.sh [OUT_DIR]      (default: build/cross)
-#   env HOT_SYMBOL=name  function whose hot path is measured
-#                        (default: the recorder's insert function, see below)
+#   env HOT_SYMBOL=name  measure this recorder function instead of the insert
+#                        probe (tests/cross/insert_probe.c)
 #   env CI=true          a missing cross compiler is a failure (else: SKIP)
 # Exit status: 0 when every available target built warning-free, 1 otherwise.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${1:-$ROOT/build/cross}
-HOT_SYMBOL=${HOT_SYMBOL:-trx_recorder_insert}
-# Macro that compiles the tracing hooks out (defined by include/trx/recorder.h's
-# configuration); the check compiles tests/cross/hooks_disabled.c with it.
-DISABLE_MACRO=${DISABLE_MACRO:-TRX_TRACE_DISABLED}
+HOT_SYMBOL_SET=${HOT_SYMBOL:+1}
+HOT_SYMBOL=${HOT_SYMBOL:-trx_probe_thread_resume}
 
 COMMON_FLAGS=(-std=c99 -ffreestanding -Wall -Wextra -Werror -pedantic -ffunction-sections
               -fdata-sections -I"$ROOT/include" -I"$ROOT/recorder")
@@ -101,34 +99,60 @@ for row in "${table[@]}"; do echo "$row"; done
 echo "(per-file sizes: $OUT/<target>-<opt>/size.txt)"
 
 # --- Zero code when tracing is compiled out ------------------------------
+# tests/cross/hooks_disabled.c three ways (Cortex-M4 -O2): hook lines removed,
+# tracing compiled out (no TX_ENABLE_EVENT_TRACE), tracing on.
 probe="$ROOT/tests/cross/hooks_disabled.c"
-if [ -f "$probe" ] && command -v arm-none-eabi-gcc >/dev/null 2>&1; then
-  dir="$OUT/hooks-disabled"
+if [ $m4_built -eq 1 ] && [ -f "$probe" ]; then
+  dir="$OUT/hooks-probe"
   mkdir -p "$dir"
-  for variant in disabled enabled; do
+  declare -A probe_text=()
+  for variant in no-hooks disabled enabled; do
     defs=()
-    [ $variant = disabled ] && defs=("-D$DISABLE_MACRO=1")
+    [ $variant = no-hooks ] && defs=(-DTRX_PROBE_NO_HOOKS=1)
+    [ $variant = enabled ] && defs=(-DTX_ENABLE_EVENT_TRACE=1)
     if compile "$probe" "$dir/$variant.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
         -mcpu=cortex-m4 -O2 "${defs[@]}"; then
-      sz=$(arm-none-eabi-size "$dir/$variant.o" | awk 'NR == 2 { print $1 }')
-      echo "hooks probe (tests/cross/hooks_disabled.c, cortex-m4 -O2), tracing $variant: .text $sz bytes"
-      if [ $variant = disabled ] && [ "$sz" != 0 ]; then
-        echo "cross_build: FAILED: hooks left $sz bytes of code with $DISABLE_MACRO" >&2
-        arm-none-eabi-objdump -d "$dir/$variant.o" >&2
-        failed=1
-      fi
+      probe_text[$variant]=$(arm-none-eabi-size "$dir/$variant.o" | awk 'NR == 2 { print $1 }')
     else
       failed=1
+      probe_text[$variant]=?
     fi
   done
+  echo
+  echo "Hooks probe (tests/cross/hooks_disabled.c, cortex-m4 -O2, 3 hooks) .text bytes:"
+  echo "  without hook lines: ${probe_text[no-hooks]}   tracing compiled out: ${probe_text[disabled]}   tracing on: ${probe_text[enabled]}"
+  if [ "${probe_text[disabled]}" != "${probe_text[no-hooks]}" ]; then
+    echo "cross_build: FAILED: hooks add code when TX_ENABLE_EVENT_TRACE is not defined" >&2
+    failed=1
+  elif [ -n "$(arm-none-eabi-nm -u "$dir/disabled.o")" ]; then
+    echo "cross_build: FAILED: tracing compiled out but the probe still refers to:" >&2
+    arm-none-eabi-nm -u "$dir/disabled.o" >&2
+    failed=1
+  else
+    echo "  => the hooks add 0 bytes when tracing is compiled out"
+  fi
 fi
 
 # --- Insert hot path (Cortex-M4 -O2) -------------------------------------
+# The insert is inline (include/trx/recorder.h), so it is measured inside
+# tests/cross/insert_probe.c, a function that records one internal RESUME event
+# like a kernel hook; HOT_SYMBOL selects another function of the recorder.
 m4="$OUT/cortex-m4-O2"
+hot_probe="$ROOT/tests/cross/insert_probe.c"
 if [ $m4_built -eq 1 ]; then
-  obj=$(for o in "$m4"/*.o; do
-          if arm-none-eabi-nm "$o" 2>/dev/null | grep -q " T $HOT_SYMBOL\$"; then echo "$o"; fi
-        done | head -n 1)
+  obj=""
+  if [ -z "${HOT_SYMBOL_SET:-}" ] && [ -f "$hot_probe" ]; then
+    if compile "$hot_probe" "$m4/insert_probe.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
+        -mcpu=cortex-m4 -O2; then
+      obj="$m4/insert_probe.o"
+    else
+      failed=1
+    fi
+  else
+    obj=$(for o in "$m4"/*.o; do
+            if arm-none-eabi-nm "$o" 2>/dev/null | grep -q " T $HOT_SYMBOL\$"; then echo "$o"; fi
+          done | head -n 1)
+  fi
   if [ -z "$obj" ]; then
     echo "cross_build: FAILED: hot-path function $HOT_SYMBOL not found in $m4" >&2
     failed=1
@@ -153,14 +177,14 @@ for ln in lines:
     if inside:
         if not ln.strip() or re.match(r'^[0-9a-f]+ <', ln):
             break
+        if re.search(r'\bR_(ARM|RISCV)_', ln):
+            if insns:  # relocation: the previous instruction refers outside
+                a, mn, ops = insns[-1]
+                insns[-1] = (a, mn, ops + ' @reloc')
+            continue
         m = re.match(r'^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$', ln)
-        if m:
-            if m.group(2).startswith('.'):
-                continue  # literal pool
+        if m and not m.group(2).startswith('.'):  # skip literal pools
             insns.append((int(m.group(1), 16), m.group(2), m.group(3)))
-        elif 'R_ARM_' in ln and insns:  # relocation: the previous insn refers outside
-            a, mn, ops = insns[-1]
-            insns[-1] = (a, mn, ops + ' @reloc')
 if not insns:
     sys.exit('hot path: %s not found in the listing' % symbol)
 index = {a: i for i, (a, _, _) in enumerate(insns)}
