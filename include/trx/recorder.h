@@ -1,0 +1,337 @@
+/*
+ * recorder.h - the trx target recorder beyond the seed tx_trace_* API:
+ * configuration macros (ThreadX style, with defaults), the TXTB layout
+ * structs, the hot-path insert used by RTOS hooks, the object registry and
+ * the running-context hooks. Freestanding C99: no libc, no malloc.
+ *
+ * Configuration: define the macros below with -D, or put them in a header
+ * named by TRX_RECORDER_PORT_HEADER (like ThreadX's tx_port.h). The recorder
+ * library and every file that includes this header must see the same values.
+ *
+ * Host builds (tests, benchmarks) store the low 32 bits of every address in
+ * the buffer, because the TXTB format holds 32-bit target pointers.
+ */
+#ifndef TRX_RECORDER_H
+#define TRX_RECORDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(TRX_RECORDER_PORT_HEADER)
+#include TRX_RECORDER_PORT_HEADER
+#endif
+
+#include "tx_trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ============================================================ configuration */
+
+/* 1: concurrent inserts from several cores without a critical section
+ * (needs C11 <stdatomic.h> when building the recorder). 0: ThreadX-style
+ * inserts inside TRX_DISABLE / TRX_RESTORE. */
+#ifndef TRX_RECORDER_LOCKFREE
+#define TRX_RECORDER_LOCKFREE 0
+#endif
+
+/* Time stamp of each entry. Default: a counter that ticks once per event. A
+ * port points it at a hardware timer, e.g. (*(volatile ULONG *)0xE0001004). */
+#if !defined(TX_TRACE_TIME_SOURCE) && !TRX_RECORDER_LOCKFREE
+#define TX_TRACE_TIME_SOURCE (++trx_trace_simulated_time)
+#endif
+/* (lock-free mode: the default counter is an atomic one, in the recorder.) */
+
+/* Valid bits of TX_TRACE_TIME_SOURCE (0xFFFF for a 16-bit timer). */
+#ifndef TX_TRACE_TIME_MASK
+#define TX_TRACE_TIME_MASK 0xFFFFFFFFUL
+#endif
+
+/* Bytes per object name in the registry (a multiple of 4, at least 4). */
+#ifndef TX_TRACE_OBJECT_REGISTRY_NAME
+#define TX_TRACE_OBJECT_REGISTRY_NAME 32
+#endif
+
+/* Critical section around an insert (critical-section mode). Default: none,
+ * for single-threaded code. Cortex-M example:
+ *   #define TRX_INTERRUPT_SAVE_AREA uint32_t trx_primask_;
+ *   #define TRX_DISABLE trx_primask_ = __get_PRIMASK(); __disable_irq();
+ *   #define TRX_RESTORE __set_PRIMASK(trx_primask_);
+ * They must nest (save/restore), because RTOS hooks may already hold it. */
+#ifndef TRX_INTERRUPT_SAVE_AREA
+#define TRX_INTERRUPT_SAVE_AREA
+#endif
+#ifndef TRX_DISABLE
+#define TRX_DISABLE
+#endif
+#ifndef TRX_RESTORE
+#define TRX_RESTORE
+#endif
+
+/* Running-context hooks. Default (none of them defined): the recorder keeps
+ * the context itself - the RTOS calls trx_recorder_thread_set() on every
+ * context switch and ISR nesting is counted by tx_trace_isr_enter_insert /
+ * tx_trace_isr_exit_insert. A port that already has these values defines
+ * all four (evaluated on every insert):
+ *   TRX_PORT_SYSTEM_STATE()       0 = thread, 1..0xF0F0F0EF = ISR nesting,
+ *                                 0xF0F0F0F0 = initialization
+ *   TRX_PORT_CURRENT_THREAD()     the running thread (TRX_PORT_THREAD_TYPE)
+ *   TRX_PORT_THREAD_PRIORITY(t), TRX_PORT_THREAD_PREEMPT_THRESHOLD(t)
+ * With them, tx_trace_isr_*_insert do not count nesting (the RTOS does). */
+#ifndef TRX_PORT_THREAD_TYPE
+#define TRX_PORT_THREAD_TYPE VOID *
+#endif
+
+/* Stack pointer in ISR enter/exit events (info 1). Default: frame address. */
+#ifndef TRX_PORT_STACK_POINTER
+#if defined(__GNUC__)
+#define TRX_PORT_STACK_POINTER() TRX_ADDRESS_WORD(__builtin_frame_address(0))
+#else
+#define TRX_PORT_STACK_POINTER() 0UL
+#endif
+#endif
+
+/* Preempt-disable count in ISR enter/exit events (info 4). Default 0. */
+#ifndef TRX_PORT_PREEMPT_DISABLE
+#define TRX_PORT_PREEMPT_DISABLE() 0UL
+#endif
+
+/* ================================================================ layout */
+
+/* A target address as stored in the buffer: the low 32 bits. */
+#define TRX_ADDRESS_WORD(p) ((ULONG)(uintptr_t)(p))
+
+#define TRX_TXTB_ID 0x54585442UL /* "TXTB" written as a native word */
+#define TRX_TXTB_RESERVED2 0xAAAAAAAAUL
+#define TRX_TXTB_RESERVED3 0xBBBBBBBBUL
+#define TRX_TXTB_RESERVED4 0xCCCCCCCCUL
+#define TRX_THREAD_PRIORITY_FLAG 0x80000000UL /* set in a thread's priority word */
+
+/* Control header (48 bytes). */
+typedef struct trx_txtb_header {
+    ULONG id;
+    ULONG timer_valid_mask;
+    ULONG trace_base_address;
+    ULONG registry_start;
+    USHORT reserved1;
+    USHORT registry_name_size;
+    ULONG registry_end;
+    ULONG buffer_start;
+    ULONG buffer_end;
+    ULONG buffer_current; /* oldest entry = next to be written */
+    ULONG reserved2;
+    ULONG reserved3;
+    ULONG reserved4;
+} trx_txtb_header;
+
+/* Object registry entry (16 + TX_TRACE_OBJECT_REGISTRY_NAME bytes). */
+typedef struct trx_txtb_object {
+    UCHAR available; /* 1 = free */
+    UCHAR type;
+    UCHAR reserved1; /* threads: 0x80 | priority >> 8 */
+    UCHAR reserved2; /* threads: priority & 0xFF */
+    ULONG object_pointer;
+    ULONG parameter_1;
+    ULONG parameter_2;
+    UCHAR name[TX_TRACE_OBJECT_REGISTRY_NAME];
+} trx_txtb_object;
+
+/* Trace entry (32 bytes). */
+typedef struct trx_txtb_entry {
+    ULONG thread_pointer; /* context; 0 = never written */
+    ULONG thread_priority;
+    ULONG event_id;
+    ULONG time_stamp;
+    ULONG info_1;
+    ULONG info_2;
+    ULONG info_3;
+    ULONG info_4;
+} trx_txtb_entry;
+
+/* Compile-time checks (C99: a negative array size is an error). */
+typedef char trx_check_header_size_[sizeof(trx_txtb_header) == 48 ? 1 : -1];
+typedef char trx_check_entry_size_[sizeof(trx_txtb_entry) == 32 ? 1 : -1];
+typedef char trx_check_name_size_[(TX_TRACE_OBJECT_REGISTRY_NAME % 4 == 0 &&
+                                   TX_TRACE_OBJECT_REGISTRY_NAME >= 4 &&
+                                   TX_TRACE_OBJECT_REGISTRY_NAME <= 0xFFFF)
+                                      ? 1
+                                      : -1];
+typedef char
+    trx_check_object_size_[sizeof(trx_txtb_object) == 16 + TX_TRACE_OBJECT_REGISTRY_NAME ? 1 : -1];
+
+/* ========================================================= recorder state */
+
+/* Private: the recorder's state, public only so that the inline insert can
+ * read it. Hot fields first. Do not write it from outside the recorder. */
+typedef struct trx_recorder_state {
+    ULONG active_bits;          /* groups recorded now: filter bits, 0 when disabled */
+    trx_txtb_entry *current;    /* next entry to write (critical-section mode) */
+    trx_txtb_entry *end;        /* just past the last entry */
+    trx_txtb_header *header;    /* the buffer last enabled (kept after disable) */
+    ULONG context_word;         /* default hooks: the entry's thread word */
+    ULONG priority_word;        /* default hooks: the entry's priority word */
+    trx_txtb_entry *start;      /* entry 0 */
+    ULONG thread_word;          /* default hooks: running thread, 0 = none */
+    ULONG thread_priority_word; /* priority | 0x80000000 | threshold << 16 */
+    ULONG isr_nesting;          /* default hooks: ISR nesting level */
+    ULONG filter_bits;          /* groups not filtered out */
+    ULONG enabled;              /* 1 between tx_trace_enable and tx_trace_disable */
+    ULONG capacity;             /* number of trace entries */
+    trx_txtb_object *registry;
+    ULONG registry_entries;
+    VOID (*full_notify)(VOID *buffer);
+    VOID (*enable_callback)(VOID);
+} trx_recorder_state;
+
+extern trx_recorder_state trx_recorder_state_;
+extern ULONG trx_trace_simulated_time; /* the default time source */
+
+/* Out-of-line part of an insert that reached the end: wrap, notify. */
+VOID trx_recorder_wrap_(VOID);
+
+/* ============================================================ the calls */
+
+/* Default context hook: the RTOS calls this on every context switch with the
+ * thread now running (NULL: none = initialization context). */
+VOID trx_recorder_thread_set(VOID *thread_ptr, UINT priority, UINT preemption_threshold);
+
+/* The system state as the entry rules see it: 0 thread, 1..0xF0F0F0EF ISR
+ * nesting level, 0xF0F0F0F0 initialization. */
+ULONG trx_recorder_system_state(VOID);
+
+/* Called inside tx_trace_enable, after the layout and before the two
+ * RUNNING events: the place to register the objects that already exist. */
+VOID trx_recorder_enable_callback(VOID (*callback)(VOID));
+
+/* Registers an object (no thread priority). Reuses the entry that already
+ * holds object_ptr, else takes the first free one. TX_SUCCESS; TX_NOT_DONE
+ * when tracing is off or the registry is full (object not registered). */
+UINT trx_trace_object_register(UCHAR object_type, VOID *object_ptr, const CHAR *name,
+                               ULONG parameter_1, ULONG parameter_2);
+
+/* Registers a thread: type 1, parameters stack start/size, priority kept in
+ * the reserved bytes. Same status codes as trx_trace_object_register. */
+UINT trx_trace_thread_register(VOID *thread_ptr, const CHAR *name, VOID *stack_start,
+                               ULONG stack_size, UINT priority);
+
+/* Marks the object's entry free (its data stays for the analysis tool).
+ * TX_SUCCESS, or TX_NOT_DONE when tracing is off or object not found. */
+UINT trx_trace_object_unregister(VOID *object_ptr);
+
+/* Inserts an event with an explicit context (thread word and priority word
+ * as they are stored), bypassing the context hooks: for simulators and SMP
+ * ports that know the context better. Skipped when `group` is filtered. */
+VOID trx_trace_insert_with_context(ULONG thread_word, ULONG priority_word, ULONG event_id,
+                                   ULONG info_1, ULONG info_2, ULONG info_3, ULONG info_4,
+                                   ULONG group);
+
+/* ------------------------------------------------------ the hot path */
+
+#if defined(__GNUC__)
+#define TRX_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define TRX_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define TRX_UNLIKELY(x) (x)
+#define TRX_LIKELY(x) (x)
+#endif
+
+/* TRX_CONTEXT_GET_(ctx, prio): the running context's thread and priority
+ * words, from the port hooks or from the recorder's precomputed words. */
+#if defined(TRX_PORT_SYSTEM_STATE)
+#define TRX_CONTEXT_GET_(ctx, prio)                                                                \
+    do {                                                                                           \
+        ULONG trx_state_ = (ULONG)(TRX_PORT_SYSTEM_STATE());                                       \
+        TRX_PORT_THREAD_TYPE trx_thread_ = TRX_PORT_CURRENT_THREAD();                              \
+        if (trx_state_ == 0UL && trx_thread_ != 0) {                                               \
+            (ctx) = TRX_ADDRESS_WORD(trx_thread_);                                                 \
+            (prio) = (ULONG)TRX_PORT_THREAD_PRIORITY(trx_thread_) | TRX_THREAD_PRIORITY_FLAG |     \
+                     ((ULONG)TRX_PORT_THREAD_PREEMPT_THRESHOLD(trx_thread_) << 16);                \
+        } else if (trx_state_ != 0UL && trx_state_ < TX_TRACE_CONTEXT_INITIALIZE) {                \
+            (ctx) = TX_TRACE_CONTEXT_ISR;                                                          \
+            (prio) = TRX_ADDRESS_WORD(trx_thread_);                                                \
+        } else {                                                                                   \
+            (ctx) = TX_TRACE_CONTEXT_INITIALIZE;                                                   \
+            (prio) = 0UL;                                                                          \
+        }                                                                                          \
+    } while (0)
+#else
+#define TRX_CONTEXT_GET_(ctx, prio)                                                                \
+    do {                                                                                           \
+        (ctx) = trx_recorder_state_.context_word;                                                  \
+        (prio) = trx_recorder_state_.priority_word;                                                \
+    } while (0)
+#endif
+
+#if TRX_RECORDER_LOCKFREE
+
+/* Lock-free mode: the insert is out of line (C11 atomics live in the .c). */
+VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, ULONG info_3, ULONG info_4,
+                      ULONG group);
+/* Same, for callers that already hold the critical section. */
+#define trx_trace_insert_locked trx_trace_insert
+
+#else
+
+/* Writes one entry with the given context words; the caller holds the
+ * critical section and has checked the filter. */
+static inline VOID trx_recorder_put_(trx_recorder_state *r, ULONG ctx, ULONG prio, ULONG event_id,
+                                     ULONG info_1, ULONG info_2, ULONG info_3, ULONG info_4)
+{
+    trx_txtb_entry *e = r->current;
+    e->thread_pointer = ctx;
+    e->thread_priority = prio;
+    e->event_id = event_id;
+    e->time_stamp = (ULONG)(TX_TRACE_TIME_SOURCE);
+    e->info_1 = info_1;
+    e->info_2 = info_2;
+    e->info_3 = info_3;
+    e->info_4 = info_4;
+    e++;
+    if (TRX_UNLIKELY(e >= r->end)) {
+        trx_recorder_wrap_();
+    } else {
+        r->current = e;
+        r->header->buffer_current = TRX_ADDRESS_WORD(e);
+    }
+}
+
+/* Writes one entry; the caller holds the critical section. */
+static inline VOID trx_trace_insert_locked(ULONG event_id, ULONG info_1, ULONG info_2, ULONG info_3,
+                                           ULONG info_4, ULONG group)
+{
+    trx_recorder_state *const r = &trx_recorder_state_;
+    if (TRX_LIKELY(r->active_bits & group)) {
+        ULONG ctx, prio;
+        TRX_CONTEXT_GET_(ctx, prio);
+        trx_recorder_put_(r, ctx, prio, event_id, info_1, info_2, info_3, info_4);
+    }
+}
+
+/* Writes one entry (event id, four info words, filter group bit) under the
+ * critical section: the call for RTOS hooks. */
+static inline VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, ULONG info_3,
+                                    ULONG info_4, ULONG group)
+{
+    TRX_INTERRUPT_SAVE_AREA
+    TRX_DISABLE
+    trx_trace_insert_locked(event_id, info_1, info_2, info_3, info_4, group);
+    TRX_RESTORE
+}
+
+#endif /* TRX_RECORDER_LOCKFREE */
+
+/* The macro RTOS code should use: no code at all unless TX_ENABLE_EVENT_TRACE
+ * is defined (the ThreadX switch). */
+#if defined(TX_ENABLE_EVENT_TRACE)
+#define TRX_TRACE_EVENT(id, i1, i2, i3, i4, group)                                                 \
+    trx_trace_insert((ULONG)(id), (ULONG)(i1), (ULONG)(i2), (ULONG)(i3), (ULONG)(i4),              \
+                     (ULONG)(group))
+#else
+#define TRX_TRACE_EVENT(id, i1, i2, i3, i4, group) ((void)0)
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRX_RECORDER_H */
