@@ -143,6 +143,7 @@ typedef struct trx_thread {
     uint32_t stack_start, stack_size;
     uint32_t prio_lowest, prio_highest; /* numerically largest / smallest; TRX_UNKNOWN */
     uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
+    int32_t next_same_address; /* next thread with this address (re-created threads), or -1 */
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */
@@ -202,6 +203,10 @@ void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out);
 /* Object / thread lookup by address: first match, or -1. */
 int32_t trx_trace_find_object(const trx_trace *t, uint32_t address);
 int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address);
+
+/* The first thread (in thread order) with this address, or -1; the others
+ * follow through trx_thread.next_same_address. */
+int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address);
 
 /* Name for a context value: thread name, "Interrupt", "Initialization",
  * "Idle" or NULL when unknown. */

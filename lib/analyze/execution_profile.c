@@ -13,9 +13,9 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, t
         } else if (n == TRX_CONTEXT_IDLE) {
             s->idle_ticks += d;
         } else if (n != TRX_CONTEXT_INIT) {
-            for (uint32_t i = 0; i < t->thread_count; i++)
-                if (t->threads[i].address == n)
-                    s->threads[i].execution_ticks += d;
+            for (int32_t i = trx_trace_first_thread_at(t, n); i >= 0;
+                 i = t->threads[i].next_same_address)
+                s->threads[i].execution_ticks += d;
         }
     }
     a->have_prev = true;

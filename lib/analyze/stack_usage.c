@@ -67,10 +67,9 @@ void trx_stack_usage_feed(const trx_trace *t, const trx_event *ev, trx_stats *s)
     if (!f || ev->thread < 0)
         return;
     uint32_t sp = ev->info[f - 1];
-    for (uint32_t i = 0; i < t->thread_count; i++) {
+    for (int32_t i = trx_trace_first_thread_at(t, ev->context); i >= 0;
+         i = t->threads[i].next_same_address) {
         const trx_thread *th = &t->threads[i];
-        if (th->address != ev->context)
-            continue;
         trx_thread_stats *ts = &s->threads[i];
         if (sp < th->stack_start) {
             ts->stack_min_available = 0;

@@ -10,9 +10,8 @@ void trx_thread_counts_feed(const trx_trace *t, const trx_event *ev, trx_stats *
     if (ev->context == TRX_CONTEXT_ISR || ev->context == TRX_CONTEXT_INIT ||
         ev->context == TRX_CONTEXT_IDLE)
         return;
-    for (uint32_t i = 0; i < t->thread_count; i++) {
-        if (t->threads[i].address != ev->context)
-            continue;
+    for (int32_t i = trx_trace_first_thread_at(t, ev->context); i >= 0;
+         i = t->threads[i].next_same_address) {
         s->threads[i].total_events++;
         s->threads[i].suspensions += ev->id == 2;
         s->threads[i].resumptions += ev->id == 1;

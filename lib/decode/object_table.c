@@ -64,6 +64,19 @@ int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address)
     return o < 0 ? -1 : t->obj_thread_[o];
 }
 
+int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address)
+{
+    int32_t o = trx_trace_find_object(t, address);
+    if (o < 0)
+        return -1;
+    if (t->obj_thread_[o] >= 0)
+        return t->obj_thread_[o];
+    for (uint32_t i = 0; i < t->thread_count; i++) /* first match is not a thread */
+        if (t->threads[i].address == address)
+            return (int32_t)i;
+    return -1;
+}
+
 int32_t trx_thread_for_context(const trx_trace *t, uint32_t address)
 {
     int32_t o = trx_trace_find_object(t, address);
@@ -114,6 +127,13 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
         th->stack_size = o->param2;
         th->prio_lowest = th->prio_highest = TRX_UNKNOWN;
         th->pt_lowest = th->pt_highest = TRX_UNKNOWN;
+        th->next_same_address = -1;
+        for (int32_t k = trx_trace_first_thread_at(t, o->address); k >= 0;
+             k = t->threads[k].next_same_address)
+            if (t->threads[k].next_same_address < 0) {
+                t->threads[k].next_same_address = (int32_t)t->thread_count;
+                break;
+            }
         if (!o->unnamed && (o->reserved1 & 0x80)) {
             uint32_t prio = (uint32_t)(o->reserved1 & 3) << 8 | o->reserved2;
             th->prio_lowest = th->prio_highest = prio;
