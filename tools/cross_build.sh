@@ -76,7 +76,8 @@ for t in "${TARGETS[@]}"; do
     objs=()
     for src in "${SOURCES[@]}"; do
       obj="$dir/$(basename "${src%.c}").o"
-      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" "${tf[@]}" "-$opt"; then
+      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" -DTX_ENABLE_EVENT_TRACE=1 "${tf[@]}" \
+          "-$opt"; then
         objs+=("$obj")
       else
         failed=1
@@ -86,17 +87,19 @@ for t in "${TARGETS[@]}"; do
     [ "$name-$opt" = cortex-m4-O2 ] && [ ${#objs[@]} -eq ${#SOURCES[@]} ] && m4_built=1
     "$sizetool" "${objs[@]}" >"$dir/size.txt"
     # Berkeley totals: text data bss over every object.
-    read -r text data bss < <(awk 'NR > 1 { t += $1; d += $2; b += $3 } END { print t, d, b }' \
-                                  "$dir/size.txt")
-    table+=("$(printf '%-16s %-4s %8s %8s %8s' "$name" "$opt" "$text" "$data" "$bss")")
+    read -r text data bss export_text < <(awk 'NR > 1 { t += $1; d += $2; b += $3 }
+        NR > 1 && $6 ~ /trx_export\.o$/ { e += $1 } END { print t, d, b, e + 0 }' "$dir/size.txt")
+    table+=("$(printf '%-16s %-4s %8s %8s %8s %12s %12s' "$name" "$opt" "$text" "$data" "$bss" \
+               "$((text - export_text))" "$export_text")")
   done
 done
 
 echo
-echo "Recorder (recorder/*.c: ${#SOURCES[@]} files) sizes in bytes"
-printf '%-16s %-4s %8s %8s %8s\n' target opt .text .data .bss
+echo "Recorder (recorder/*.c: ${#SOURCES[@]} files, TX_ENABLE_EVENT_TRACE, critical-section mode) sizes in bytes"
+printf '%-16s %-4s %8s %8s %8s %12s %12s\n' target opt .text .data .bss "text:tracing" "text:export"
 for row in "${table[@]}"; do echo "$row"; done
-echo "(per-file sizes: $OUT/<target>-<opt>/size.txt)"
+echo "(text:tracing = all but trx_export.o, the part ThreadX's tx_trace_*.o compare with;"
+echo " text:export = the Intel HEX/S-record export helpers; per file: $OUT/<target>-<opt>/size.txt)"
 
 # --- Zero code when tracing is compiled out ------------------------------
 # tests/cross/hooks_disabled.c three ways (Cortex-M4 -O2): hook lines removed,
