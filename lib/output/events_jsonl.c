@@ -1,0 +1,64 @@
+/* events_jsonl.c - `trx events --format jsonl`: one JSON object per line per event. */
+#include "output/events_names.h"
+#include "output/events_output.h"
+#include "output/json_string.h"
+
+static void num(trx_out *o, uint64_t v)
+{
+    trx_out_u64_pad(o, v, 0, ' ');
+}
+
+void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                           const trx_custom_events *ce)
+{
+    trx_out_str(o, "{\"index\":");
+    num(o, ev->index);
+    trx_out_str(o, ",\"ticks\":");
+    num(o, ev->ticks);
+    trx_out_str(o, ",\"timestamp\":");
+    num(o, ev->timestamp);
+    trx_out_str(o, ",\"id\":");
+    num(o, ev->id);
+    trx_out_str(o, ",\"name\":");
+    trx_out_json_string(o, trx_event_name(ev->id, ce));
+    trx_out_str(o, ",\"context\":\"");
+    trx_out_str(o, trx_event_context_word(ev));
+    trx_out_str(o, "\",\"thread\":");
+    num(o, ev->context);
+    trx_out_str(o, ",\"thread_name\":");
+    trx_out_json_string(o, trx_event_thread_name(t, ev));
+    trx_out_str(o, ",\"priority\":");
+    if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD)
+        num(o, ev->priority);
+    else
+        trx_out_str(o, "null");
+    trx_out_str(o, ",\"info\":[");
+    for (int k = 0; k < 4; k++) {
+        if (k)
+            trx_out_char(o, ',');
+        num(o, ev->info[k]);
+    }
+    trx_out_str(o, ev->synthetic ? "],\"synthetic\":true,\"args\":{"
+                                 : "],\"synthetic\":false,\"args\":{");
+    const char *labels[4];
+    trx_event_labels(ev->id, ce, labels);
+    bool first = true;
+    for (int k = 0; k < 4; k++) {
+        if (!labels[k][0])
+            continue;
+        /* a caption used twice keeps only its first field (no duplicate keys) */
+        bool repeated = false;
+        for (int j = 0; j < k; j++)
+            if (labels[j][0] && labels[j] == labels[k])
+                repeated = true;
+        if (repeated)
+            continue;
+        if (!first)
+            trx_out_char(o, ',');
+        first = false;
+        trx_out_json_string(o, labels[k]);
+        trx_out_char(o, ':');
+        num(o, ev->info[k]);
+    }
+    trx_out_str(o, "}}\n");
+}

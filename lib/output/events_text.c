@@ -1,0 +1,58 @@
+/* events_text.c - `trx events --format text`: one aligned line per event. */
+#include <string.h>
+
+#include "output/events_names.h"
+#include "output/events_output.h"
+
+#define NAME_WIDTH 26
+#define CONTEXT_WIDTH 20
+
+/* Writes `s` cut or padded to exactly `width` columns; control characters print as '?'. */
+static void column(trx_out *o, const char *s, size_t width)
+{
+    size_t i = 0;
+    for (; s[i] && i < width; i++) {
+        unsigned char c = (unsigned char)s[i];
+        trx_out_char(o, c < 0x20 || c == 0x7F ? '?' : (char)c);
+    }
+    for (; i < width; i++)
+        trx_out_char(o, ' ');
+}
+
+void trx_events_text_header(trx_out *o)
+{
+    trx_out_str(o, "   Index                 Ticks  Timestamp     Id  Event                       "
+                   "Context               Prio  Info1     Info2     Info3     Info4\n");
+}
+
+void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                          const trx_custom_events *ce)
+{
+    trx_out_u64_pad(o, ev->index, 8, ' ');
+    trx_out_str(o, "  ");
+    trx_out_u64_pad(o, ev->ticks, 20, ' ');
+    trx_out_str(o, "   ");
+    trx_out_hex32(o, ev->timestamp);
+    trx_out_str(o, "  ");
+    trx_out_u64_pad(o, ev->id, 5, ' ');
+    trx_out_str(o, "  ");
+    const char *name = trx_event_name(ev->id, ce);
+    /* leading spaces of .trxc names would break the column */
+    while (*name == ' ')
+        name++;
+    column(o, name, NAME_WIDTH);
+    trx_out_str(o, "  ");
+    column(o, trx_event_thread_name(t, ev), CONTEXT_WIDTH);
+    trx_out_str(o, "  ");
+    if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD)
+        trx_out_u64_pad(o, ev->priority, 4, ' ');
+    else
+        trx_out_str(o, "   -");
+    for (int k = 0; k < 4; k++) {
+        trx_out_str(o, "  ");
+        trx_out_hex32(o, ev->info[k]);
+    }
+    if (ev->synthetic)
+        trx_out_str(o, "  (inserted)");
+    trx_out_char(o, '\n');
+}

@@ -1,0 +1,57 @@
+/* info_json.c - `trx info --json`: the trace summary as one JSON object. */
+#include "output/info_json.h"
+
+#include "output/json_string.h"
+
+static void key(trx_out *o, const char *name, bool first)
+{
+    trx_out_str(o, first ? "{\"" : ",\"");
+    trx_out_str(o, name);
+    trx_out_str(o, "\":");
+}
+
+static void num(trx_out *o, const char *name, uint64_t v)
+{
+    key(o, name, false);
+    trx_out_u64_pad(o, v, 0, ' ');
+}
+
+static void boolean(trx_out *o, const char *name, bool v)
+{
+    key(o, name, false);
+    trx_out_str(o, v ? "true" : "false");
+}
+
+void trx_info_write_json(const trx_trace *t, uint64_t span_ticks, trx_out *o)
+{
+    const trx_header *h = &t->header;
+    key(o, "file", true);
+    trx_out_json_string(o, t->path ? t->path : "");
+    key(o, "format", false);
+    trx_out_json_string(o, trx_input_format_name(t->image.format));
+    num(o, "image_size", t->image.size);
+    num(o, "image_base", t->image.base);
+    key(o, "byte_order", false);
+    trx_out_json_string(o, h->big_endian ? "big" : "little");
+    num(o, "trace_id", h->id_as_read);
+    num(o, "base_address", h->base_address);
+    num(o, "timer_mask", h->timer_mask);
+    num(o, "object_name_size", h->name_size);
+    num(o, "registry_start", h->registry_start);
+    num(o, "registry_end", h->registry_end);
+    num(o, "registry_entries", t->registry_entries);
+    num(o, "registry_used", t->registry_used);
+    num(o, "buffer_start", h->buffer_start);
+    num(o, "buffer_end", h->buffer_end);
+    num(o, "buffer_oldest", h->buffer_current);
+    num(o, "capacity", t->capacity);
+    num(o, "entries_used", t->used);
+    boolean(o, "wrapped", t->wrapped);
+    num(o, "oldest_index", t->oldest);
+    num(o, "first_ticks", 0);
+    num(o, "last_ticks", span_ticks);
+    boolean(o, "counts_up", t->counts_up);
+    num(o, "votes_up", t->votes_up);
+    num(o, "votes_down", t->votes_down);
+    trx_out_str(o, "}\n");
+}

@@ -1,0 +1,75 @@
+/* info_text.c - `trx info` as text: what the dump is and what its header says. */
+#include "output/info_text.h"
+
+static void label(trx_out *o, const char *text)
+{
+    trx_out_str(o, text);
+}
+
+static void hex(trx_out *o, uint32_t v)
+{
+    trx_out_str(o, "0x");
+    trx_out_hex32(o, v);
+}
+
+static void dec(trx_out *o, uint64_t v)
+{
+    trx_out_u64_pad(o, v, 0, ' ');
+}
+
+void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o)
+{
+    const trx_header *h = &t->header;
+    label(o, "File:               ");
+    trx_out_str(o, t->path ? t->path : "-");
+    label(o, "\nFormat:             ");
+    trx_out_str(o, trx_input_format_name(t->image.format));
+    label(o, "\nImage:              ");
+    dec(o, t->image.size);
+    trx_out_str(o, " bytes at 0x");
+    trx_out_hex32(o, (uint32_t)t->image.base);
+    label(o, "\nByte order:         ");
+    trx_out_str(o, h->big_endian ? "big-endian" : "little-endian");
+    label(o, "\nTrace ID:           ");
+    trx_out_hex32(o, h->id_as_read);
+    label(o, "\nBase address:       ");
+    hex(o, h->base_address);
+    label(o, "\nTimer mask:         ");
+    hex(o, h->timer_mask);
+    label(o, "\nObject name size:   ");
+    dec(o, h->name_size);
+    label(o, "\nRegistry:           ");
+    hex(o, h->registry_start);
+    trx_out_str(o, " - ");
+    hex(o, h->registry_end);
+    trx_out_str(o, ", ");
+    dec(o, t->registry_used);
+    trx_out_str(o, " of ");
+    dec(o, t->registry_entries);
+    trx_out_str(o, " entries used");
+    label(o, "\nBuffer:             ");
+    hex(o, h->buffer_start);
+    trx_out_str(o, " - ");
+    hex(o, h->buffer_end);
+    trx_out_str(o, ", capacity ");
+    dec(o, t->capacity);
+    trx_out_str(o, " entries");
+    label(o, "\nEntries used:       ");
+    dec(o, t->used);
+    label(o, "\nWrapped:            ");
+    trx_out_str(o, t->wrapped ? "yes" : "no");
+    label(o, "\nOldest entry:       ");
+    dec(o, t->oldest);
+    trx_out_str(o, " (pointer ");
+    hex(o, h->buffer_current);
+    trx_out_char(o, ')');
+    label(o, "\nRelative ticks:     0 - ");
+    dec(o, span_ticks);
+    label(o, "\nTimer direction:    ");
+    trx_out_str(o, t->counts_up ? "counts up" : "counts down");
+    trx_out_str(o, " (");
+    dec(o, t->votes_up);
+    trx_out_str(o, " increases, ");
+    dec(o, t->votes_down);
+    trx_out_str(o, " decreases)\n");
+}
