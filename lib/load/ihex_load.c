@@ -4,7 +4,8 @@
  * (whatever follows is ignored; a file without one ends at end of input),
  * 02 extended segment address (value * 16), 04 extended linear address
  * (value << 16), 03/05 start addresses (ignored). White space (CR, LF, space,
- * tab) may separate records.
+ * tab) may separate records. Addresses are linear: a record that runs past a
+ * 64 KiB boundary continues at the next address (no wrap inside a segment).
  */
 #include <stdio.h>
 
