@@ -95,9 +95,14 @@ check_dump big_endian_forced "$work/$name.be.trx" 54585442 --input-format bin
 check_dump big_endian_ihex "$work/$name.be.hex" 54585442
 
 # ---- info and events: identical apart from file name and source format
-normalize() { # path: stdin with the path, its base name and format names masked
+# normalize PATH: stdin with what depends on the dump file, not on the trace,
+# masked: the path and base name, the format names, and the image's load
+# address (a raw binary or ASCII dump has none: 0; a HEX copy loads at the
+# trace base; checked separately below).
+normalize() {
     sed -e "s|$1|FILE|g" -e "s|$(basename "$1")|FILE|g" |
-        sed -E 's/(Intel HEX|S-record|ASCII hex|raw binary|binary|ihex|srec|ascii|bin)/FMT/Ig'
+        sed -E -e 's/(Intel HEX|S-record|ASCII hex|raw binary|binary|ihex|srec|ascii|bin)/FMT/Ig' \
+            -e 's/("image_base":)[0-9]+/\1LOAD/' -e 's/^(Image:.* at )0x[0-9A-Fa-f]+/\1LOAD/'
 }
 run_normalized() { # label file out command...
     local label=$1 file=$2 out=$3
@@ -118,5 +123,12 @@ for cmd in "info" "info --json" "events --format jsonl"; do
         show_diff "$work/$copy.$tag" "$work/ref.$tag" "trx $cmd ($copy)" ||
             fail "$copy: trx $cmd differs from the original's"
     done
+done
+# the HEX and S-record copies load at the trace's base address
+for copy in hex srec; do
+    raw="$work/$copy.info___json.raw"
+    [ -s "$raw" ] || continue
+    load=$(grep -o '"image_base":[0-9]*' "$raw" | cut -d: -f2)
+    [ "$load" = "$((16#$base))" ] || fail "$copy: trx info --json image_base ${load:-missing}, expected $((16#$base))"
 done
 finish
