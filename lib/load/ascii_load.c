@@ -54,7 +54,8 @@ int trx_load_ascii(trx_image *img, const uint8_t *in, size_t size, trx_error *er
                 break;
             if (n == limit) {
                 free(out);
-                return trx_error_set(err, pos, "ASCII hex: more than 1 GiB of data");
+                return trx_error_set(err, pos, "ASCII hex: more than %llu MiB of data",
+                                     (unsigned long long)(TRX_IMAGE_MAX_SPAN >> 20));
             }
             out[n++] = (uint8_t)(hi << 4 | lo);
             pos += 2;

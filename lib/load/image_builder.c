@@ -52,11 +52,12 @@ int image_builder_commit(image_builder *b, uint64_t address, size_t n, uint64_t 
     uint64_t low = b->run_count && b->low < address ? b->low : address;
     uint64_t high = b->run_count && b->high > end ? b->high : end;
     if (high - low > TRX_IMAGE_MAX_SPAN)
-        return trx_error_set(err, input_offset,
-                             "%s: record at address 0x%llX would make the image span %llu bytes, "
-                             "more than the 1 GiB limit (lowest address 0x%llX)",
-                             b->format_name, (unsigned long long)address,
-                             (unsigned long long)(high - low), (unsigned long long)low);
+        return trx_error_set(
+            err, input_offset,
+            "%s: record at address 0x%llX would make the image span %llu bytes, "
+            "more than the limit of %llu MiB (lowest address 0x%llX)",
+            b->format_name, (unsigned long long)address, (unsigned long long)(high - low),
+            (unsigned long long)(TRX_IMAGE_MAX_SPAN >> 20), (unsigned long long)low);
     b->low = low;
     b->high = high;
     image_run *last = b->run_count ? &b->runs[b->run_count - 1] : NULL;

@@ -1,6 +1,6 @@
 /*
  * fuzz_check.h - what every loader fuzz target asserts about a load result:
- * a loaded image is non-empty, at most 1 GiB unless binary, and readable end
+ * a loaded image is non-empty, within TRX_IMAGE_MAX_SPAN unless binary, and readable end
  * to end; a failed load leaves the image zeroed and its error names an
  * offset inside the input with a one-line message.
  */
@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "load/image_builder.h"
 #include "trx/trx.h"
 
 /* Loads `data` as `format`, checks the result, frees it. */
@@ -21,7 +22,7 @@ static inline void fuzz_load_and_check(const uint8_t *data, size_t size, trx_inp
     if (trx_image_load_memory(&img, data, size, format, &err) == 0) {
         if (!img.data || img.size == 0 || img.format == TRX_FORMAT_AUTO)
             __builtin_trap();
-        if (img.format != TRX_FORMAT_BIN && img.size > ((size_t)1 << 30))
+        if (img.format != TRX_FORMAT_BIN && img.size > TRX_IMAGE_MAX_SPAN)
             __builtin_trap();
         if (format != TRX_FORMAT_AUTO && img.format != format)
             __builtin_trap();

@@ -185,7 +185,8 @@ static void test_span_limit(void **state)
     size_t second = strlen(text);
     ihex_line(text, 0, 0x0000, one, 1); /* 0x40000000: span 0x40000001 */
     expect_load_error(text, TRX_FORMAT_IHEX, second,
-                      "record at address 0x40000000 would make the image span 1073741825 bytes");
+                      "record at address 0x40000000 would make the image span 1073741825 bytes, "
+                      "more than the limit of 1024 MiB (lowest address 0x0)");
 
     /* exactly 1 GiB is allowed (only two bytes are stored, the image is the span) */
     text[0] = '\0';

@@ -143,7 +143,7 @@ static void test_span_limit(void **state)
     srec_line(text, 3, 4, 0x80000000u, one, 1);
     size_t second = strlen(text);
     srec_line(text, 3, 4, 0x7FFFFFFFu - (1u << 30), one, 1);
-    expect_load_error(text, TRX_FORMAT_SREC, second, "more than the 1 GiB limit");
+    expect_load_error(text, TRX_FORMAT_SREC, second, "more than the limit of 1024 MiB");
 }
 
 int main(void)
