@@ -14,7 +14,7 @@ static VOID trx_header_write(trx_txtb_header *h, const trx_txtb_object *registry
                              const trx_txtb_object *registry_end, const trx_txtb_entry *first,
                              const trx_txtb_entry *end)
 {
-    h->id = TRX_TXTB_ID;
+    h->id = TRX_RECORDER_TXTB_ID;
     h->timer_valid_mask = (ULONG)(TX_TRACE_TIME_MASK);
     h->trace_base_address = TRX_ADDRESS_WORD(h);
     h->registry_start = TRX_ADDRESS_WORD(registry);
@@ -24,9 +24,9 @@ static VOID trx_header_write(trx_txtb_header *h, const trx_txtb_object *registry
     h->buffer_start = TRX_ADDRESS_WORD(first);
     h->buffer_end = TRX_ADDRESS_WORD(end);
     h->buffer_current = TRX_ADDRESS_WORD(first);
-    h->reserved2 = TRX_TXTB_RESERVED2;
-    h->reserved3 = TRX_TXTB_RESERVED3;
-    h->reserved4 = TRX_TXTB_RESERVED4;
+    h->reserved2 = TRX_RECORDER_TXTB_RESERVED2;
+    h->reserved3 = TRX_RECORDER_TXTB_RESERVED3;
+    h->reserved4 = TRX_RECORDER_TXTB_RESERVED4;
 }
 
 #endif

@@ -102,10 +102,10 @@ extern "C" {
 /* A target address as stored in the buffer: the low 32 bits. */
 #define TRX_ADDRESS_WORD(p) ((ULONG)(uintptr_t)(p))
 
-#define TRX_TXTB_ID 0x54585442UL /* "TXTB" written as a native word */
-#define TRX_TXTB_RESERVED2 0xAAAAAAAAUL
-#define TRX_TXTB_RESERVED3 0xBBBBBBBBUL
-#define TRX_TXTB_RESERVED4 0xCCCCCCCCUL
+#define TRX_RECORDER_TXTB_ID 0x54585442UL /* "TXTB" written as a native word */
+#define TRX_RECORDER_TXTB_RESERVED2 0xAAAAAAAAUL
+#define TRX_RECORDER_TXTB_RESERVED3 0xBBBBBBBBUL
+#define TRX_RECORDER_TXTB_RESERVED4 0xCCCCCCCCUL
 #define TRX_THREAD_PRIORITY_FLAG 0x80000000UL /* set in a thread's priority word */
 
 /* Control header (48 bytes). */
