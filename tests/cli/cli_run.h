@@ -1,0 +1,33 @@
+/* cli_run.h - test helper: runs the trx program and captures its exit status, stdout and stderr. */
+#ifndef TRX_TEST_CLI_RUN_H
+#define TRX_TEST_CLI_RUN_H
+
+#include <stddef.h>
+
+typedef struct cli_result {
+    int status; /* exit status, or -1 when killed by a signal */
+    char *out;  /* stdout, NUL-terminated */
+    size_t out_len;
+    char *err; /* stderr, NUL-terminated */
+    size_t err_len;
+} cli_result;
+
+/* Runs TRX_CLI_PATH with arguments `args` (NULL-terminated, without argv[0]). */
+void cli_run(cli_result *r, const char *const *args);
+
+/* Same, with stdout going to `stdout_path` (e.g. /dev/full) instead of being captured. */
+void cli_run_stdout(cli_result *r, const char *const *args, const char *stdout_path);
+
+/* Frees the captured output. */
+void cli_result_free(cli_result *r);
+
+/* Reads a whole file (NUL-terminated); NULL on failure. */
+char *cli_read_file(const char *path, size_t *len);
+
+/* Writes `n` bytes to `path`; 0 or -1. */
+int cli_write_file(const char *path, const void *data, size_t n);
+
+/* Number of '\n' in `s`. */
+size_t cli_count_lines(const char *s);
+
+#endif
