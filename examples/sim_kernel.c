@@ -1,0 +1,354 @@
+/*
+ * sim_kernel.c - the simulated kernel's core: cycle clock, threads and the
+ * priority scheduler, interrupt dispatch (with nesting), the thread services
+ * (sleep, suspend, resume) and the ground-truth counters. Trace events are
+ * recorded the way ThreadX records them: internal RESUME / SUSPEND carry the
+ * thread that runs next in info 4, ISRs are bracketed by
+ * tx_trace_isr_enter_insert / tx_trace_isr_exit_insert, and the recorder is
+ * told about every context switch with trx_recorder_thread_set.
+ */
+#include "sim_kernel.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+sim_kernel sim;
+
+#define ISR_STACK_TOP 0x20007F00UL    /* simulated system (ISR) stack */
+#define SYSTEM_STACK_TOP 0x20007FF0UL /* initialization runs on it too */
+#define KERNEL_FRAME 0x40UL           /* stack a kernel service adds */
+#define WORK_SLICE 50UL               /* cycles between interrupt checks */
+#define ISR_SLICE 25UL
+
+static VOID *as_pointer(ULONG address)
+{
+    return (VOID *)(uintptr_t)address;
+}
+
+/* ------------------------------------------------------------ the clock */
+
+/* Cycles since reset: the trace time source (trx_trace_simulated_time). */
+ULONG sim_now(void)
+{
+    return trx_trace_simulated_time;
+}
+
+/* Lets `cycles` pass without ISRs being checked (inside a kernel service). */
+void sim_spend(ULONG cycles)
+{
+    trx_trace_simulated_time += cycles;
+}
+
+/* ------------------------------------------------------------ tracing */
+
+/* Records one kernel event through the recorder's hook macro, counted. */
+void sim_trace(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4, ULONG group)
+{
+    sim_spend(20); /* the kernel service's own work before its trace point */
+    TRX_TRACE_EVENT(id, i1, i2, i3, i4, group);
+    sim.truth.events++;
+}
+
+/* tx_trace_user_event_insert, counted. */
+void sim_user_event(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4)
+{
+    sim_spend(10);
+    if (tx_trace_user_event_insert(id, i1, i2, i3, i4) == TX_SUCCESS) {
+        sim.truth.user_events++;
+        sim.truth.events++;
+    }
+}
+
+/* Stack pointer of the running context as the trace fields want it. */
+ULONG sim_stack_pointer(void)
+{
+    const sim_thread *t = sim.current;
+    if (sim.isr_nesting > 0)
+        return ISR_STACK_TOP - 0x60UL * (ULONG)sim.isr_nesting;
+    if (t == NULL || !sim.started)
+        return SYSTEM_STACK_TOP - KERNEL_FRAME;
+    /* the depth wobbles with the thread's progress, deterministically */
+    return t->stack_start + t->stack_size - t->base_depth - KERNEL_FRAME -
+           0x10UL * (ULONG)(t->pc % 4);
+}
+
+/* ---------------------------------------------------------- scheduling */
+
+/* The highest-priority ready thread; the running one keeps the CPU against
+ * equal priorities, otherwise first come first served. */
+sim_thread *sim_pick_next(void)
+{
+    sim_thread *best = NULL;
+    for (int i = 0; i < sim.thread_count; i++) {
+        sim_thread *t = sim.threads[i];
+        if (t->state != SIM_READY)
+            continue;
+        if (best == NULL || t->priority < best->priority)
+            best = t;
+        else if (t->priority == best->priority && best != sim.current &&
+                 (t == sim.current || t->ready_seq < best->ready_seq))
+            best = t;
+    }
+    return best;
+}
+
+/* Watches the open inversion windows when `t` gets the CPU. */
+static void inversion_watch(const sim_thread *t)
+{
+    for (int i = 0; i < 2; i++) {
+        if (!sim.windows[i].open)
+            continue;
+        if (t != sim.windows[i].owner && t != sim.windows[i].blocked &&
+            t->priority > sim.windows[i].blocked->priority) {
+            sim.truth.inversions_unbounded++;
+            sim.windows[i].open = 0; /* counted once per window */
+        }
+    }
+}
+
+/* Gives the CPU to `next` (no-op if it already runs). */
+static void dispatch(sim_thread *next)
+{
+    if (next == NULL) {
+        fprintf(stderr, "trx_demo: nothing ready to run (the workload keeps one thread ready)\n");
+        exit(1);
+    }
+    if (next == sim.current)
+        return;
+    if (sim.current != NULL)
+        sim.truth.context_switches++;
+    sim.current = next;
+    trx_recorder_thread_set(as_pointer(next->address), next->priority, next->priority);
+    inversion_watch(next);
+}
+
+/* Sets the effective priority (inheritance); updates the trace context. */
+void sim_priority_set(sim_thread *t, UINT priority)
+{
+    t->priority = priority;
+    if (t == sim.current && sim.isr_nesting == 0)
+        trx_recorder_thread_set(as_pointer(t->address), t->priority, t->priority);
+}
+
+/* Makes `t` ready and records RESUME; switches at once when in thread context. */
+void sim_resume_internal(sim_thread *t)
+{
+    ULONG previous = (ULONG)t->state;
+    sim_thread *next;
+    t->state = SIM_READY;
+    t->wait_object = NULL;
+    t->ready_seq = ++sim.ready_counter;
+    next = sim_pick_next();
+    sim_trace(TX_TRACE_THREAD_RESUME, t->address, previous, sim_stack_pointer(),
+              next ? next->address : 0UL, TX_TRACE_INTERNAL_EVENTS);
+    sim.truth.resumptions++;
+    if (sim.started && sim.isr_nesting == 0)
+        dispatch(next);
+}
+
+/* Blocks the caller in `state` and records SUSPEND; switches to the next thread. */
+void sim_suspend_internal(sim_thread *self, enum sim_state state)
+{
+    sim_thread *next;
+    ULONG sp = sim_stack_pointer();
+    self->state = state;
+    next = sim_pick_next();
+    sim_trace(TX_TRACE_THREAD_SUSPEND, self->address, (ULONG)state, sp, next ? next->address : 0UL,
+              TX_TRACE_INTERNAL_EVENTS);
+    sim.truth.suspensions++;
+    dispatch(next);
+}
+
+/* ------------------------------------------------------------ inversions */
+
+static int window_of(const sim_mutex *m)
+{
+    return m->inherit ? 1 : 0;
+}
+
+/* Inversion bookkeeping: a thread blocked on `m` held by a lower-priority owner. */
+void sim_inversion_open(sim_mutex *m, sim_thread *blocked, sim_thread *owner)
+{
+    int w = window_of(m);
+    sim.windows[w].mutex = m;
+    sim.windows[w].blocked = blocked;
+    sim.windows[w].owner = owner;
+    sim.windows[w].open = 1;
+    sim.truth.inversions++;
+    sim.truth.inversions_per_mutex[w]++;
+}
+
+/* The owner released `m`: the window (if still open) ends. */
+void sim_inversion_close(sim_mutex *m)
+{
+    sim.windows[window_of(m)].open = 0;
+}
+
+/* ------------------------------------------------------------ interrupts */
+
+static void run_isr(sim_isr *isr);
+
+/* Runs every ISR that is due and more urgent than what runs now. */
+static void poll_interrupts(void)
+{
+    for (;;) {
+        sim_isr *best = NULL;
+        UINT running = sim.isr_nesting > 0 ? sim.isr_running_priority : UINT_MAX;
+        for (int i = 0; i < sim.isr_count; i++) {
+            sim_isr *q = sim.isrs[i];
+            if (q->active || q->next_due > sim_now() || q->priority >= running)
+                continue;
+            if (best == NULL || q->priority < best->priority)
+                best = q;
+        }
+        if (best == NULL)
+            return;
+        run_isr(best);
+    }
+}
+
+/* ISR body time, interruptible by more urgent ISRs. */
+static void spend_in_isr(ULONG cycles)
+{
+    while (cycles > 0) {
+        ULONG slice = cycles < ISR_SLICE ? cycles : ISR_SLICE;
+        sim_spend(slice);
+        cycles -= slice;
+        poll_interrupts();
+    }
+}
+
+static void run_isr(sim_isr *isr)
+{
+    UINT saved_priority = sim.isr_running_priority;
+    isr->active = 1;
+    isr->next_due += isr->period;
+    sim.truth.interrupts++;
+    if (sim.isr_nesting > 0)
+        sim.truth.nested_interrupts++;
+    sim.isr_nesting++;
+    sim.isr_running_priority = isr->priority;
+
+    sim_spend(12); /* hardware entry */
+    tx_trace_isr_enter_insert(isr->id);
+    sim.truth.events++;
+    spend_in_isr(isr->cost / 2);
+    isr->handler();
+    spend_in_isr(isr->cost - isr->cost / 2);
+    sim_spend(8);
+    tx_trace_isr_exit_insert(isr->id);
+    sim.truth.events++;
+
+    sim.isr_nesting--;
+    sim.isr_running_priority = saved_priority;
+    isr->active = 0;
+}
+
+/* Adds an interrupt source firing every `period` cycles from `first_due`. */
+void sim_isr_add(sim_isr *isr, const char *name, ULONG id, UINT priority, ULONG first_due,
+                 ULONG period, ULONG cost, void (*handler)(void))
+{
+    isr->name = name;
+    isr->id = id;
+    isr->priority = priority;
+    isr->next_due = first_due;
+    isr->period = period;
+    isr->cost = cost;
+    isr->handler = handler;
+    isr->active = 0;
+    if (sim.isr_count < SIM_MAX_ISRS)
+        sim.isrs[sim.isr_count++] = isr;
+}
+
+/* ------------------------------------------------------------ threads */
+
+/* Creates a thread (records THREAD_CREATE, registers it); start = 1 resumes it. */
+void sim_thread_create(sim_thread *t, const char *name, ULONG address, ULONG stack_start,
+                       ULONG stack_size, UINT priority, ULONG base_depth, sim_body_fn body,
+                       int start)
+{
+    t->name = name;
+    t->address = address;
+    t->stack_start = stack_start;
+    t->stack_size = stack_size;
+    t->base_priority = t->priority = priority;
+    t->state = SIM_SUSPENDED;
+    t->body = body;
+    t->pc = 0;
+    t->work_left = 0;
+    t->base_depth = base_depth;
+    t->wait_object = NULL;
+    if (sim.thread_count < SIM_MAX_THREADS)
+        sim.threads[sim.thread_count++] = t;
+    trx_trace_thread_register(as_pointer(address), name, as_pointer(stack_start), stack_size,
+                              priority);
+    sim_trace(TX_TRACE_THREAD_CREATE, address, priority, sim_stack_pointer(), stack_size,
+              TX_TRACE_THREAD_EVENTS);
+    if (start)
+        sim_resume_internal(t);
+}
+
+/* The timer interrupt's kernel part: counts the tick, wakes sleepers. */
+void sim_timer_tick(void)
+{
+    sim.tick++;
+    for (int i = 0; i < sim.thread_count; i++) {
+        sim_thread *t = sim.threads[i];
+        if (t->state == SIM_SLEEP && t->wake_tick <= sim.tick)
+            sim_resume_internal(t);
+    }
+}
+
+/* Computes for `cycles`, in slices an ISR may interrupt (then returns). */
+void sim_work(sim_thread *self, ULONG cycles)
+{
+    self->work_left += cycles;
+}
+
+/* tx_thread_sleep: suspends the caller for `ticks` timer ticks. */
+void sim_thread_sleep(sim_thread *self, ULONG ticks)
+{
+    sim_trace(TX_TRACE_THREAD_SLEEP, ticks, (ULONG)self->state, sim_stack_pointer(), 0UL,
+              TX_TRACE_THREAD_EVENTS);
+    self->wake_tick = sim.tick + ticks;
+    sim_suspend_internal(self, SIM_SLEEP);
+}
+
+/* tx_thread_suspend on the caller itself. */
+void sim_thread_suspend_self(sim_thread *self)
+{
+    sim_trace(TX_TRACE_THREAD_SUSPEND_API, self->address, (ULONG)self->state, sim_stack_pointer(),
+              0UL, TX_TRACE_THREAD_EVENTS);
+    sim_suspend_internal(self, SIM_SUSPENDED);
+}
+
+/* tx_thread_resume of a suspended thread (may preempt the caller). */
+void sim_thread_resume(sim_thread *self, sim_thread *t)
+{
+    (void)self;
+    sim_trace(TX_TRACE_THREAD_RESUME_API, t->address, (ULONG)t->state, sim_stack_pointer(), 0UL,
+              TX_TRACE_THREAD_EVENTS);
+    if (t->state == SIM_SUSPENDED)
+        sim_resume_internal(t);
+}
+
+/* Runs the scheduler until the clock passes `end_cycle`. */
+void sim_run(ULONG end_cycle)
+{
+    sim.started = 1;
+    dispatch(sim_pick_next()); /* the first dispatch is not a context switch */
+    while (sim_now() < end_cycle) {
+        sim_thread *t;
+        poll_interrupts();
+        dispatch(sim_pick_next()); /* preemption by a thread an ISR made ready */
+        t = sim.current;
+        if (t->work_left > 0) {
+            ULONG slice = t->work_left < WORK_SLICE ? t->work_left : WORK_SLICE;
+            sim_spend(slice);
+            t->work_left -= slice;
+            continue;
+        }
+        t->body(t);
+    }
+}
