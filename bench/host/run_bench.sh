@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_bench.sh [BUILD_DIR=build] [ENTRIES=10000000] - host-tool benchmark.
-# Generates a wrapped synthetic TXTB trace of ENTRIES entries (and one of
-# 1 M entries, to show that memory does not grow with the trace) with
+# Generates a wrapped synthetic TXTB trace of ENTRIES entries (one of 1 M
+# entries, to show that memory does not grow with the trace, and a
+# big-endian 16-bit down-counting one of ENTRIES entries) with
 # BUILD_DIR/gen_txtb, then times `trx info` (full scan),
 # `trx events --format csv` and `trx dump` (output to /dev/null), best of 3
 # runs each, and prints entries/s and peak RSS; then the raw-scan
@@ -87,13 +88,20 @@ peak_anon_kib() {
     fi
 }
 
-# bench_size N: generate N entries, then time the three commands.
+# bench_size N [big]: generate N entries (little-endian, 32-bit up-counting
+# timer; with "big": big-endian, 16-bit down-counting), then time the three
+# commands and the raw scan.
 bench_size() {
-    local n=$1 file="$data/bench_$1.trx" start
+    local n=$1 kind=${2:-little} start
+    local file="$data/bench_${n}_$kind.trx" opts=(--wrap --seed 42) what="little-endian, 32-bit up timer"
+    if [ "$kind" = big ]; then
+        opts+=(--big-endian --timer down16)
+        what="big-endian, 16-bit down timer"
+    fi
     start=$(now_ns)
-    "$gen" --out "$file" --entries "$n" --wrap --seed 42 || { echo "gen_txtb failed"; exit 1; }
+    "$gen" --out "$file" --entries "$n" "${opts[@]}" || { echo "gen_txtb failed"; exit 1; }
     local mib=$(($(stat -c %s "$file") / 1048576))
-    echo "== $n entries ($mib MiB, wrapped, little-endian), generated in" \
+    echo "== $n entries ($mib MiB, wrapped, $what), generated in" \
         "$(awk -v ns=$(($(now_ns) - start)) 'BEGIN { printf "%.2f s", ns / 1e9 }')"
     measure "trx info (full scan)" "$n" "$file" "$trx" info
     measure "trx events --format csv" "$n" "$file" "$trx" events --format csv
@@ -108,12 +116,13 @@ bench_size 1000000
 if [ "$entries" != 1000000 ]; then
     bench_size "$entries"
 fi
+bench_size "$entries" big
 
 if python3 -c 'import tracex_parser' 2>/dev/null; then
     echo "== tracex_parser on 1000000 entries"
     start=$(now_ns)
     python3 -c 'import sys; from tracex_parser.file_parser import parse_tracex_buffer; ev, _ = parse_tracex_buffer(sys.argv[1]); print(len(ev))' \
-        "$data/bench_1000000.trx" >"$data/tp.txt" 2>&1
+        "$data/bench_1000000_little.trx" >"$data/tp.txt" 2>&1
     echo "  tracex_parser: $(tail -n 1 "$data/tp.txt") events in" \
         "$(awk -v ns=$(($(now_ns) - start)) 'BEGIN { printf "%.2f s", ns / 1e9 }')"
 else
