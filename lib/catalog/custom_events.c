@@ -9,7 +9,6 @@
  * longer than 63 characters are rejected (TraceX has no limit).
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +41,7 @@ static bool is_number(const char *p, size_t n, double *value)
         return false;
     while (*end == ' ' || *end == '\t')
         end++;
-    if (*end != '\0' || isnan(v) || isinf(v))
+    if (*end != '\0' || v != v || v > 1e300 || v < -1e300) /* NaN, infinities */
         return false;
     /* strtod also takes hex and "inf"; double.Parse does not. */
     for (size_t i = 0; i < n; i++)
@@ -102,7 +101,7 @@ static int parse_definition(const char *line, size_t len, uint64_t offset, unsig
     double number;
     if (!is_number(f[0].p, f[0].n, &number))
         return trx_error_set(err, offset, "line %u: event number is not a number", lineno);
-    if (number < 0 || number > 4294967295.0 || number != floor(number))
+    if (number < 0 || number > 4294967295.0 || number != (double)(uint64_t)number)
         return trx_error_set(err, offset,
                              "line %u: event number must be a whole number from 0 to 4294967295",
                              lineno);
