@@ -361,6 +361,59 @@ static void test_srec_round_trips(void **state)
     free(d);
 }
 
+#ifdef TRX_TEST_WITH_RECORDER
+#include "recorder_buffer.h"
+
+/* A buffer the recorder wrote, exported both ways, decodes as a trace. */
+static void test_recorder_buffer_round_trip(void **state)
+{
+    (void)state;
+    static uint32_t words[4096]; /* 16 KiB, 32-bit aligned as enable wants */
+    const uint8_t *buffer = (const uint8_t *)words;
+    unsigned long entries = 0;
+    const uint32_t load = 0x20000000u;
+
+    assert_int_equal(recorder_buffer_fill(words, sizeof words, &entries), 0);
+    assert_int_equal(entries, 2 + RECORDER_BUFFER_USER_EVENTS); /* RUNNING x2 + user events */
+
+    for (int srec = 0; srec < 2; srec++) {
+        text_sink s = {0};
+        trx_image img;
+        trx_trace t;
+        trx_error err;
+        trx_entry e;
+        int rc =
+            srec ? trx_export_srec(buffer, sizeof words, load, 0, sink_put, &s)
+                 : trx_export_ihex(buffer, sizeof words, load, TRX_EXPORT_RECORD_32, sink_put, &s);
+        assert_int_equal(rc, TRX_EXPORT_OK);
+        check_text(s.text, srec, 0);
+        assert_loads_back(&s, srec ? TRX_FORMAT_SREC : TRX_FORMAT_IHEX, buffer, sizeof words, load);
+        objcopy_agrees(&s, srec ? "srec" : "ihex", buffer, sizeof words);
+
+        memset(&img, 0, sizeof img);
+        memset(&t, 0, sizeof t);
+        assert_int_equal(
+            trx_image_load_memory(&img, (const uint8_t *)s.text, s.len, TRX_FORMAT_AUTO, &err), 0);
+        if (trx_trace_open_image(&t, &img, "exported", &err) != 0)
+            fail_msg("exported trace does not open: %s", err.message);
+        assert_int_equal(t.used, entries);
+        assert_int_equal(t.registry_used, 1);
+        assert_string_equal(t.objects[0].name, "exporter");
+        assert_int_equal(t.objects[0].address, 0x20000100u);
+        trx_trace_entry(&t, 2, &e); /* the first user event */
+        assert_int_equal(e.context, 0x20000100u);
+        assert_int_equal(e.id, 4096u);
+        assert_int_equal(e.priority, 0x80070007u);
+        assert_int_equal(e.info[3], 0xA5A5A5A5u);
+        trx_trace_entry(&t, (uint32_t)entries - 1, &e);
+        assert_int_equal(e.id, 4096u + RECORDER_BUFFER_USER_EVENTS - 1);
+        assert_int_equal(e.info[2], 3u * (RECORDER_BUFFER_USER_EVENTS - 1));
+        trx_trace_close(&t);
+        sink_free(&s);
+    }
+}
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
