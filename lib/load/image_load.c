@@ -148,7 +148,7 @@ int trx_image_load_file(trx_image *img, const char *path, trx_input_format forma
         return 0;
     }
     if (map != MAP_FAILED)
-        madvise(map, size, MADV_SEQUENTIAL);
+        posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
     int rc = convert(img, bytes, size, format, err);
     if (map != MAP_FAILED)
         munmap(map, size);
