@@ -38,6 +38,13 @@ void trx_out_json_string(trx_out *o, const char *s)
     const unsigned char *p = (const unsigned char *)s;
     trx_out_char(o, '"');
     while (*p) {
+        const unsigned char *run = p; /* plain ASCII needs no escape: copy it in one go */
+        while (*p >= 0x20 && *p < 0x7F && *p != '"' && *p != '\\')
+            p++;
+        if (p > run)
+            trx_out_mem(o, run, (size_t)(p - run));
+        if (!*p)
+            break;
         unsigned c = *p;
         if (c == '"' || c == '\\') {
             trx_out_char(o, '\\');

@@ -50,7 +50,7 @@ static void put_plain(trx_out *o, const char *p, size_t n)
     }
 }
 
-void trx_out_mem(trx_out *o, const void *p, size_t n)
+void trx_out_mem_slow_(trx_out *o, const void *p, size_t n)
 {
     const char *s = p;
     if (!o->crlf) {
@@ -69,11 +69,6 @@ void trx_out_mem(trx_out *o, const void *p, size_t n)
     }
 }
 
-void trx_out_str(trx_out *o, const char *s)
-{
-    trx_out_mem(o, s, strlen(s));
-}
-
 void trx_out_hex32(trx_out *o, uint32_t v)
 {
     static const char digits[] = "0123456789ABCDEF";
@@ -87,22 +82,58 @@ void trx_out_hex32(trx_out *o, uint32_t v)
     o->len += 8;
 }
 
+/* "00".."99": two decimal digits at a time. */
+static const char two_digits[201] = "00010203040506070809"
+                                    "10111213141516171819"
+                                    "20212223242526272829"
+                                    "30313233343536373839"
+                                    "40414243444546474849"
+                                    "50515253545556575859"
+                                    "60616263646566676869"
+                                    "70717273747576777879"
+                                    "80818283848586878889"
+                                    "90919293949596979899";
+
+/* Writes the digits of `v` ending just before `end`; returns where they start. */
+static char *digits_before(char *end, uint64_t v)
+{
+    while (v > 0xFFFFFFFFu) { /* 64-bit divisions only while needed */
+        uint64_t q = v / 100u;
+        unsigned r = (unsigned)(v - q * 100u);
+        end -= 2;
+        memcpy(end, two_digits + 2 * r, 2);
+        v = q;
+    }
+    uint32_t w = (uint32_t)v;
+    while (w >= 100u) {
+        uint32_t q = w / 100u;
+        unsigned r = w - q * 100u;
+        end -= 2;
+        memcpy(end, two_digits + 2 * r, 2);
+        w = q;
+    }
+    if (w >= 10u) {
+        end -= 2;
+        memcpy(end, two_digits + 2 * w, 2);
+    } else {
+        *--end = (char)('0' + w);
+    }
+    return end;
+}
+
 void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad)
 {
     char tmp[24];
-    int n = 0;
-    do {
-        tmp[sizeof tmp - 1 - (size_t)n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v != 0);
+    char *start = digits_before(tmp + sizeof tmp, v);
+    int n = (int)(tmp + sizeof tmp - start);
     if (width > 200)
         width = 200;
-    if (o->len + (size_t)(width > n ? width : n) > sizeof o->buf)
+    int fill = width > n ? width - n : 0;
+    if (o->len + (size_t)(fill + n) > sizeof o->buf)
         trx_out_drain_(o);
     char *d = o->buf + o->len;
-    int fill = width > n ? width - n : 0;
     if (fill)
         memset(d, pad, (size_t)fill);
-    memcpy(d + fill, tmp + sizeof tmp - (size_t)n, (size_t)n);
+    memcpy(d + fill, start, (size_t)n);
     o->len += (size_t)(fill + n);
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define TRX_OUT_BUFFER_SIZE (1u << 16)
 
@@ -30,11 +31,25 @@ int trx_out_flush(trx_out *o);
 /* Internal: makes room by writing the buffer out (used by the inline helpers). */
 void trx_out_drain_(trx_out *o);
 
+/* Internal: trx_out_mem when the bytes do not simply fit or need CRLF conversion. */
+void trx_out_mem_slow_(trx_out *o, const void *p, size_t n);
+
 /* Appends `n` bytes (newlines converted when crlf). */
-void trx_out_mem(trx_out *o, const void *p, size_t n);
+static inline void trx_out_mem(trx_out *o, const void *p, size_t n)
+{
+    if (!o->crlf && n <= sizeof o->buf - o->len) {
+        memcpy(o->buf + o->len, p, n);
+        o->len += n;
+        return;
+    }
+    trx_out_mem_slow_(o, p, n);
+}
 
 /* Appends a NUL-terminated string. */
-void trx_out_str(trx_out *o, const char *s);
+static inline void trx_out_str(trx_out *o, const char *s)
+{
+    trx_out_mem(o, s, strlen(s));
+}
 
 /* Appends one character. */
 static inline void trx_out_char(trx_out *o, char c)
