@@ -183,7 +183,8 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
         add_mark(f, f->waiting[i].start, f->waiting[i].closing_index, f->waiting[i].order,
                  f->waiting[i].bad);
     /* One value per start event and kind: the one TraceX wrote last. */
-    qsort(f->marks, f->mark_count, sizeof *f->marks, by_start_then_order);
+    if (f->mark_count > 1)
+        qsort(f->marks, f->mark_count, sizeof *f->marks, by_start_then_order);
     uint32_t k = 0;
     for (uint32_t i = 0; i < f->mark_count; i++) {
         if (k > 0 && f->marks[k - 1].start == f->marks[i].start &&
