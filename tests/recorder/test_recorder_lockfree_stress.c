@@ -1,6 +1,6 @@
 /*
  * test_recorder_lockfree_stress.c - lock-free mode under contention: two
- * threads insert 10 M events each (2 x 1 M under sanitizers, or
+ * threads insert 10 M events each (2 x 5 M under sanitizers, or
  * TRX_STRESS_INSERTS=n) into a buffer that wraps hundreds of times. Every
  * entry's words are derived from (thread, sequence number), so a torn entry
  * is detected; the buffer must then hold exactly the newest `capacity`
@@ -34,6 +34,7 @@
 #define THREADS 2
 #define CAPACITY 65536u
 #define MIN_INSERTS 1000000u
+#define SANITIZED_INSERTS 5000000u
 
 static uint32_t buffer_words[(48 + CAPACITY * 32) / 4];
 static unsigned long notify_calls;
@@ -95,7 +96,7 @@ static void test_two_threads_no_torn_no_lost_entries(void **state)
 {
     (void)state;
     const char *env = getenv("TRX_STRESS_INSERTS");
-    inserts_per_thread = TRX_STRESS_SANITIZED ? MIN_INSERTS : 10000000u;
+    inserts_per_thread = TRX_STRESS_SANITIZED ? SANITIZED_INSERTS : 10000000u;
     if (env != NULL && strtoul(env, NULL, 10) >= MIN_INSERTS) {
         inserts_per_thread = (uint32_t)strtoul(env, NULL, 10);
     }
