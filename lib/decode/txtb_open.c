@@ -165,40 +165,51 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
     return 0;
 }
 
-/* The scan: first never-written entry, oldest-pointer rotation, and the
- * direction vote over physically consecutive entries of each portion
- * (skipping the first two of each, as TraceX does). */
-static void scan_entries(trx_trace *t)
+/* Result of the scan over the entries. */
+typedef struct scan_result {
+    uint32_t used;
+    uint64_t up, down;
+} scan_result;
+
+/* The scan: first never-written entry and the direction vote over
+ * physically consecutive entries of each portion (skipping the first two of
+ * each, as TraceX does). Inlined twice so the byte order is a constant. */
+static inline __attribute__((always_inline)) scan_result
+scan_loop(const uint8_t *e, uint32_t cap, uint32_t oldest, uint32_t mask, bool be)
 {
-    const uint8_t *e = t->entries;
-    const bool be = t->header.big_endian;
-    const uint32_t mask = t->header.timer_mask;
-    const uint32_t cap = t->capacity;
-    const uint32_t oldest = (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE;
-    uint32_t used = cap;
-    uint64_t up = 0, down = 0;
+    scan_result r = {cap, 0, 0};
     uint32_t prev = 0, j = 0;
     for (uint32_t i = 0; i < cap; i++, j++) {
         const uint8_t *p = e + (size_t)i * TRX_ENTRY_SIZE;
         if (trx_rd32(p, be) == 0) {
-            used = i;
+            r.used = i;
             break;
         }
         if (i == oldest)
             j = 0;
         uint32_t ts = trx_rd32(p + 12, be) & mask;
         if (j > 1) {
-            up += ts > prev;
-            down += ts < prev;
+            r.up += ts > prev;
+            r.down += ts < prev;
         }
         prev = ts;
     }
-    t->used = used;
-    t->oldest = oldest < used ? oldest : 0;
-    t->wrapped = used == cap && cap > 0;
-    t->votes_up = (uint32_t)(up > UINT32_MAX ? UINT32_MAX : up);
-    t->votes_down = (uint32_t)(down > UINT32_MAX ? UINT32_MAX : down);
-    t->counts_up = up > down;
+    return r;
+}
+
+static void scan_entries(trx_trace *t)
+{
+    const uint32_t cap = t->capacity;
+    const uint32_t oldest = (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE;
+    const uint32_t mask = t->header.timer_mask;
+    scan_result r = t->header.big_endian ? scan_loop(t->entries, cap, oldest, mask, true)
+                                         : scan_loop(t->entries, cap, oldest, mask, false);
+    t->used = r.used;
+    t->oldest = oldest < r.used ? oldest : 0;
+    t->wrapped = r.used == cap && cap > 0;
+    t->votes_up = (uint32_t)(r.up > UINT32_MAX ? UINT32_MAX : r.up);
+    t->votes_down = (uint32_t)(r.down > UINT32_MAX ? UINT32_MAX : r.down);
+    t->counts_up = r.up > r.down;
 }
 
 int trx_trace_open_image(trx_trace *t, trx_image *img, const char *name, trx_error *err)
