@@ -3,6 +3,7 @@
  * "Trace File Header Information" line to the end, the same text TraceX
  * prints, byte for byte (research/tracex.md section 3).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -320,72 +321,79 @@ static void write_stack(trx_out *o, const trx_trace *t, const trx_stats *s)
     trx_out_str(o, "\n\n");
 }
 
-static void write_filex(trx_out *o, const trx_filex_stats *f)
-{
-    banner(o, 14, " FileX Performance Statistics ", 29);
-    trx_out_str(o, "\nMedia Statistics:\n");
-    stat_line(o, "  Opens:         ", f->media_opens);
-    stat_line(o, "  Closes:        ", f->media_closes);
-    stat_line(o, "  Aborts:        ", f->media_aborts);
-    stat_line(o, "  Flushes:       ", f->media_flushes);
-    trx_out_str(o, "\nDirectory Statistics:\n");
-    stat_line(o, "  Reads:         ", f->directory_reads);
-    stat_line(o, "  Writes:        ", f->directory_writes);
-    stat_line(o, "  Cache Misses:  ", f->directory_cache_misses);
-    trx_out_str(o, "\nFile Statistics:\n");
-    stat_line(o, "  Opens:         ", f->file_opens);
-    stat_line(o, "  Closes:        ", f->file_closes);
-    stat_line(o, "  Bytes Read:    ", f->file_bytes_read);
-    stat_line(o, "  Bytes Written: ", f->file_bytes_written);
-    trx_out_str(o, "\nLogical Sector Statistics:\n");
-    stat_line(o, "  Reads:         ", f->sector_reads);
-    stat_line(o, "  Writes:        ", f->sector_writes);
-    stat_line(o, "  Cache Misses:  ", f->sector_cache_misses);
-    trx_out_str(o, "\n\n");
-}
+/* One line of the FileX or NetX section: a heading starts a group. */
+typedef struct stat_row {
+    const char *heading; /* printed before the row when not NULL */
+    const char *label;
+    size_t offset; /* of the uint64_t counter in the statistics struct */
+} stat_row;
 
-static void netx_line(trx_out *o, const char *label, uint64_t v)
-{
-    trx_out_str(o, "  ");
-    trx_out_str(o, label);
-    spaces(o, 28 - (int)strlen(label));
-    dec(o, v, 0);
-    trx_out_char(o, '\n');
-}
+#define FX(h, l, f)                                                                                \
+    {                                                                                              \
+        h, l, offsetof(trx_filex_stats, f)                                                         \
+    }
+static const stat_row filex_rows[] = {
+    FX("\nMedia Statistics:\n", "Opens:         ", media_opens),
+    FX(NULL, "Closes:        ", media_closes),
+    FX(NULL, "Aborts:        ", media_aborts),
+    FX(NULL, "Flushes:       ", media_flushes),
+    FX("\nDirectory Statistics:\n", "Reads:         ", directory_reads),
+    FX(NULL, "Writes:        ", directory_writes),
+    FX(NULL, "Cache Misses:  ", directory_cache_misses),
+    FX("\nFile Statistics:\n", "Opens:         ", file_opens),
+    FX(NULL, "Closes:        ", file_closes),
+    FX(NULL, "Bytes Read:    ", file_bytes_read),
+    FX(NULL, "Bytes Written: ", file_bytes_written),
+    FX("\nLogical Sector Statistics:\n", "Reads:         ", sector_reads),
+    FX(NULL, "Writes:        ", sector_writes),
+    FX(NULL, "Cache Misses:  ", sector_cache_misses),
+};
 
-static void write_netx(trx_out *o, const trx_netx_stats *n)
+#define NX(h, l, f)                                                                                \
+    {                                                                                              \
+        h, l, offsetof(trx_netx_stats, f)                                                          \
+    }
+static const stat_row netx_rows[] = {
+    NX("\nARP Statistics:\n", "Requests Sent:              ", arp_requests_sent),
+    NX(NULL, "Responses Sent:             ", arp_responses_sent),
+    NX(NULL, "Requests Received:          ", arp_requests_received),
+    NX(NULL, "Responses Received:         ", arp_responses_received),
+    NX("\nPacket Pool Statistics:\n", "Allocations:                ", packet_allocations),
+    NX(NULL, "Releases:                   ", packet_releases),
+    NX(NULL, "Empty Allocation Requests:  ", empty_allocations),
+    NX(NULL, "Invalid Releases:           ", invalid_releases),
+    NX("\nPing Statistics:\n", "Pings Sent:                 ", pings_sent),
+    NX(NULL, "Ping Responses:             ", ping_responses),
+    NX("\nIP Statistics:\n", "Packets Sent:               ", ip_packets_sent),
+    NX(NULL, "Total Bytes Sent:           ", ip_bytes_sent),
+    NX(NULL, "Packets Received:           ", ip_packets_received),
+    NX(NULL, "Total Bytes Received:       ", ip_bytes_received),
+    NX("\nTCP Statistics:\n", "Client Connections:         ", tcp_client_connections),
+    NX(NULL, "Server Connections:         ", tcp_server_connections),
+    NX(NULL, "Packets Sent:               ", tcp_packets_sent),
+    NX(NULL, "Total Bytes Sent:           ", tcp_bytes_sent),
+    NX(NULL, "Packets Received:           ", tcp_packets_received),
+    NX(NULL, "Total Bytes Received:       ", tcp_bytes_received),
+    NX("\nUDP Statistics:\n", "Packets Sent:               ", udp_packets_sent),
+    NX(NULL, "Total Bytes Sent:           ", udp_bytes_sent),
+    NX(NULL, "Packets Received:           ", udp_packets_received),
+    NX(NULL, "Total Bytes Received:       ", udp_bytes_received),
+};
+
+/* Writes a section of counters: banner, `lead`, then the rows. */
+static void write_counter_section(trx_out *o, const char *title, const char *lead,
+                                  const stat_row *rows, size_t n, const void *stats)
 {
-    banner(o, 14, " NetX Performance Statistics ", 29);
-    trx_out_str(o, "\n\nARP Statistics:\n");
-    netx_line(o, "Requests Sent:", n->arp_requests_sent);
-    netx_line(o, "Responses Sent:", n->arp_responses_sent);
-    netx_line(o, "Requests Received:", n->arp_requests_received);
-    netx_line(o, "Responses Received:", n->arp_responses_received);
-    trx_out_str(o, "\nPacket Pool Statistics:\n");
-    netx_line(o, "Allocations:", n->packet_allocations);
-    netx_line(o, "Releases:", n->packet_releases);
-    netx_line(o, "Empty Allocation Requests:", n->empty_allocations);
-    netx_line(o, "Invalid Releases:", n->invalid_releases);
-    trx_out_str(o, "\nPing Statistics:\n");
-    netx_line(o, "Pings Sent:", n->pings_sent);
-    netx_line(o, "Ping Responses:", n->ping_responses);
-    trx_out_str(o, "\nIP Statistics:\n");
-    netx_line(o, "Packets Sent:", n->ip_packets_sent);
-    netx_line(o, "Total Bytes Sent:", n->ip_bytes_sent);
-    netx_line(o, "Packets Received:", n->ip_packets_received);
-    netx_line(o, "Total Bytes Received:", n->ip_bytes_received);
-    trx_out_str(o, "\nTCP Statistics:\n");
-    netx_line(o, "Client Connections:", n->tcp_client_connections);
-    netx_line(o, "Server Connections:", n->tcp_server_connections);
-    netx_line(o, "Packets Sent:", n->tcp_packets_sent);
-    netx_line(o, "Total Bytes Sent:", n->tcp_bytes_sent);
-    netx_line(o, "Packets Received:", n->tcp_packets_received);
-    netx_line(o, "Total Bytes Received:", n->tcp_bytes_received);
-    trx_out_str(o, "\nUDP Statistics:\n");
-    netx_line(o, "Packets Sent:", n->udp_packets_sent);
-    netx_line(o, "Total Bytes Sent:", n->udp_bytes_sent);
-    netx_line(o, "Packets Received:", n->udp_packets_received);
-    netx_line(o, "Total Bytes Received:", n->udp_bytes_received);
+    banner(o, 14, title, 29);
+    trx_out_str(o, lead);
+    for (size_t i = 0; i < n; i++) {
+        if (rows[i].heading)
+            trx_out_str(o, rows[i].heading);
+        uint64_t v;
+        memcpy(&v, (const char *)stats + rows[i].offset, sizeof v);
+        trx_out_str(o, "  ");
+        stat_line(o, rows[i].label, v);
+    }
     trx_out_str(o, "\n\n");
 }
 
@@ -403,6 +411,20 @@ static void write_services(trx_out *o, const trx_stats *s)
         trx_out_char(o, '\n');
     }
     trx_out_str(o, "\n\n");
+}
+
+/* A thread or object name (16 characters at most) and its address, padded
+ * to 34 columns as TraceX prints them. */
+static void name_and_address(trx_out *o, const char *name, uint32_t address)
+{
+    size_t len = strlen(name);
+    if (len > 16)
+        len = 16;
+    trx_out_mem(o, name, len);
+    trx_out_str(o, " (");
+    trx_out_hex32(o, address);
+    trx_out_char(o, ')');
+    spaces(o, (int)(16 - len));
 }
 
 /* Context column: 7 spaces, then the thread's name (16 characters at most)
@@ -423,15 +445,8 @@ static void context_column(trx_out *o, const trx_trace *t, const trx_event *ev)
     default:
         break;
     }
-    const char *name = ev->thread >= 0 ? object_name(t, t->threads[ev->thread].object_index) : "";
-    size_t len = strlen(name);
-    if (len > 16)
-        len = 16;
-    trx_out_mem(o, name, len);
-    trx_out_str(o, " (");
-    trx_out_hex32(o, ev->context);
-    trx_out_char(o, ')');
-    spaces(o, (int)(16 - len));
+    name_and_address(o, ev->thread >= 0 ? object_name(t, t->threads[ev->thread].object_index) : "",
+                     ev->context);
 }
 
 /* Next-context column; `stale` is TraceX's last successfully looked-up
@@ -459,16 +474,8 @@ static void next_column(trx_out *o, const trx_trace *t, uint32_t next, uint32_t 
         return;
     }
     *stale = next;
-    const char *name = t->objects[ob].name;
-    size_t len = strlen(name);
-    if (len > 16)
-        len = 16;
     trx_out_str(o, "       ");
-    trx_out_mem(o, name, len);
-    trx_out_str(o, " (");
-    trx_out_hex32(o, next);
-    trx_out_char(o, ')');
-    spaces(o, (int)(16 - len));
+    name_and_address(o, t->objects[ob].name, next);
 }
 
 static void write_event(trx_out *o, const trx_trace *t, const trx_event *ev, uint64_t inv,
@@ -577,8 +584,10 @@ int trx_dump_write(trx_trace *t, trx_out *o, const char *input_name, const char 
     write_performance(o, &s);
     write_execution(o, t, &s);
     write_stack(o, t, &s);
-    write_filex(o, &s.filex);
-    write_netx(o, &s.netx);
+    write_counter_section(o, " FileX Performance Statistics ", "", filex_rows,
+                          sizeof filex_rows / sizeof filex_rows[0], &s.filex);
+    write_counter_section(o, " NetX Performance Statistics ", "\n", netx_rows,
+                          sizeof netx_rows / sizeof netx_rows[0], &s.netx);
     write_services(o, &s);
     int r = write_events(o, t, &s);
     trx_stats_free(&s);

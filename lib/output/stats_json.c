@@ -4,138 +4,141 @@
  * performance statistics, execution profile, popular services, FileX and
  * NetX statistics.
  */
+#include <stdarg.h>
 #include <stdio.h>
 
+#include "output/json_string.h"
+#include "output/out_buffer.h"
 #include "output/stats_json.h"
 #include "trx/catalog.h"
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_string(FILE *f, const char *s)
+/* printf into the writer (the JSON here is small; 4 KiB per call is plenty). */
+static void outf(trx_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void outf(trx_out *o, const char *fmt, ...)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        trx_out_mem(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* A priority bound: a number, or null when TraceX does not know it. */
-static void bound(FILE *f, const char *key, uint32_t v)
+static void bound(trx_out *f, const char *key, uint32_t v)
 {
     if (v == TRX_UNKNOWN)
-        fprintf(f, "\"%s\": null", key);
+        outf(f, "\"%s\": null", key);
     else
-        fprintf(f, "\"%s\": %u", key, v);
+        outf(f, "\"%s\": %u", key, v);
 }
 
-static void write_threads(FILE *f, const trx_trace *t, const trx_stats *s)
+static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
-    fputs("  \"threads\": [", f);
+    trx_out_str(f, "  \"threads\": [");
     for (uint32_t i = 0; i < t->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
         const trx_thread_stats *ts = &s->threads[i];
-        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(f, t->objects[th->object_index].name);
-        fprintf(f, ", \"address\": %u, \"stack_start\": %u, \"stack_size\": %u, ", th->address,
-                th->stack_start, th->stack_size);
+        outf(f, "%s\n    {\"name\": ", i ? "," : "");
+        trx_out_json_string(f, t->objects[th->object_index].name);
+        outf(f, ", \"address\": %u, \"stack_start\": %u, \"stack_size\": %u, ", th->address,
+             th->stack_start, th->stack_size);
         bound(f, "priority_lowest", th->prio_lowest);
-        fputs(", ", f);
+        trx_out_str(f, ", ");
         bound(f, "priority_highest", th->prio_highest);
-        fputs(", ", f);
+        trx_out_str(f, ", ");
         bound(f, "preemption_threshold_lowest", th->pt_lowest);
-        fputs(", ", f);
+        trx_out_str(f, ", ");
         bound(f, "preemption_threshold_highest", th->pt_highest);
-        fprintf(f,
-                ", \"total_events\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
-                "\"execution_ticks\": %llu, \"stack_min_available\": %u, "
-                "\"stack_min_event\": %llu, \"unnamed\": %s}",
-                (unsigned long long)ts->total_events, (unsigned long long)ts->suspensions,
-                (unsigned long long)ts->resumptions, (unsigned long long)ts->execution_ticks,
-                ts->stack_min_available, (unsigned long long)ts->stack_min_event,
-                t->objects[th->object_index].unnamed ? "true" : "false");
+        outf(f,
+             ", \"total_events\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
+             "\"execution_ticks\": %llu, \"stack_min_available\": %u, "
+             "\"stack_min_event\": %llu, \"unnamed\": %s}",
+             (unsigned long long)ts->total_events, (unsigned long long)ts->suspensions,
+             (unsigned long long)ts->resumptions, (unsigned long long)ts->execution_ticks,
+             ts->stack_min_available, (unsigned long long)ts->stack_min_event,
+             t->objects[th->object_index].unnamed ? "true" : "false");
     }
-    fputs("\n  ],\n", f);
+    trx_out_str(f, "\n  ],\n");
 }
 
-static void write_services(FILE *f, const trx_stats *s)
+static void write_services(trx_out *f, const trx_stats *s)
 {
-    fputs("  \"popular_services\": [", f);
+    trx_out_str(f, "  \"popular_services\": [");
     for (uint32_t i = 0; i < s->service_count; i++) {
         const trx_event_type *et = trx_catalog_find(s->services[i].id);
-        fprintf(f, "%s\n    {\"id\": %u, \"count\": %llu, \"name\": ", i ? "," : "",
-                s->services[i].id, (unsigned long long)s->services[i].count);
-        json_string(f, et ? et->name : "USER EVENT");
-        fputc('}', f);
+        outf(f, "%s\n    {\"id\": %u, \"count\": %llu, \"name\": ", i ? "," : "", s->services[i].id,
+             (unsigned long long)s->services[i].count);
+        trx_out_json_string(f, et ? et->name : "USER EVENT");
+        trx_out_char(f, '}');
     }
-    fputs("\n  ],\n", f);
+    trx_out_str(f, "\n  ],\n");
 }
 
 #define U(x) ((unsigned long long)(x))
 
-int trx_stats_write_json(FILE *f, const trx_trace *t, const trx_stats *s)
+int trx_stats_write_json(FILE *stream, const trx_trace *t, const trx_stats *s)
 {
+    static trx_out out;
+    trx_out *f = &out;
+    trx_out_init(f, stream, false);
     const trx_header *h = &t->header;
-    fprintf(f, "{\n  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
-            t->thread_count, t->object_count, U(t->total_events));
-    fprintf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n",
-            U(t->synthetic_events), U(t->max_ticks));
-    fprintf(f,
-            "  \"header\": {\"trace_id\": %u, \"big_endian\": %s, \"timer_mask\": %u, "
-            "\"base_address\": %u, \"registry_start\": %u, \"registry_end\": %u, "
-            "\"name_size\": %u, \"buffer_start\": %u, \"buffer_end\": %u, \"buffer_oldest\": "
-            "%u},\n",
-            h->id_as_read, h->big_endian ? "true" : "false", h->timer_mask, h->base_address,
-            h->registry_start, h->registry_end, h->name_size, h->buffer_start, h->buffer_end,
-            h->buffer_current);
+    outf(f, "{\n  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
+         t->thread_count, t->object_count, U(t->total_events));
+    outf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n", U(t->synthetic_events),
+         U(t->max_ticks));
+    outf(f,
+         "  \"header\": {\"trace_id\": %u, \"big_endian\": %s, \"timer_mask\": %u, "
+         "\"base_address\": %u, \"registry_start\": %u, \"registry_end\": %u, "
+         "\"name_size\": %u, \"buffer_start\": %u, \"buffer_end\": %u, \"buffer_oldest\": "
+         "%u},\n",
+         h->id_as_read, h->big_endian ? "true" : "false", h->timer_mask, h->base_address,
+         h->registry_start, h->registry_end, h->name_size, h->buffer_start, h->buffer_end,
+         h->buffer_current);
     write_threads(f, t, s);
-    fprintf(f,
-            "  \"performance\": {\"context_switches\": %llu, \"preemptions\": %llu, "
-            "\"time_slices\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
-            "\"interrupts\": %llu, \"nested_interrupts\": %llu, "
-            "\"priority_inversions\": %llu, \"bad_priority_inversions\": %llu},\n",
-            U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
-            U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(s->inversions),
-            U(s->bad_inversions));
-    fprintf(f, "  \"execution_profile\": {\"interrupt_ticks\": %llu, \"idle_ticks\": %llu},\n",
-            U(s->interrupt_ticks), U(s->idle_ticks));
+    outf(f,
+         "  \"performance\": {\"context_switches\": %llu, \"preemptions\": %llu, "
+         "\"time_slices\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
+         "\"interrupts\": %llu, \"nested_interrupts\": %llu, "
+         "\"priority_inversions\": %llu, \"bad_priority_inversions\": %llu},\n",
+         U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
+         U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(s->inversions),
+         U(s->bad_inversions));
+    outf(f, "  \"execution_profile\": {\"interrupt_ticks\": %llu, \"idle_ticks\": %llu},\n",
+         U(s->interrupt_ticks), U(s->idle_ticks));
     write_services(f, s);
     const trx_filex_stats *x = &s->filex;
-    fprintf(f,
-            "  \"filex\": {\"media_opens\": %llu, \"media_closes\": %llu, \"media_aborts\": %llu, "
-            "\"media_flushes\": %llu, \"directory_reads\": %llu, \"directory_writes\": %llu, "
-            "\"directory_cache_misses\": %llu, \"file_opens\": %llu, \"file_closes\": %llu, "
-            "\"file_bytes_read\": %llu, \"file_bytes_written\": %llu, "
-            "\"logical_sector_reads\": %llu, \"logical_sector_writes\": %llu, "
-            "\"logical_sector_cache_misses\": %llu},\n",
-            U(x->media_opens), U(x->media_closes), U(x->media_aborts), U(x->media_flushes),
-            U(x->directory_reads), U(x->directory_writes), U(x->directory_cache_misses),
-            U(x->file_opens), U(x->file_closes), U(x->file_bytes_read), U(x->file_bytes_written),
-            U(x->sector_reads), U(x->sector_writes), U(x->sector_cache_misses));
+    outf(f,
+         "  \"filex\": {\"media_opens\": %llu, \"media_closes\": %llu, \"media_aborts\": %llu, "
+         "\"media_flushes\": %llu, \"directory_reads\": %llu, \"directory_writes\": %llu, "
+         "\"directory_cache_misses\": %llu, \"file_opens\": %llu, \"file_closes\": %llu, "
+         "\"file_bytes_read\": %llu, \"file_bytes_written\": %llu, "
+         "\"logical_sector_reads\": %llu, \"logical_sector_writes\": %llu, "
+         "\"logical_sector_cache_misses\": %llu},\n",
+         U(x->media_opens), U(x->media_closes), U(x->media_aborts), U(x->media_flushes),
+         U(x->directory_reads), U(x->directory_writes), U(x->directory_cache_misses),
+         U(x->file_opens), U(x->file_closes), U(x->file_bytes_read), U(x->file_bytes_written),
+         U(x->sector_reads), U(x->sector_writes), U(x->sector_cache_misses));
     const trx_netx_stats *n = &s->netx;
-    fprintf(f,
-            "  \"netx\": {\"arp_requests_sent\": %llu, \"arp_responses_sent\": %llu, "
-            "\"arp_requests_received\": %llu, \"arp_responses_received\": %llu, "
-            "\"packet_allocations\": %llu, \"packet_releases\": %llu, \"empty_allocations\": "
-            "%llu, \"invalid_releases\": %llu, \"ip_packets_sent\": %llu, \"ip_bytes_sent\": "
-            "%llu, \"ip_packets_received\": %llu, \"ip_bytes_received\": %llu, \"pings_sent\": "
-            "%llu, \"ping_responses\": %llu, \"tcp_client_connections\": %llu, "
-            "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
-            "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
-            "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
-            "%llu, \"udp_bytes_received\": %llu}\n}\n",
-            U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
-            U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
-            U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent),
-            U(n->ip_bytes_sent), U(n->ip_packets_received), U(n->ip_bytes_received),
-            U(n->pings_sent), U(n->ping_responses), U(n->tcp_client_connections),
-            U(n->tcp_server_connections), U(n->tcp_packets_sent), U(n->tcp_bytes_sent),
-            U(n->tcp_packets_received), U(n->tcp_bytes_received), U(n->udp_packets_sent),
-            U(n->udp_bytes_sent), U(n->udp_packets_received), U(n->udp_bytes_received));
-    return ferror(f) ? -1 : 0;
+    outf(f,
+         "  \"netx\": {\"arp_requests_sent\": %llu, \"arp_responses_sent\": %llu, "
+         "\"arp_requests_received\": %llu, \"arp_responses_received\": %llu, "
+         "\"packet_allocations\": %llu, \"packet_releases\": %llu, \"empty_allocations\": "
+         "%llu, \"invalid_releases\": %llu, \"ip_packets_sent\": %llu, \"ip_bytes_sent\": "
+         "%llu, \"ip_packets_received\": %llu, \"ip_bytes_received\": %llu, \"pings_sent\": "
+         "%llu, \"ping_responses\": %llu, \"tcp_client_connections\": %llu, "
+         "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
+         "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
+         "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
+         "%llu, \"udp_bytes_received\": %llu}\n}\n",
+         U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
+         U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
+         U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent),
+         U(n->ip_bytes_sent), U(n->ip_packets_received), U(n->ip_bytes_received), U(n->pings_sent),
+         U(n->ping_responses), U(n->tcp_client_connections), U(n->tcp_server_connections),
+         U(n->tcp_packets_sent), U(n->tcp_bytes_sent), U(n->tcp_packets_received),
+         U(n->tcp_bytes_received), U(n->udp_packets_sent), U(n->udp_bytes_sent),
+         U(n->udp_packets_received), U(n->udp_bytes_received));
+    return trx_out_flush(f);
 }
