@@ -23,7 +23,19 @@ typedef struct thread_prio_cache {
     uint8_t fwd_source;
 } thread_prio_cache;
 
+/* Where an address next appears as a thread context, from some position on:
+ * makes the interrupt RESUME look-ahead linear over a whole trace. */
+typedef struct next_occurrence {
+    uint32_t address;
+    uint32_t from; /* the scan started here */
+    uint32_t at;   /* first index >= from with that context, UINT32_MAX: none */
+    bool valid;
+} next_occurrence;
+
+#define OCCURRENCE_SLOTS 64u
+
 struct trx_cursor_scratch {
+    next_occurrence occurrence[OCCURRENCE_SLOTS];
     thread_prio_cache *cache;
     uint32_t cap;
     trx_prepare_state *prep; /* only while preparing */
@@ -136,6 +148,28 @@ static uint32_t next_thread_event(const trx_trace *t, uint32_t i, trx_entry *out
     return t->used;
 }
 
+/* First raw index >= p whose context is the thread `address`, or UINT32_MAX. */
+static uint32_t next_occurrence_of(trx_cursor *c, uint32_t address, uint32_t p)
+{
+    const trx_trace *t = c->trace;
+    next_occurrence *o = &c->scratch_->occurrence[(address ^ address >> 7) % OCCURRENCE_SLOTS];
+    if (o->valid && o->address == address && o->from <= p && (o->at == UINT32_MAX || o->at >= p))
+        return o->at;
+    uint32_t at = UINT32_MAX;
+    if (is_thread_context(address)) {
+        trx_entry e;
+        for (uint32_t j = p; j < t->used; j++) {
+            trx_trace_entry(t, j, &e);
+            if (e.context == address) {
+                at = j;
+                break;
+            }
+        }
+    }
+    *o = (next_occurrence){address, p, at, true};
+    return at;
+}
+
 /* Next context of an interrupt or initialization event (tracex.md 2.3). */
 static uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, const trx_event *ev)
 {
@@ -160,18 +194,12 @@ static uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, const trx_event 
         if (ev->info[3] != 0) {
             c->cur_ = ev->info[3];
         } else {
-            trx_entry e;
-            for (uint32_t j = i + 1; j < t->used; j++) {
-                trx_trace_entry(t, j, &e);
-                if (!is_thread_context(e.context))
-                    continue;
-                if (e.context == c->cur_)
-                    break;
-                if (e.context == ev->info[0]) {
-                    c->cur_ = ev->info[0];
-                    break;
-                }
-            }
+            /* The first later thread event of either the running thread
+             * (no change) or the resumed one (it becomes the running one). */
+            uint32_t running = next_occurrence_of(c, c->cur_, i + 1);
+            uint32_t resumed = next_occurrence_of(c, ev->info[0], i + 1);
+            if (resumed < running)
+                c->cur_ = ev->info[0];
         }
         break;
     case 4:
