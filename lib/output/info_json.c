@@ -50,6 +50,8 @@ void trx_info_write_json(const trx_trace *t, uint64_t span_ticks, trx_out *o)
     num(o, "oldest_index", t->oldest);
     num(o, "first_ticks", 0);
     num(o, "last_ticks", span_ticks);
+    key(o, "timer_direction", false);
+    trx_out_json_string(o, t->counts_up ? "up" : "down");
     boolean(o, "counts_up", t->counts_up);
     num(o, "votes_up", t->votes_up);
     num(o, "votes_down", t->votes_down);
