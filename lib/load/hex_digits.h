@@ -30,6 +30,16 @@ static inline size_t trx_hex_decode(const uint8_t *in, size_t n, uint8_t *out)
     return SIZE_MAX;
 }
 
+/* Index of the first non-hex digit among the `count` bytes at `from`, or
+ * where they end (at most `size`) when all are digits. */
+static inline size_t trx_hex_first_bad(const uint8_t *in, size_t size, size_t from, size_t count)
+{
+    size_t i = from;
+    while (i < size && i < from + count && trx_hex_value[in[i]] != TRX_HEX_BAD)
+        i++;
+    return i;
+}
+
 /* Writes a printable description of byte `c` ("'G'", "end of line",
  * "byte 0x00") into `buf` (at least 16 bytes); returns `buf`. */
 const char *trx_describe_byte(uint8_t c, char *buf);

@@ -28,21 +28,17 @@ static const char *ihex_field(size_t i, unsigned len)
     return "checksum";
 }
 
+/* How the shared record checks name this format and find its records. */
+static const trx_record_syntax ihex_syntax = {"Intel HEX", ':', "data bytes"};
+
 /* Error for the first non-hex digit (or the end of input) among the `count`
  * digits expected at `from`. */
 static int ihex_digit_error(const uint8_t *in, size_t size, size_t digits_start, size_t from,
                             size_t count, unsigned len, trx_error *err)
 {
-    size_t i = from;
-    while (i < size && i < from + count && trx_hex_value[in[i]] != TRX_HEX_BAD)
-        i++;
-    char what[16];
-    const char *field = ihex_field(i - digits_start, len);
-    if (i >= size)
-        return trx_error_set(err, size, "Intel HEX %s: expected hex digit, found end of file",
-                             field);
-    return trx_error_set(err, i, "Intel HEX %s: expected hex digit, found %s", field,
-                         trx_describe_byte(in[i], what));
+    size_t i = trx_hex_first_bad(in, size, from, count);
+    return trx_record_digit_error(&ihex_syntax, in, size, i, ihex_field(i - digits_start, len),
+                                  err);
 }
 
 int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err)
@@ -52,18 +48,14 @@ int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         return -1;
     uint64_t upper = 0; /* from the last type 02 or 04 record */
     uint8_t scratch[256];
-    char what[16];
     size_t pos = trx_bom_length(in, size);
     for (;;) {
         pos = trx_skip_space(in, size, pos);
         if (pos >= size)
             break; /* no end-of-file record: accepted, like TraceX */
         size_t rec = pos;
-        if (in[rec] != ':') {
-            trx_error_set(err, rec, "Intel HEX: expected ':' at the start of a record, found %s",
-                          trx_describe_byte(in[rec], what));
+        if (trx_record_start(&ihex_syntax, in, rec, err))
             goto fail;
-        }
         size_t p = rec + 1;
         uint8_t hdr[4];
         size_t bad = size - p >= 8 ? trx_hex_decode(in + p, 4, hdr) : 0;
@@ -90,30 +82,14 @@ int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err
             goto fail;
         }
         size_t cs_at = data_at + 2 * (size_t)len;
-        unsigned says = (unsigned)trx_hex_value[in[cs_at]] << 4 | trx_hex_value[in[cs_at + 1]];
         unsigned sum = hdr[0] + hdr[1] + hdr[2] + hdr[3];
         for (unsigned i = 0; i < len; i++)
             sum += dst[i];
         unsigned computed = (0x100u - (sum & 0xFFu)) & 0xFFu;
-        if (says != computed) {
-            trx_error_set(err, cs_at,
-                          "Intel HEX checksum mismatch: record says 0x%02X, computed 0x%02X", says,
-                          computed);
-            goto fail;
-        }
         pos = cs_at + 2;
-        if (pos < size && !trx_hex_space[in[pos]] && in[pos] != ':') {
-            if (trx_hex_value[in[pos]] != TRX_HEX_BAD)
-                trx_error_set(err, pos,
-                              "Intel HEX: record longer than its length byte says (%u data "
-                              "bytes): expected end of line after the checksum, found %s",
-                              len, trx_describe_byte(in[pos], what));
-            else
-                trx_error_set(err, pos,
-                              "Intel HEX: expected end of line after the checksum, found %s",
-                              trx_describe_byte(in[pos], what));
+        if (trx_record_checksum(&ihex_syntax, in, cs_at, computed, err) ||
+            trx_record_end(&ihex_syntax, in, size, pos, len, err))
             goto fail;
-        }
         if (type == 0) {
             if (image_builder_commit(&b, upper + offset16, len, rec, err))
                 goto fail;

@@ -22,28 +22,25 @@ static const unsigned srec_address_bytes[10] = {2, 2, 3, 4, 0, 2, 3, 4, 3, 2};
 static const char *srec_field(size_t i, unsigned addr_len, unsigned count)
 {
     if (i < 2)
-        return "S-record length";
+        return "length";
     if (i < 2 + 2 * (size_t)addr_len)
-        return "S-record address";
+        return "address";
     if (i < 2 * (size_t)count)
-        return "S-record data";
-    return "S-record checksum";
+        return "data";
+    return "checksum";
 }
+
+/* How the shared record checks name this format and find its records. */
+static const trx_record_syntax srec_syntax = {"S-record", 'S', "bytes"};
 
 /* Error for the first non-hex digit (or the end of input) among the `count`
  * digits expected at `from`. */
 static int srec_digit_error(const uint8_t *in, size_t size, size_t digits_start, size_t from,
                             size_t count, unsigned addr_len, unsigned record_count, trx_error *err)
 {
-    size_t i = from;
-    while (i < size && i < from + count && trx_hex_value[in[i]] != TRX_HEX_BAD)
-        i++;
-    char what[16];
-    const char *field = srec_field(i - digits_start, addr_len, record_count);
-    if (i >= size)
-        return trx_error_set(err, size, "%s: expected hex digit, found end of file", field);
-    return trx_error_set(err, i, "%s: expected hex digit, found %s", field,
-                         trx_describe_byte(in[i], what));
+    size_t i = trx_hex_first_bad(in, size, from, count);
+    return trx_record_digit_error(&srec_syntax, in, size, i,
+                                  srec_field(i - digits_start, addr_len, record_count), err);
 }
 
 int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err)
@@ -59,11 +56,8 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         if (pos >= size)
             break; /* no S7/S8/S9: accepted, the data records are all there is */
         size_t rec = pos;
-        if (in[rec] != 'S') {
-            trx_error_set(err, rec, "S-record: expected 'S' at the start of a record, found %s",
-                          trx_describe_byte(in[rec], what));
+        if (trx_record_start(&srec_syntax, in, rec, err))
             goto fail;
-        }
         if (rec + 1 >= size || in[rec + 1] < '0' || in[rec + 1] > '9') {
             if (rec + 1 >= size)
                 trx_error_set(err, size,
@@ -109,7 +103,6 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
             goto fail;
         }
         size_t cs_at = addr_at + need - 2;
-        unsigned says = (unsigned)trx_hex_value[in[cs_at]] << 4 | trx_hex_value[in[cs_at + 1]];
         unsigned sum = count;
         uint64_t address = 0;
         for (unsigned i = 0; i < addr_len; i++) {
@@ -119,25 +112,10 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         for (unsigned i = 0; i < data_len; i++)
             sum += dst[i];
         unsigned computed = ~sum & 0xFFu;
-        if (says != computed) {
-            trx_error_set(err, cs_at,
-                          "S-record checksum mismatch: record says 0x%02X, computed 0x%02X", says,
-                          computed);
-            goto fail;
-        }
         pos = cs_at + 2;
-        if (pos < size && !trx_hex_space[in[pos]] && in[pos] != 'S') {
-            if (trx_hex_value[in[pos]] != TRX_HEX_BAD)
-                trx_error_set(err, pos,
-                              "S-record: record longer than its length byte says (%u bytes): "
-                              "expected end of line after the checksum, found %s",
-                              count, trx_describe_byte(in[pos], what));
-            else
-                trx_error_set(err, pos,
-                              "S-record: expected end of line after the checksum, found %s",
-                              trx_describe_byte(in[pos], what));
+        if (trx_record_checksum(&srec_syntax, in, cs_at, computed, err) ||
+            trx_record_end(&srec_syntax, in, size, pos, count, err))
             goto fail;
-        }
         if (type >= 1 && type <= 3) {
             if (image_builder_commit(&b, address, data_len, rec, err))
                 goto fail;

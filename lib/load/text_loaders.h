@@ -21,4 +21,31 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
 /* ASCII hex: byte pairs with optional white space between pairs, base 0. */
 int trx_load_ascii(trx_image *img, const uint8_t *in, size_t size, trx_error *err);
 
+/* ---- shared by the record loaders (record_common.c); each returns 0, or -1 with `err` set */
+
+/* What a record format calls itself in messages, the character that starts
+ * each record, and what its length byte counts ("data bytes", "bytes"). */
+typedef struct trx_record_syntax {
+    const char *name;
+    char start;
+    const char *length_unit;
+} trx_record_syntax;
+
+/* Checks that a record starts at `pos` (< size). */
+int trx_record_start(const trx_record_syntax *s, const uint8_t *in, size_t pos, trx_error *err);
+
+/* Sets `err` for the non-hex digit at `i` (or the end of input when i >= size)
+ * in the record field `field`; always returns -1. */
+int trx_record_digit_error(const trx_record_syntax *s, const uint8_t *in, size_t size, size_t i,
+                           const char *field, trx_error *err);
+
+/* Compares the two checksum digits at `cs_at` (known to be hex) with `computed`. */
+int trx_record_checksum(const trx_record_syntax *s, const uint8_t *in, size_t cs_at,
+                        unsigned computed, trx_error *err);
+
+/* Checks that the checksum ending before `pos` is followed by the end of input,
+ * white space or the next record; `length` is what the length byte said. */
+int trx_record_end(const trx_record_syntax *s, const uint8_t *in, size_t size, size_t pos,
+                   unsigned length, trx_error *err);
+
 #endif /* TRX_LOAD_TEXT_LOADERS_H */
