@@ -36,6 +36,15 @@ static void put_be(record_writer *w, uint32_t value, unsigned nbytes)
     }
 }
 
+/* Writes `len` bytes from `data` as hex digits, adding them to the checksum. */
+static void put_bytes(record_writer *w, const uint8_t *data, uint32_t len)
+{
+    uint32_t i;
+
+    for (i = 0; i < len; i++)
+        put_byte(w, data[i]);
+}
+
 /* Ends a line with LF or CR LF. */
 static void put_eol(record_writer *w)
 {
@@ -44,14 +53,18 @@ static void put_eol(record_writer *w)
     w->put(w->ctx, '\n');
 }
 
-/* Common argument checks; returns TRX_EXPORT_OK or an error code. */
-static int check_arguments(const void *data, uint32_t size, uint32_t load_address,
-                           trx_export_put_fn put)
+/* Common argument checks, then sets up `w`; returns TRX_EXPORT_OK or an error code. */
+static int start_writer(record_writer *w, const void *data, uint32_t size, uint32_t load_address,
+                        unsigned flags, trx_export_put_fn put, void *ctx)
 {
     if (put == NULL || (data == NULL && size > 0u))
         return TRX_EXPORT_BAD_ARGUMENT;
     if (size > 0u && (uint32_t)(load_address + (size - 1u)) < load_address)
         return TRX_EXPORT_ADDRESS_RANGE;
+    w->put = put;
+    w->ctx = ctx;
+    w->flags = flags;
+    w->sum = 0;
     return TRX_EXPORT_OK;
 }
 
@@ -67,15 +80,12 @@ static uint32_t record_length(unsigned flags)
 static void ihex_record(record_writer *w, uint8_t type, uint16_t offset, const uint8_t *data,
                         uint32_t len)
 {
-    uint32_t i;
-
     w->put(w->ctx, ':');
     w->sum = 0;
     put_byte(w, (uint8_t)len);
     put_be(w, offset, 2u);
     put_byte(w, type);
-    for (i = 0; i < len; i++)
-        put_byte(w, data[i]);
+    put_bytes(w, data, len);
     put_byte(w, (uint8_t)(0u - w->sum));
     put_eol(w);
 }
@@ -89,14 +99,10 @@ int trx_export_ihex(const void *data, uint32_t size, uint32_t load_address, unsi
     uint32_t done = 0;
     uint32_t upper = 0; /* the upper 16 bits the reader currently assumes */
     record_writer w;
-    int status = check_arguments(data, size, load_address, put);
+    int status = start_writer(&w, data, size, load_address, flags, put, ctx);
 
     if (status != TRX_EXPORT_OK)
         return status;
-    w.put = put;
-    w.ctx = ctx;
-    w.flags = flags;
-    w.sum = 0;
 
     while (done < size) {
         uint32_t address = load_address + done;
@@ -127,15 +133,12 @@ int trx_export_ihex(const void *data, uint32_t size, uint32_t load_address, unsi
 static void srec_record(record_writer *w, char type, uint32_t address, unsigned address_bytes,
                         const uint8_t *data, uint32_t len)
 {
-    uint32_t i;
-
     w->put(w->ctx, 'S');
     w->put(w->ctx, type);
     w->sum = 0;
     put_byte(w, (uint8_t)(address_bytes + len + 1u));
     put_be(w, address, address_bytes);
-    for (i = 0; i < len; i++)
-        put_byte(w, data[i]);
+    put_bytes(w, data, len);
     put_byte(w, (uint8_t)~w->sum);
     put_eol(w);
 }
@@ -152,14 +155,10 @@ int trx_export_srec(const void *data, uint32_t size, uint32_t load_address, unsi
     unsigned address_bytes;
     char data_type, end_type;
     record_writer w;
-    int status = check_arguments(data, size, load_address, put);
+    int status = start_writer(&w, data, size, load_address, flags, put, ctx);
 
     if (status != TRX_EXPORT_OK)
         return status;
-    w.put = put;
-    w.ctx = ctx;
-    w.flags = flags;
-    w.sum = 0;
 
     if (!(flags & TRX_EXPORT_SREC_S3) && last <= 0xFFFFu) {
         address_bytes = 2u;

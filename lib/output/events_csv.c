@@ -20,6 +20,7 @@ static void field(trx_out *o, const char *s)
     trx_out_char(o, '"');
 }
 
+/* Writes a comma, then `v` as 0x and 8 hex digits. */
 static void hex(trx_out *o, uint32_t v)
 {
     trx_out_str(o, ",0x");
@@ -35,13 +36,8 @@ void trx_events_csv_header(trx_out *o)
 void trx_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                          const trx_custom_events *ce)
 {
-    trx_out_u64_pad(o, ev->index, 0, ' ');
-    trx_out_char(o, ',');
-    trx_out_u64_pad(o, ev->ticks, 0, ' ');
-    hex(o, ev->timestamp);
-    trx_out_char(o, ',');
-    trx_out_u64_pad(o, ev->id, 0, ' ');
-    trx_out_char(o, ',');
+    static const trx_event_lead_columns lead = {0, 0, 0, {",", ",0x", ",", ","}};
+    trx_events_lead_columns(o, ev, &lead);
     field(o, trx_event_name(ev->id, ce));
     trx_out_char(o, ',');
     trx_out_str(o, trx_event_context_word(ev));

@@ -13,6 +13,16 @@ typedef enum trx_events_format {
     TRX_EVENTS_JSONL
 } trx_events_format;
 
+/* Layout of the columns every text and CSV line starts with (events_columns.c):
+ * index, ticks, timestamp, id. A width of 0 writes just the digits needed. */
+typedef struct trx_event_lead_columns {
+    int index_width, ticks_width, id_width;
+    const char *after[4]; /* written after the index, ticks, timestamp and id */
+} trx_event_lead_columns;
+
+/* Writes the index, ticks, timestamp (8 hex digits) and id of `ev` as `c` lays them out. */
+void trx_events_lead_columns(trx_out *o, const trx_event *ev, const trx_event_lead_columns *c);
+
 /* Aligned text (events_text.c): a column-header line, then one line per event. */
 void trx_events_text_header(trx_out *o);
 void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,

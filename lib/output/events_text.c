@@ -28,14 +28,8 @@ void trx_events_text_header(trx_out *o)
 void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                           const trx_custom_events *ce)
 {
-    trx_out_u64_pad(o, ev->index, 8, ' ');
-    trx_out_str(o, "  ");
-    trx_out_u64_pad(o, ev->ticks, 20, ' ');
-    trx_out_str(o, "   ");
-    trx_out_hex32(o, ev->timestamp);
-    trx_out_str(o, "  ");
-    trx_out_u64_pad(o, ev->id, 5, ' ');
-    trx_out_str(o, "  ");
+    static const trx_event_lead_columns lead = {8, 20, 5, {"  ", "   ", "  ", "  "}};
+    trx_events_lead_columns(o, ev, &lead);
     const char *name = trx_event_name(ev->id, ce);
     /* leading spaces of .trxc names would break the column */
     while (*name == ' ')

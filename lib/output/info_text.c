@@ -1,6 +1,7 @@
 /* info_text.c - `trx info` as text: what the dump is and what its header says. */
 #include "output/info_text.h"
 
+/* Writes a row's caption (the line break before it included). */
 static void label(trx_out *o, const char *text)
 {
     trx_out_str(o, text);
@@ -15,6 +16,14 @@ static void hex(trx_out *o, uint32_t v)
 static void dec(trx_out *o, uint64_t v)
 {
     trx_out_u64_pad(o, v, 0, ' ');
+}
+
+/* Writes an address range as "0x<start> - 0x<end>". */
+static void range(trx_out *o, uint32_t start, uint32_t end)
+{
+    hex(o, start);
+    trx_out_str(o, " - ");
+    hex(o, end);
 }
 
 void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o)
@@ -39,18 +48,14 @@ void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o)
     label(o, "\nObject name size:   ");
     dec(o, h->name_size);
     label(o, "\nRegistry:           ");
-    hex(o, h->registry_start);
-    trx_out_str(o, " - ");
-    hex(o, h->registry_end);
+    range(o, h->registry_start, h->registry_end);
     trx_out_str(o, ", ");
     dec(o, t->registry_used);
     trx_out_str(o, " of ");
     dec(o, t->registry_entries);
     trx_out_str(o, " entries used");
     label(o, "\nBuffer:             ");
-    hex(o, h->buffer_start);
-    trx_out_str(o, " - ");
-    hex(o, h->buffer_end);
+    range(o, h->buffer_start, h->buffer_end);
     trx_out_str(o, ", capacity ");
     dec(o, t->capacity);
     trx_out_str(o, " entries");
