@@ -14,6 +14,15 @@ static void ws(parser *s)
         s->p++;
 }
 
+/* Consumes the character `c` when it is next; false (nothing consumed) otherwise. */
+static bool eat(parser *s, char c)
+{
+    if (s->p >= s->end || *s->p != c)
+        return false;
+    s->p++;
+    return true;
+}
+
 static bool lit(parser *s, const char *word)
 {
     size_t n = strlen(word);
@@ -32,9 +41,8 @@ static bool hexdigit(char c)
 static bool string(parser *s, char *out, size_t cap)
 {
     size_t k = 0;
-    if (s->p >= s->end || *s->p != '"')
+    if (!eat(s, '"'))
         return false;
-    s->p++;
     while (s->p < s->end && *s->p != '"') {
         unsigned char c = (unsigned char)*s->p;
         if (c < 0x20)
@@ -58,9 +66,8 @@ static bool string(parser *s, char *out, size_t cap)
             out[k++] = (char)c;
         s->p++;
     }
-    if (s->p >= s->end)
+    if (!eat(s, '"'))
         return false;
-    s->p++;
     if (out && cap)
         out[k] = '\0';
     return true;
@@ -104,10 +111,8 @@ static bool object(parser *s, char (*keys)[64], size_t max_keys, size_t *key_cou
 {
     s->p++;
     ws(s);
-    if (s->p < s->end && *s->p == '}') {
-        s->p++;
+    if (eat(s, '}'))
         return true;
-    }
     for (;;) {
         ws(s);
         char name[64];
@@ -116,21 +121,15 @@ static bool object(parser *s, char (*keys)[64], size_t max_keys, size_t *key_cou
         if (keys && *key_count < max_keys)
             memcpy(keys[(*key_count)++], name, sizeof name);
         ws(s);
-        if (s->p >= s->end || *s->p != ':')
+        if (!eat(s, ':'))
             return false;
-        s->p++;
         if (!value(s, NULL, 0, NULL))
             return false;
         ws(s);
-        if (s->p < s->end && *s->p == ',') {
-            s->p++;
-            continue;
-        }
-        if (s->p < s->end && *s->p == '}') {
-            s->p++;
+        if (eat(s, '}'))
             return true;
-        }
-        return false;
+        if (!eat(s, ','))
+            return false;
     }
 }
 
@@ -138,23 +137,16 @@ static bool array(parser *s)
 {
     s->p++;
     ws(s);
-    if (s->p < s->end && *s->p == ']') {
-        s->p++;
+    if (eat(s, ']'))
         return true;
-    }
     for (;;) {
         if (!value(s, NULL, 0, NULL))
             return false;
         ws(s);
-        if (s->p < s->end && *s->p == ',') {
-            s->p++;
-            continue;
-        }
-        if (s->p < s->end && *s->p == ']') {
-            s->p++;
+        if (eat(s, ']'))
             return true;
-        }
-        return false;
+        if (!eat(s, ','))
+            return false;
     }
 }
 

@@ -4,15 +4,36 @@
 
 #include "load_test_helpers.h"
 
+/* Loads `text` as Intel HEX into `img`, asserting that it loads. */
+static void load_ihex(trx_image *img, const char *text)
+{
+    trx_error err;
+    assert_int_equal(load_text(img, text, TRX_FORMAT_IHEX, &err), 0);
+}
+
+/* Asserts that `text` loads as Intel HEX into the `size` bytes `want` at `base`. */
+static void expect_ihex_image(const char *text, uint64_t base, const void *want, size_t size)
+{
+    trx_image img;
+    load_ihex(&img, text);
+    assert_int_equal(img.base, base);
+    assert_int_equal(img.size, size);
+    assert_memory_equal(img.data, want, size);
+    trx_image_free(&img);
+}
+
+/* Asserts that `text` fails to load as Intel HEX at `offset` with a message containing `part`. */
+static void expect_ihex_error(const char *text, uint64_t offset, const char *part)
+{
+    expect_load_error(text, TRX_FORMAT_IHEX, offset, part);
+}
+
 /* The classic example record: "address gap" at 0x0010. */
 static void test_reference_record(void **state)
 {
     (void)state;
     trx_image img;
-    trx_error err;
-    assert_int_equal(
-        load_text(&img, ":0B0010006164647265737320676170A7\n:00000001FF\n", TRX_FORMAT_IHEX, &err),
-        0);
+    load_ihex(&img, ":0B0010006164647265737320676170A7\n:00000001FF\n");
     assert_int_equal(img.base, 0x10);
     assert_int_equal(img.size, 11);
     assert_memory_equal(img.data, "address gap", 11);
@@ -32,14 +53,8 @@ static void test_holes_order_overlap(void **state)
     ihex_line(text, 0, 0x0100, b, 1); /* lowest, after a higher one */
     ihex_line(text, 0, 0x010A, c, 2); /* overwrites A3 A4 */
     ihex_line(text, 1, 0, NULL, 0);
-    trx_image img;
-    trx_error err;
-    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
     const uint8_t want[] = {0xB1, 0, 0, 0, 0, 0, 0, 0, 0xA1, 0xA2, 0xC1, 0xC2};
-    assert_int_equal(img.base, 0x100);
-    assert_int_equal(img.size, sizeof want);
-    assert_memory_equal(img.data, want, sizeof want);
-    trx_image_free(&img);
+    expect_ihex_image(text, 0x100, want, sizeof want);
 }
 
 static void test_extended_segment_address(void **state)
@@ -47,10 +62,7 @@ static void test_extended_segment_address(void **state)
     (void)state;
     /* 02 record 0x1200 -> 0x12000; data at offset 4 -> 0x12004 */
     trx_image img;
-    trx_error err;
-    assert_int_equal(
-        load_text(&img, ":020000021200EA\n:0200040055AAFB\n:00000001FF\n", TRX_FORMAT_IHEX, &err),
-        0);
+    load_ihex(&img, ":020000021200EA\n:0200040055AAFB\n:00000001FF\n");
     assert_int_equal(img.base, 0x12004);
     assert_int_equal(img.size, 2);
     assert_int_equal(img.data[0], 0x55);
@@ -68,16 +80,11 @@ static void test_extended_linear_address(void **state)
     ihex_line(text, 4, 0, hi2, 2);
     ihex_line(text, 0, 0x0000, d2, 1); /* 0x20010000: adjacent */
     ihex_line(text, 1, 0, NULL, 0);
-    trx_image img;
-    trx_error err;
-    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
-    assert_int_equal(img.base, 0x2000FFFE);
-    assert_int_equal(img.size, 3);
-    assert_memory_equal(img.data, "\1\2\3", 3);
-    trx_image_free(&img);
+    expect_ihex_image(text, 0x2000FFFE, "\1\2\3", 3);
 
     /* the literal record for 0xFFFF0000 */
-    assert_int_equal(load_text(&img, ":02000004FFFFFC\n:01000000AB54\n", TRX_FORMAT_IHEX, &err), 0);
+    trx_image img;
+    load_ihex(&img, ":02000004FFFFFC\n:01000000AB54\n");
     assert_int_equal(img.base, 0xFFFF0000u);
     assert_int_equal(img.data[0], 0xAB);
     trx_image_free(&img);
@@ -101,13 +108,7 @@ static void test_record_lengths_and_case(void **state)
             if (lower)
                 for (char *p = text; *p; p++)
                     *p = (char)tolower((unsigned char)*p);
-            trx_image img;
-            trx_error err;
-            assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
-            assert_int_equal(img.base, 0x4000);
-            assert_int_equal(img.size, 3 * len);
-            assert_memory_equal(img.data, data, 3 * len);
-            trx_image_free(&img);
+            expect_ihex_image(text, 0x4000, data, 3 * len);
         }
 }
 
@@ -116,17 +117,12 @@ static void test_record_lengths_and_case(void **state)
 static void test_separators_and_ignored_records(void **state)
 {
     (void)state;
-    trx_image img;
-    trx_error err;
     const char *text = "\r\n  :0400000300003800C1\r\n\r\n\t:04000005000000CD2A \t\r\n"
                        ":0100000011EE:0100010022DC\r\n:00000001FF\r\nthis is ignored :zz";
-    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
-    assert_int_equal(img.base, 0);
-    assert_int_equal(img.size, 2);
-    assert_memory_equal(img.data, "\x11\x22", 2);
-    trx_image_free(&img);
+    expect_ihex_image(text, 0, "\x11\x22", 2);
 
-    assert_int_equal(load_text(&img, ":0100000011EE", TRX_FORMAT_IHEX, &err), 0);
+    trx_image img;
+    load_ihex(&img, ":0100000011EE");
     assert_int_equal(img.size, 1);
     trx_image_free(&img);
 }
@@ -135,43 +131,37 @@ static void test_errors(void **state)
 {
     (void)state;
     /* checksum: digits at offset 31 */
-    expect_load_error(":0B0010006164647265737320676170A8\n", TRX_FORMAT_IHEX, 31,
+    expect_ihex_error(":0B0010006164647265737320676170A8\n", 31,
                       "Intel HEX checksum mismatch: record says 0xA8, computed 0xA7");
     /* bad digit in the data, on the second line */
-    expect_load_error(":0100000011EE\n:02000000G1221B\n", TRX_FORMAT_IHEX, 23,
+    expect_ihex_error(":0100000011EE\n:02000000G1221B\n", 23,
                       "record data: expected hex digit, found 'G'");
-    expect_load_error(":0Z00000011EE\n", TRX_FORMAT_IHEX, 2,
-                      "record length: expected hex digit, found 'Z'");
-    expect_load_error(":010000x011EE\n", TRX_FORMAT_IHEX, 7,
-                      "record type: expected hex digit, found 'x'");
-    expect_load_error(":0100000011E-\n", TRX_FORMAT_IHEX, 12,
-                      "checksum: expected hex digit, found '-'");
+    expect_ihex_error(":0Z00000011EE\n", 2, "record length: expected hex digit, found 'Z'");
+    expect_ihex_error(":010000x011EE\n", 7, "record type: expected hex digit, found 'x'");
+    expect_ihex_error(":0100000011E-\n", 12, "checksum: expected hex digit, found '-'");
     /* the line ends before the length byte says */
-    expect_load_error(":10000000AABB\n:00000001FF\n", TRX_FORMAT_IHEX, 13,
+    expect_ihex_error(":10000000AABB\n:00000001FF\n", 13,
                       "record data: expected hex digit, found end of line");
     /* the file ends inside a record */
-    expect_load_error(":0100000011E", TRX_FORMAT_IHEX, 12, "expected hex digit, found end of file");
-    expect_load_error(":01", TRX_FORMAT_IHEX, 3,
-                      "record address: expected hex digit, found end of file");
+    expect_ihex_error(":0100000011E", 12, "expected hex digit, found end of file");
+    expect_ihex_error(":01", 3, "record address: expected hex digit, found end of file");
     /* not a record */
-    expect_load_error(":0100000011EE\n;comment\n", TRX_FORMAT_IHEX, 14,
+    expect_ihex_error(":0100000011EE\n;comment\n", 14,
                       "expected ':' at the start of a record, found ';'");
-    expect_load_error("\x01", TRX_FORMAT_IHEX, 0, "found byte 0x01");
+    expect_ihex_error("\x01", 0, "found byte 0x01");
     /* record longer than its length byte */
-    expect_load_error(":0100000011EE00\n", TRX_FORMAT_IHEX, 13,
-                      "record longer than its length byte");
-    expect_load_error(":0100000011EE;\n", TRX_FORMAT_IHEX, 13,
-                      "expected end of line after the checksum, found ';'");
+    expect_ihex_error(":0100000011EE00\n", 13, "record longer than its length byte");
+    expect_ihex_error(":0100000011EE;\n", 13, "expected end of line after the checksum, found ';'");
     /* unknown type */
-    expect_load_error(":00000006FA\n", TRX_FORMAT_IHEX, 7, "unknown record type 0x06");
+    expect_ihex_error(":00000006FA\n", 7, "unknown record type 0x06");
     /* extended address records of the wrong size */
-    expect_load_error(":010000021FDE\n", TRX_FORMAT_IHEX, 0,
+    expect_ihex_error(":010000021FDE\n", 0,
                       "extended segment address record (type 02) must have 2 data bytes, has 1");
-    expect_load_error(":03000004000000F9\n", TRX_FORMAT_IHEX, 0,
+    expect_ihex_error(":03000004000000F9\n", 0,
                       "extended linear address record (type 04) must have 2 data bytes, has 3");
     /* nothing but an EOF record */
-    expect_load_error(":00000001FF\n", TRX_FORMAT_IHEX, 11, "Intel HEX: no data records");
-    expect_load_error(" \r\n", TRX_FORMAT_IHEX, 3, "no data records");
+    expect_ihex_error(":00000001FF\n", 11, "Intel HEX: no data records");
+    expect_ihex_error(" \r\n", 3, "no data records");
 }
 
 /* An image spanning more than 1 GiB is refused, naming the record. */
@@ -184,7 +174,7 @@ static void test_span_limit(void **state)
     ihex_line(text, 4, 0, hi, 2);
     size_t second = strlen(text);
     ihex_line(text, 0, 0x0000, one, 1); /* 0x40000000: span 0x40000001 */
-    expect_load_error(text, TRX_FORMAT_IHEX, second,
+    expect_ihex_error(text, second,
                       "record at address 0x40000000 would make the image span 1073741825 bytes, "
                       "more than the limit of 1024 MiB (lowest address 0x0)");
 
@@ -194,8 +184,7 @@ static void test_span_limit(void **state)
     ihex_line(text, 4, 0, (const uint8_t[]){0x3F, 0xFF}, 2);
     ihex_line(text, 0, 0xFFFF, one, 1);
     trx_image img;
-    trx_error err;
-    assert_int_equal(load_text(&img, text, TRX_FORMAT_IHEX, &err), 0);
+    load_ihex(&img, text);
     assert_int_equal(img.size, (size_t)1 << 30);
     assert_int_equal(img.data[0], 1);
     assert_int_equal(img.data[img.size - 1], 1);

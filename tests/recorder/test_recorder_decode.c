@@ -6,6 +6,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -118,17 +119,34 @@ static int reset(void **state)
 static int thread_a, thread_b;
 static uint8_t stack_a[256], stack_b[256];
 
+/* Enables tracing into buffer_words with room for `registry` objects and
+ * `entries` events, expects the two RUNNING events that inserts, and
+ * returns the buffer size in bytes. */
+static size_t start_trace(unsigned registry, unsigned entries)
+{
+    const size_t size = 48 + registry * (16 + TX_TRACE_OBJECT_REGISTRY_NAME) + entries * 32;
+    assert_int_equal(tx_trace_enable(buffer_words, (ULONG)size, registry), TX_SUCCESS);
+    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
+    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
+    return size;
+}
+
+/* Registers thread a (priority 4) and, when `with_b`, thread b (priority 9). */
+static void register_threads(bool with_b)
+{
+    assert_int_equal(trx_trace_thread_register(&thread_a, "thread a", stack_a, sizeof stack_a, 4),
+                     TX_SUCCESS);
+    if (with_b)
+        assert_int_equal(
+            trx_trace_thread_register(&thread_b, "thread b", stack_b, sizeof stack_b, 9),
+            TX_SUCCESS);
+}
+
 static void test_small_trace_round_trip(void **state)
 {
     (void)state;
-    const size_t size = 48 + 4 * (16 + TX_TRACE_OBJECT_REGISTRY_NAME) + 64 * 32;
-    assert_int_equal(tx_trace_enable(buffer_words, (ULONG)size, 4), TX_SUCCESS);
-    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
-    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
-    assert_int_equal(trx_trace_thread_register(&thread_a, "thread a", stack_a, sizeof stack_a, 4),
-                     TX_SUCCESS);
-    assert_int_equal(trx_trace_thread_register(&thread_b, "thread b", stack_b, sizeof stack_b, 9),
-                     TX_SUCCESS);
+    const size_t size = start_trace(4, 64);
+    register_threads(true);
     user_event(4096, 1, 2); /* initialization */
     switch_to(&thread_a, 4);
     user_event(4097, 3, 4);
@@ -147,12 +165,8 @@ static void test_small_trace_round_trip(void **state)
 static void test_isr_trace_round_trip(void **state)
 {
     (void)state;
-    const size_t size = 48 + 2 * (16 + TX_TRACE_OBJECT_REGISTRY_NAME) + 64 * 32;
-    assert_int_equal(tx_trace_enable(buffer_words, (ULONG)size, 2), TX_SUCCESS);
-    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
-    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
-    assert_int_equal(trx_trace_thread_register(&thread_a, "thread a", stack_a, sizeof stack_a, 4),
-                     TX_SUCCESS);
+    const size_t size = start_trace(2, 64);
+    register_threads(false);
     switch_to(&thread_a, 4);
     user_event(4096, 1, 1);
     tx_trace_isr_enter_insert(11);
@@ -174,14 +188,8 @@ static void test_wrapped_trace_round_trip(void **state)
 {
     (void)state;
     const unsigned cap = 16;
-    const size_t size = 48 + 2 * (16 + TX_TRACE_OBJECT_REGISTRY_NAME) + cap * 32;
-    assert_int_equal(tx_trace_enable(buffer_words, (ULONG)size, 2), TX_SUCCESS);
-    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
-    expect(TX_TRACE_RUNNING, cur_ctx, 0, 0, 0, 0, 0);
-    assert_int_equal(trx_trace_thread_register(&thread_a, "thread a", stack_a, sizeof stack_a, 4),
-                     TX_SUCCESS);
-    assert_int_equal(trx_trace_thread_register(&thread_b, "thread b", stack_b, sizeof stack_b, 9),
-                     TX_SUCCESS);
+    const size_t size = start_trace(2, cap);
+    register_threads(true);
     for (unsigned i = 0; i < 100; i++) {
         switch_to((i / 3) % 2 ? (void *)&thread_b : (void *)&thread_a, (i / 3) % 2 ? 9 : 4);
         user_event(4096 + i, i, 2 * i);
