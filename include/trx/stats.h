@@ -14,6 +14,12 @@
 extern "C" {
 #endif
 
+/* One popular service: an event id and how often it occurs. */
+typedef struct trx_service_count {
+    uint32_t id;
+    uint64_t count;
+} trx_service_count;
+
 /* Per-thread results, indexed like trace->threads. */
 typedef struct trx_thread_stats {
     uint64_t total_events;        /* events whose context is the thread (RUNNING included) */
@@ -22,13 +28,9 @@ typedef struct trx_thread_stats {
     uint64_t execution_ticks;     /* ticks after events whose next context is the thread */
     uint32_t stack_min_available; /* smallest free stack bytes seen (stack size if none) */
     uint64_t stack_min_event;     /* index of the event that showed it (0 if none) */
+    trx_service_count *services;  /* the thread's events by id, most frequent first */
+    uint32_t service_count, service_cap;
 } trx_thread_stats;
-
-/* One popular service: an event id and how often it occurs. */
-typedef struct trx_service_count {
-    uint32_t id;
-    uint64_t count;
-} trx_service_count;
 
 /* Where a priority inversion window starts and the event that ends it. */
 typedef struct trx_inversion_mark {

@@ -77,6 +77,21 @@ int trx_popularity_init(trx_popularity *p);
 void trx_popularity_feed(trx_popularity *p, const trx_event *ev);
 int trx_popularity_finish(trx_popularity *p, trx_stats *s); /* frees p's memory */
 
+/* TraceX's exchange sort of service counts, most frequent first (not stable). */
+void trx_services_sort(trx_service_count *v, uint32_t n);
+
+/* Per-thread popular services (RUNNING included), as TraceX's per-thread
+ * popularity lists them. */
+typedef struct trx_thread_popularity {
+    uint64_t *keys;   /* (thread + 1) << 16 | id; 0 = empty slot */
+    uint32_t *values; /* position in that thread's list */
+    uint32_t cap, used;
+    int oom;
+} trx_thread_popularity;
+void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_trace *t, const trx_event *ev,
+                                trx_stats *s);
+int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s); /* frees p */
+
 /* FileX and NetX statistics. */
 void trx_filex_feed(trx_filex_stats *f, const trx_event *ev);
 void trx_netx_feed(trx_netx_stats *n, const trx_event *ev);

@@ -5,6 +5,17 @@
 
 #include "analyze/analyses.h"
 
+void trx_services_sort(trx_service_count *v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++)
+            if (v[i].count < v[j].count) {
+                trx_service_count x = v[i];
+                v[i] = v[j];
+                v[j] = x;
+            }
+}
+
 int trx_popularity_init(trx_popularity *p)
 {
     p->count = calloc(65536, sizeof *p->count);
@@ -32,13 +43,7 @@ int trx_popularity_finish(trx_popularity *p, trx_stats *s)
     if (out) {
         for (uint32_t i = 0; i < p->distinct; i++)
             out[i] = (trx_service_count){p->order[i], p->count[p->order[i]]};
-        for (uint32_t i = 0; i < p->distinct; i++)
-            for (uint32_t j = i + 1; j < p->distinct; j++)
-                if (out[i].count < out[j].count) {
-                    trx_service_count x = out[i];
-                    out[i] = out[j];
-                    out[j] = x;
-                }
+        trx_services_sort(out, p->distinct);
         s->services = out;
         s->service_count = p->distinct;
     }

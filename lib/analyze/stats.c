@@ -33,6 +33,7 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     trx_preemption_counter pre = {0};
     trx_interrupt_counter irq = {0};
     trx_profile prof = {0};
+    trx_thread_popularity tpop = {0};
     trx_stack_usage_init(t, s);
     if (trx_cursor_init(&c, t) < 0)
         goto fail;
@@ -45,6 +46,7 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
         trx_thread_counts_feed(t, &ev, s);
         trx_stack_usage_feed(t, &ev, s);
         trx_popularity_feed(&pop, &ev);
+        trx_thread_popularity_feed(&tpop, t, &ev, s);
         trx_filex_feed(&s->filex, &ev);
         trx_netx_feed(&s->netx, &ev);
     }
@@ -53,6 +55,8 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     s->interrupts = irq.interrupts;
     s->nested_interrupts = irq.nested;
     int r = trx_inversions_finish(inv, s);
+    if (trx_thread_popularity_finish(&tpop, s) < 0)
+        r = -1;
     if (trx_popularity_finish(&pop, s) < 0 || r < 0) {
         trx_stats_free(s);
         return -1;
@@ -67,6 +71,8 @@ fail:
 
 void trx_stats_free(trx_stats *s)
 {
+    for (uint32_t i = 0; s->threads && i < s->thread_count; i++)
+        free(s->threads[i].services);
     free(s->threads);
     free(s->services);
     free(s->marks);

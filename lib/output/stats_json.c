@@ -54,11 +54,15 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         outf(f,
              ", \"total_events\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
              "\"execution_ticks\": %llu, \"stack_min_available\": %u, "
-             "\"stack_min_event\": %llu, \"unnamed\": %s}",
+             "\"stack_min_event\": %llu, \"unnamed\": %s, \"services\": [",
              (unsigned long long)ts->total_events, (unsigned long long)ts->suspensions,
              (unsigned long long)ts->resumptions, (unsigned long long)ts->execution_ticks,
              ts->stack_min_available, (unsigned long long)ts->stack_min_event,
              t->objects[th->object_index].unnamed ? "true" : "false");
+        for (uint32_t k = 0; k < ts->service_count; k++)
+            outf(f, "%s{\"id\": %u, \"count\": %llu}", k ? ", " : "", ts->services[k].id,
+                 (unsigned long long)ts->services[k].count);
+        trx_out_str(f, "]}");
     }
     trx_out_str(f, "\n  ],\n");
 }

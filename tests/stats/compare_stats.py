@@ -43,6 +43,9 @@ for oracle_path in sorted(glob.glob(os.path.join(shared, "corpus", "*.tml-stats.
             check(name, where + " " + key, mine[key], th[key])
         check(name, where + " suspensions", mine["suspensions"], th["suspensions_performed"])
         check(name, where + " resumptions", mine["resumptions"], th["resumptions_performed"])
+        check(name, where + " popular services",
+              [(x["id"], x["count"]) for x in mine["services"]],
+              [(x["event_id"], x["count"]) for x in th["popular_services"]])
         su = th["stack_usage"]
         check(name, where + " stack minimum", mine["stack_min_available"], su["minimum_available"])
         check(name, where + " stack event", mine["stack_min_event"], su["event_index_of_minimum"])
