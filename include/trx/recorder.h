@@ -328,7 +328,10 @@ static inline VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, 
     trx_trace_insert((ULONG)(id), (ULONG)(i1), (ULONG)(i2), (ULONG)(i3), (ULONG)(i4),              \
                      (ULONG)(group))
 #else
-#define TRX_TRACE_EVENT(id, i1, i2, i3, i4, group) ((void)0)
+/* Unevaluated: no code, and no "unused" warnings for values only traced. */
+#define TRX_TRACE_EVENT(id, i1, i2, i3, i4, group)                                                 \
+    ((void)sizeof(id), (void)sizeof(i1), (void)sizeof(i2), (void)sizeof(i3), (void)sizeof(i4),     \
+     (void)sizeof(group))
 #endif
 
 #ifdef __cplusplus
