@@ -54,6 +54,9 @@ typedef struct trx_custom_events {
  * offset of the bad line). Later definitions of an id win, as in TraceX. */
 int trx_custom_events_load(trx_custom_events *ce, const char *path, trx_error *err);
 
+/* The same from text in memory (`size` bytes, no terminating NUL needed). */
+int trx_custom_events_parse(trx_custom_events *ce, const char *text, size_t size, trx_error *err);
+
 /* The definition for `id`, or NULL. */
 const trx_custom_event *trx_custom_events_find(const trx_custom_events *ce, uint32_t id);
 

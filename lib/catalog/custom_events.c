@@ -194,6 +194,15 @@ static int add_definition(trx_custom_events *ce, uint32_t *cap, const trx_custom
     return 0;
 }
 
+/* True when the first `len` bytes of `line` are all blanks or tabs. */
+static bool is_blank(const char *line, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (line[i] != ' ' && line[i] != '\t')
+            return false;
+    return true;
+}
+
 /* Parses the whole text; definitions go to `ce`. */
 static int parse_text(trx_custom_events *ce, const char *text, size_t size, trx_error *err)
 {
@@ -215,7 +224,7 @@ static int parse_text(trx_custom_events *ce, const char *text, size_t size, trx_
             started = len == 5 && memcmp(line, "Start", 5) == 0;
         } else if (len == 3 && memcmp(line, "End", 3) == 0) {
             ended = true;
-        } else if (strspn(line, " \t") < len) {
+        } else if (!is_blank(line, len)) {
             trx_custom_event ev;
             if (parse_definition(line, len, pos, lineno, &ev, err) != 0)
                 return -1;
@@ -232,6 +241,16 @@ static int parse_text(trx_custom_events *ce, const char *text, size_t size, trx_
     if (sort_and_dedupe(ce) != 0)
         return trx_error_set(err, size, "out of memory");
     return 0;
+}
+
+int trx_custom_events_parse(trx_custom_events *ce, const char *text, size_t size, trx_error *err)
+{
+    ce->items = NULL;
+    ce->count = 0;
+    int rc = parse_text(ce, text, size, err);
+    if (rc != 0)
+        trx_custom_events_free(ce);
+    return rc;
 }
 
 int trx_custom_events_load(trx_custom_events *ce, const char *path, trx_error *err)
@@ -263,10 +282,8 @@ int trx_custom_events_load(trx_custom_events *ce, const char *path, trx_error *e
         free(text);
         return trx_error_set(err, got, "read error");
     }
-    int rc = parse_text(ce, text, size, err);
+    int rc = trx_custom_events_parse(ce, text, size, err);
     free(text);
-    if (rc != 0)
-        trx_custom_events_free(ce);
     return rc;
 }
 

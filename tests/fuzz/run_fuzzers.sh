@@ -18,7 +18,7 @@ bin=$build/fuzz
 seeds=$build/fuzz-seeds
 work=$build/fuzz-work
 logs=$build/fuzz-logs
-fuzzers=(fuzz_ihex fuzz_srec fuzz_ascii fuzz_decode)
+fuzzers=(fuzz_ihex fuzz_srec fuzz_ascii fuzz_decode fuzz_trxc)
 
 for f in "${fuzzers[@]}"; do
   if [ ! -x "$bin/$f" ]; then
@@ -65,6 +65,9 @@ printf 'S00F000068656C6C6F202020202000003C\nS111003848656C6C6F20776F726C642E0A00
   > "$seeds/fuzz_srec/hello.s19"
 printf 'S2080123450102030484\nS30900000010AABBCCDDD8\nS604000002F9\nS804000000FB\n' > "$seeds/fuzz_srec/s2s3.srec"
 printf '54 58 54 42\r\n\tab cd EF 01\n0203\n' > "$seeds/fuzz_ascii/spaced.txt"
+printf 'comment line\nStart\n4096,Phase,PH,(255,0,0),(0,0,0),Seq,Magic,Id,Not\n5000, Marker ,MK,( 1, 2, 3),(4,5,6),a,b,c,d\r\nEnd\n' \
+  > "$seeds/fuzz_trxc/good.trxc"
+printf 'Start\n4096,Name,TOOLONG,(1,2,3),(4,5,6),a,b,c,d\nEnd\n' > "$seeds/fuzz_trxc/bad.trxc"
 
 # ---- run, two at a time
 # Whole demo-sized traces (32-128 KiB) fit; bigger seeds are cut, which keeps

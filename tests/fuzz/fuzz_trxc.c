@@ -1,0 +1,28 @@
+/* fuzz_trxc.c - libFuzzer target: the TraceX custom-event (.trxc) parser on
+ * arbitrary text; a failure must leave no definitions and a one-line error
+ * whose offset lies inside the input. */
+#include <string.h>
+
+#include "fuzz_check.h"
+#include "trx/catalog.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    trx_custom_events ce;
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    if (trx_custom_events_parse(&ce, (const char *)data, size, &err) != 0) {
+        if (ce.count != 0 || ce.items != NULL || err.offset > size || err.message[0] == '\0' ||
+            strchr(err.message, '\n'))
+            __builtin_trap();
+        return 0;
+    }
+    for (uint32_t i = 0; i < ce.count; i++) {
+        if (trx_custom_events_find(&ce, ce.items[i].id) == NULL)
+            __builtin_trap();
+    }
+    trx_custom_events_free(&ce);
+    return 0;
+}
