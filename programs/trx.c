@@ -18,6 +18,8 @@
 #include "output/events_output.h"
 #include "output/info_json.h"
 #include "output/info_text.h"
+#include "output/stats_json.h"
+#include "output/stats_text.h"
 #include "output/out_buffer.h"
 #include "trx/catalog.h"
 #include "trx/trx.h"
@@ -35,8 +37,10 @@ static const char main_usage[] =
     "  info     format, byte order, header, registry, wrap state, time span\n"
     "  dump     TraceX's raw trace dump, byte for byte\n"
     "  events   one line per event (text, CSV or JSON Lines), with filters\n"
+    "  stats    TraceX's statistics: performance, execution profile, stack usage,\n"
+    "           popular services, FileX and NetX (text or JSON)\n"
     "\n"
-    "Planned, not available yet: stats, report, export, convert, check, diff.\n"
+    "Planned, not available yet: report, export, convert, check, diff.\n"
     "\n"
     "Options of every command that reads a trace:\n"
     "  --input-format bin|ihex|srec|ascii|auto   how FILE is encoded (default: auto)\n"
@@ -90,7 +94,20 @@ static const char events_usage[] =
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  -o, --output OUT         write to OUT (replaced only when complete)\n";
 
-static const char *const planned[] = {"stats", "report", "export", "convert", "check", "diff"};
+static const char stats_usage[] =
+    "usage: trx stats [OPTIONS] FILE\n"
+    "\n"
+    "Prints TraceX's statistics of FILE, number for number: performance statistics\n"
+    "(context switches, preemptions, time slices, suspensions, resumptions,\n"
+    "interrupts, priority inversions), execution profile, stack usage, popular\n"
+    "services, FileX and NetX statistics; --json adds each thread's ranges and\n"
+    "popular services.\n"
+    "\n"
+    "  --json                  one JSON object instead of text\n"
+    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+
+static const char *const planned[] = {"report", "export", "convert", "check", "diff"};
 
 /* ------------------------------------------------------------ messages */
 
@@ -382,6 +399,46 @@ static int cmd_dump(int argc, char **argv)
     return rc;
 }
 
+static int cmd_stats(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"output", required_argument, NULL, 'o'},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"input-format", required_argument, NULL, OPT_INPUT_FORMAT},
+        {"custom", required_argument, NULL, OPT_CUSTOM},
+        {NULL, 0, NULL, 0},
+    };
+    options o;
+    int rc = parse_options(argc, argv, "stats", stats_usage, longopts, &o);
+    if (rc >= 0)
+        return rc;
+    trx_trace t;
+    if ((rc = open_trace(&t, &o)) != 0)
+        return rc;
+    trx_stats st;
+    if (trx_stats_compute(&t, &st) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", o.file);
+        trx_trace_close(&t);
+        return EXIT_INPUT;
+    }
+    sink s;
+    if ((rc = sink_open(&s, o.output)) != 0) {
+        trx_stats_free(&st);
+        trx_trace_close(&t);
+        return rc;
+    }
+    trx_out_init(&out, s.f, false);
+    if (o.json)
+        trx_stats_write_json(s.f, &t, &st); /* a write error shows in the stream */
+    else
+        trx_stats_write_text(&t, &st, &out);
+    rc = sink_close(&s, &out, EXIT_OK);
+    trx_stats_free(&st);
+    trx_trace_close(&t);
+    return rc;
+}
+
 static int cmd_events(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -472,6 +529,8 @@ int main(int argc, char **argv)
         return cmd_dump(argc - 1, argv + 1);
     if (strcmp(command, "events") == 0)
         return cmd_events(argc - 1, argv + 1);
+    if (strcmp(command, "stats") == 0)
+        return cmd_stats(argc - 1, argv + 1);
     if (command[0] == '-')
         return usage_error(NULL, "unknown option '%s'", command);
     for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)

@@ -94,7 +94,7 @@ static void test_usage_errors(void **state)
     expect_usage_error((const char *const[]){NULL}, "usage: trx");
     expect_usage_error((const char *const[]){"--bogus", NULL}, "unknown option '--bogus'");
     expect_usage_error((const char *const[]){"frobnicate", t, NULL}, "unknown command");
-    expect_usage_error((const char *const[]){"stats", t, NULL}, "not implemented yet");
+    expect_usage_error((const char *const[]){"report", t, NULL}, "not implemented yet");
     expect_usage_error((const char *const[]){"info", "--bogus", t, NULL}, "unknown option");
     expect_usage_error((const char *const[]){"info", NULL}, "no input FILE");
     expect_usage_error((const char *const[]){"info", t, t, NULL}, "one input FILE only");
@@ -524,6 +524,36 @@ static void test_dump(void **state)
     cli_result_free(&r);
 }
 
+/* `trx stats`: TraceX's numbers (demo_threadx.txt, its Performance Statistics
+ * and Thread Execution sections) in text and JSON. */
+static void test_stats(void **state)
+{
+    (void)state;
+    cli_result r;
+    RUN(&r, "stats", CORPUS "demo_threadx.trx");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.err_len, 0);
+    assert_non_null(strstr(r.out, "\n  Context switches       18\n"));
+    assert_non_null(strstr(r.out, "\n  Thread preemptions     5\n"));
+    assert_non_null(strstr(r.out, "\n  Interrupts             3\n"));
+    assert_non_null(strstr(r.out, "\n  thread 1                            79507   50.90\n"));
+    assert_non_null(strstr(r.out, "\n  TX QUEUE SEND (69)                        493"));
+    assert_null(strstr(r.out, "FileX statistics")); /* no FileX events in this trace */
+    cli_result_free(&r);
+    RUN(&r, "stats", "--json", CORPUS "demo_threadx.trx");
+    assert_int_equal(r.status, 0);
+    char keys[40][64];
+    size_t nkeys;
+    assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
+    assert_non_null(strstr(r.out, "\"context_switches\": 18, \"preemptions\": 5"));
+    assert_non_null(strstr(r.out, "\"total_events\": 974"));
+    cli_result_free(&r);
+    RUN(&r, "stats", CORPUS "demo_filex.trx");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\n  Media opens                  19\n"));
+    cli_result_free(&r);
+}
+
 /* ------------------------------------------------------------ bad input */
 
 static uint8_t *demo;
@@ -713,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_output_file),
         cmocka_unit_test(test_write_error),
         cmocka_unit_test(test_dump),
+        cmocka_unit_test(test_stats),
         cmocka_unit_test(test_bad_binary_inputs),
         cmocka_unit_test(test_bad_paths),
         cmocka_unit_test(test_bad_text_inputs),
