@@ -333,6 +333,96 @@ static int open_trace(trx_trace *t, const options *o)
     return 0;
 }
 
+/* Writes one command's output for an opened trace; returns the exit status. */
+typedef int (*trace_writer)(trx_trace *t, const options *o, trx_out *w);
+
+/* Opens the input, then the output (a temporary file renamed when complete,
+ * or stdout), runs `write`, and closes both. */
+static int run_on_trace(const options *o, bool crlf, trace_writer write)
+{
+    trx_trace t;
+    int rc = open_trace(&t, o);
+    if (rc != 0)
+        return rc;
+    sink s;
+    if ((rc = sink_open(&s, o->output)) != 0) {
+        trx_trace_close(&t);
+        return rc;
+    }
+    trx_out_init(&out, s.f, crlf);
+    rc = sink_close(&s, &out, write(&t, o, &out));
+    trx_trace_close(&t);
+    return rc;
+}
+
+static int write_info(trx_trace *t, const options *o, trx_out *w)
+{
+    uint64_t span = trx_trace_span_ticks(t);
+    if (o->json)
+        trx_info_write_json(t, span, w);
+    else
+        trx_info_write_text(t, span, w);
+    return EXIT_OK;
+}
+
+static int write_dump(trx_trace *t, const options *o, trx_out *w)
+{
+    if (trx_dump_write(t, w, o->file, o->output ? o->output : "-") == 0)
+        return EXIT_OK;
+    fprintf(stderr, "trx: %s: out of memory\n", o->file);
+    return EXIT_INPUT;
+}
+
+static int write_stats(trx_trace *t, const options *o, trx_out *w)
+{
+    trx_stats st;
+    if (trx_stats_compute(t, &st) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", o->file);
+        return EXIT_INPUT;
+    }
+    if (o->json)
+        trx_stats_write_json(t, &st, w);
+    else
+        trx_stats_write_text(t, &st, w);
+    trx_stats_free(&st);
+    return EXIT_OK;
+}
+
+/* The event listing: custom names, filters, then one line per event. Bad
+ * filter arguments are usage errors; nothing is kept of the output then. */
+static int write_events(trx_trace *t, const options *o, trx_out *w)
+{
+    trx_custom_events ce = {NULL, 0};
+    trx_event_filter f;
+    trx_event_filter_init(&f);
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    int rc = EXIT_OK;
+    if (o->custom && trx_custom_events_load(&ce, o->custom, &err) != 0) {
+        rc = input_error(o->custom, &err);
+        goto done;
+    }
+    f.no_synthetic = o->no_synthetic;
+    f.have_from = o->have_from;
+    f.from = o->from;
+    f.have_to = o->have_to;
+    f.to = o->to;
+    for (int i = 0; i < o->thread_count && rc == EXIT_OK; i++)
+        if (trx_event_filter_add_thread(&f, t, o->threads[i], &err) != 0)
+            rc = usage_error("events", "%s", err.message);
+    for (int i = 0; i < o->event_count && rc == EXIT_OK; i++)
+        if (trx_event_filter_add_event(&f, o->events[i], &ce, &err) != 0)
+            rc = usage_error("events", "%s", err.message);
+    if (rc == EXIT_OK && trx_events_write(t, w, o->format, &f, &ce) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", o->file);
+        rc = EXIT_INPUT;
+    }
+done:
+    trx_event_filter_free(&f);
+    trx_custom_events_free(&ce);
+    return rc;
+}
+
 static int cmd_info(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -345,25 +435,7 @@ static int cmd_info(int argc, char **argv)
     };
     options o;
     int rc = parse_options(argc, argv, "info", info_usage, longopts, &o);
-    if (rc >= 0)
-        return rc;
-    trx_trace t;
-    if ((rc = open_trace(&t, &o)) != 0)
-        return rc;
-    uint64_t span = trx_trace_span_ticks(&t);
-    sink s;
-    if ((rc = sink_open(&s, o.output)) != 0) {
-        trx_trace_close(&t);
-        return rc;
-    }
-    trx_out_init(&out, s.f, false);
-    if (o.json)
-        trx_info_write_json(&t, span, &out);
-    else
-        trx_info_write_text(&t, span, &out);
-    rc = sink_close(&s, &out, EXIT_OK);
-    trx_trace_close(&t);
-    return rc;
+    return rc >= 0 ? rc : run_on_trace(&o, false, write_info);
 }
 
 static int cmd_dump(int argc, char **argv)
@@ -378,25 +450,7 @@ static int cmd_dump(int argc, char **argv)
     };
     options o;
     int rc = parse_options(argc, argv, "dump", dump_usage, longopts, &o);
-    if (rc >= 0)
-        return rc;
-    trx_trace t;
-    if ((rc = open_trace(&t, &o)) != 0)
-        return rc;
-    sink s;
-    if ((rc = sink_open(&s, o.output)) != 0) {
-        trx_trace_close(&t);
-        return rc;
-    }
-    trx_out_init(&out, s.f, o.crlf);
-    int status = EXIT_OK;
-    if (trx_dump_write(&t, &out, o.file, o.output ? o.output : "-") != 0) {
-        fprintf(stderr, "trx: %s: out of memory\n", o.file);
-        status = EXIT_INPUT;
-    }
-    rc = sink_close(&s, &out, status);
-    trx_trace_close(&t);
-    return rc;
+    return rc >= 0 ? rc : run_on_trace(&o, o.crlf, write_dump);
 }
 
 static int cmd_stats(int argc, char **argv)
@@ -411,32 +465,7 @@ static int cmd_stats(int argc, char **argv)
     };
     options o;
     int rc = parse_options(argc, argv, "stats", stats_usage, longopts, &o);
-    if (rc >= 0)
-        return rc;
-    trx_trace t;
-    if ((rc = open_trace(&t, &o)) != 0)
-        return rc;
-    trx_stats st;
-    if (trx_stats_compute(&t, &st) != 0) {
-        fprintf(stderr, "trx: %s: out of memory\n", o.file);
-        trx_trace_close(&t);
-        return EXIT_INPUT;
-    }
-    sink s;
-    if ((rc = sink_open(&s, o.output)) != 0) {
-        trx_stats_free(&st);
-        trx_trace_close(&t);
-        return rc;
-    }
-    trx_out_init(&out, s.f, false);
-    if (o.json)
-        trx_stats_write_json(s.f, &t, &st); /* a write error shows in the stream */
-    else
-        trx_stats_write_text(&t, &st, &out);
-    rc = sink_close(&s, &out, EXIT_OK);
-    trx_stats_free(&st);
-    trx_trace_close(&t);
-    return rc;
+    return rc >= 0 ? rc : run_on_trace(&o, false, write_stats);
 }
 
 static int cmd_events(int argc, char **argv)
@@ -457,52 +486,7 @@ static int cmd_events(int argc, char **argv)
     };
     options o;
     int rc = parse_options(argc, argv, "events", events_usage, longopts, &o);
-    if (rc >= 0)
-        return rc;
-    trx_trace t;
-    if ((rc = open_trace(&t, &o)) != 0)
-        return rc;
-    trx_custom_events ce = {NULL, 0};
-    trx_event_filter f;
-    trx_event_filter_init(&f);
-    trx_error err;
-    memset(&err, 0, sizeof err);
-    if (o.custom && trx_custom_events_load(&ce, o.custom, &err) != 0) {
-        rc = input_error(o.custom, &err);
-        goto done;
-    }
-    f.no_synthetic = o.no_synthetic;
-    f.have_from = o.have_from;
-    f.from = o.from;
-    f.have_to = o.have_to;
-    f.to = o.to;
-    for (int i = 0; i < o.thread_count; i++) {
-        if (trx_event_filter_add_thread(&f, &t, o.threads[i], &err) != 0) {
-            rc = usage_error("events", "%s", err.message);
-            goto done;
-        }
-    }
-    for (int i = 0; i < o.event_count; i++) {
-        if (trx_event_filter_add_event(&f, o.events[i], &ce, &err) != 0) {
-            rc = usage_error("events", "%s", err.message);
-            goto done;
-        }
-    }
-    sink s;
-    if ((rc = sink_open(&s, o.output)) != 0)
-        goto done;
-    trx_out_init(&out, s.f, o.crlf);
-    int status = EXIT_OK;
-    if (trx_events_write(&t, &out, o.format, &f, &ce) != 0) {
-        fprintf(stderr, "trx: %s: out of memory\n", o.file);
-        status = EXIT_INPUT;
-    }
-    rc = sink_close(&s, &out, status);
-done:
-    trx_event_filter_free(&f);
-    trx_custom_events_free(&ce);
-    trx_trace_close(&t);
-    return rc;
+    return rc >= 0 ? rc : run_on_trace(&o, o.crlf, write_events);
 }
 
 int main(int argc, char **argv)

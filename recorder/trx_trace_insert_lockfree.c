@@ -8,7 +8,9 @@
  * zeroes the entry's thread word, writes the other seven words and stores
  * the thread word last with release order: an entry whose thread word is
  * non-zero is complete. The writer that moves the word from the last entry
- * to entry 0 calls the full-notify callback (once per wrap).
+ * to entry 0 calls the full-notify callback (once per wrap). Each insert
+ * runs under TRX_DISABLE, which on a port masks interrupts of the inserting
+ * core only (no global lock), so a writer is never preempted mid-entry.
  */
 #include "trx_recorder_internal.h"
 
@@ -69,13 +71,16 @@ VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, ULONG info_3, 
     trx_recorder_state *r = &trx_recorder_state_;
     if (TRX_LIKELY(trx_recorder_load_(&r->active_bits) & group)) {
         ULONG ctx, prio;
+        TRX_INTERRUPT_SAVE_AREA
+        TRX_DISABLE /* this core only: the writer is not preempted mid-entry */
 #if defined(TRX_PORT_SYSTEM_STATE)
-        TRX_CONTEXT_GET_(ctx, prio);
+            TRX_CONTEXT_GET_(ctx, prio);
 #else
-        ctx = atomic_load_explicit(TRX_ATOMIC_WORD(&r->context_word), memory_order_relaxed);
+            ctx = atomic_load_explicit(TRX_ATOMIC_WORD(&r->context_word), memory_order_relaxed);
         prio = atomic_load_explicit(TRX_ATOMIC_WORD(&r->priority_word), memory_order_relaxed);
 #endif
         trx_lockfree_put(r, ctx, prio, event_id, info_1, info_2, info_3, info_4);
+        TRX_RESTORE
     }
 }
 
@@ -86,7 +91,10 @@ VOID trx_trace_insert_with_context(ULONG thread_word, ULONG priority_word, ULONG
 {
     trx_recorder_state *r = &trx_recorder_state_;
     if (TRX_LIKELY(trx_recorder_load_(&r->active_bits) & group)) {
+        TRX_INTERRUPT_SAVE_AREA
+        TRX_DISABLE
         trx_lockfree_put(r, thread_word, priority_word, event_id, info_1, info_2, info_3, info_4);
+        TRX_RESTORE
     }
 }
 

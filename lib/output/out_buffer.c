@@ -2,6 +2,7 @@
 #include "output/out_buffer.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <string.h>
 
 void trx_out_init(trx_out *o, FILE *f, bool crlf)
@@ -136,4 +137,15 @@ void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad)
         memset(d, pad, (size_t)fill);
     memcpy(d + fill, start, (size_t)n);
     o->len += (size_t)(fill + n);
+}
+
+void trx_out_printf(trx_out *o, const char *fmt, ...)
+{
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        trx_out_mem(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }

@@ -61,6 +61,13 @@ static inline void trx_out_char(trx_out *o, char c)
     o->buf[o->len++] = c;
 }
 
+/* printf-style append for reports (not for hot paths); at most 4 KiB per call. */
+void trx_out_printf(trx_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Appends `v` as exactly 8 upper-case hex digits (like "%08lX"). */
 void trx_out_hex32(trx_out *o, uint32_t v);
 

@@ -4,7 +4,6 @@
  * performance statistics, execution profile, popular services, FileX and
  * NetX statistics.
  */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "output/json_string.h"
@@ -12,26 +11,13 @@
 #include "output/stats_json.h"
 #include "trx/catalog.h"
 
-/* printf into the writer (the JSON here is small; 4 KiB per call is plenty). */
-static void outf(trx_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void outf(trx_out *o, const char *fmt, ...)
-{
-    char buf[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        trx_out_mem(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
-
 /* A priority bound: a number, or null when TraceX does not know it. */
 static void bound(trx_out *f, const char *key, uint32_t v)
 {
     if (v == TRX_UNKNOWN)
-        outf(f, "\"%s\": null", key);
+        trx_out_printf(f, "\"%s\": null", key);
     else
-        outf(f, "\"%s\": %u", key, v);
+        trx_out_printf(f, "\"%s\": %u", key, v);
 }
 
 static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
@@ -40,10 +26,10 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
     for (uint32_t i = 0; i < t->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
         const trx_thread_stats *ts = &s->threads[i];
-        outf(f, "%s\n    {\"name\": ", i ? "," : "");
+        trx_out_printf(f, "%s\n    {\"name\": ", i ? "," : "");
         trx_out_json_string(f, t->objects[th->object_index].name);
-        outf(f, ", \"address\": %u, \"stack_start\": %u, \"stack_size\": %u, ", th->address,
-             th->stack_start, th->stack_size);
+        trx_out_printf(f, ", \"address\": %u, \"stack_start\": %u, \"stack_size\": %u, ",
+                       th->address, th->stack_start, th->stack_size);
         bound(f, "priority_lowest", th->prio_lowest);
         trx_out_str(f, ", ");
         bound(f, "priority_highest", th->prio_highest);
@@ -51,17 +37,17 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         bound(f, "preemption_threshold_lowest", th->pt_lowest);
         trx_out_str(f, ", ");
         bound(f, "preemption_threshold_highest", th->pt_highest);
-        outf(f,
-             ", \"total_events\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
-             "\"execution_ticks\": %llu, \"stack_min_available\": %u, "
-             "\"stack_min_event\": %llu, \"unnamed\": %s, \"services\": [",
-             (unsigned long long)ts->total_events, (unsigned long long)ts->suspensions,
-             (unsigned long long)ts->resumptions, (unsigned long long)ts->execution_ticks,
-             ts->stack_min_available, (unsigned long long)ts->stack_min_event,
-             t->objects[th->object_index].unnamed ? "true" : "false");
+        trx_out_printf(f,
+                       ", \"total_events\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
+                       "\"execution_ticks\": %llu, \"stack_min_available\": %u, "
+                       "\"stack_min_event\": %llu, \"unnamed\": %s, \"services\": [",
+                       (unsigned long long)ts->total_events, (unsigned long long)ts->suspensions,
+                       (unsigned long long)ts->resumptions, (unsigned long long)ts->execution_ticks,
+                       ts->stack_min_available, (unsigned long long)ts->stack_min_event,
+                       t->objects[th->object_index].unnamed ? "true" : "false");
         for (uint32_t k = 0; k < ts->service_count; k++)
-            outf(f, "%s{\"id\": %u, \"count\": %llu}", k ? ", " : "", ts->services[k].id,
-                 (unsigned long long)ts->services[k].count);
+            trx_out_printf(f, "%s{\"id\": %u, \"count\": %llu}", k ? ", " : "", ts->services[k].id,
+                           (unsigned long long)ts->services[k].count);
         trx_out_str(f, "]}");
     }
     trx_out_str(f, "\n  ],\n");
@@ -72,8 +58,8 @@ static void write_services(trx_out *f, const trx_stats *s)
     trx_out_str(f, "  \"popular_services\": [");
     for (uint32_t i = 0; i < s->service_count; i++) {
         const trx_event_type *et = trx_catalog_find(s->services[i].id);
-        outf(f, "%s\n    {\"id\": %u, \"count\": %llu, \"name\": ", i ? "," : "", s->services[i].id,
-             (unsigned long long)s->services[i].count);
+        trx_out_printf(f, "%s\n    {\"id\": %u, \"count\": %llu, \"name\": ", i ? "," : "",
+                       s->services[i].id, (unsigned long long)s->services[i].count);
         trx_out_json_string(f, et ? et->name : "USER EVENT");
         trx_out_char(f, '}');
     }
@@ -82,67 +68,67 @@ static void write_services(trx_out *f, const trx_stats *s)
 
 #define U(x) ((unsigned long long)(x))
 
-int trx_stats_write_json(FILE *stream, const trx_trace *t, const trx_stats *s)
+void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
 {
-    static trx_out out;
-    trx_out *f = &out;
-    trx_out_init(f, stream, false);
     const trx_header *h = &t->header;
-    outf(f, "{\n  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
-         t->thread_count, t->object_count, U(t->total_events));
-    outf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n", U(t->synthetic_events),
-         U(t->max_ticks));
-    outf(f,
-         "  \"header\": {\"trace_id\": %u, \"big_endian\": %s, \"timer_mask\": %u, "
-         "\"base_address\": %u, \"registry_start\": %u, \"registry_end\": %u, "
-         "\"name_size\": %u, \"buffer_start\": %u, \"buffer_end\": %u, \"buffer_oldest\": "
-         "%u},\n",
-         h->id_as_read, h->big_endian ? "true" : "false", h->timer_mask, h->base_address,
-         h->registry_start, h->registry_end, h->name_size, h->buffer_start, h->buffer_end,
-         h->buffer_current);
+    trx_out_printf(f, "{\n  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
+                   t->thread_count, t->object_count, U(t->total_events));
+    trx_out_printf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n",
+                   U(t->synthetic_events), U(t->max_ticks));
+    trx_out_printf(
+        f,
+        "  \"header\": {\"trace_id\": %u, \"big_endian\": %s, \"timer_mask\": %u, "
+        "\"base_address\": %u, \"registry_start\": %u, \"registry_end\": %u, "
+        "\"name_size\": %u, \"buffer_start\": %u, \"buffer_end\": %u, \"buffer_oldest\": "
+        "%u},\n",
+        h->id_as_read, h->big_endian ? "true" : "false", h->timer_mask, h->base_address,
+        h->registry_start, h->registry_end, h->name_size, h->buffer_start, h->buffer_end,
+        h->buffer_current);
     write_threads(f, t, s);
-    outf(f,
-         "  \"performance\": {\"context_switches\": %llu, \"preemptions\": %llu, "
-         "\"time_slices\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
-         "\"interrupts\": %llu, \"nested_interrupts\": %llu, "
-         "\"priority_inversions\": %llu, \"bad_priority_inversions\": %llu},\n",
-         U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
-         U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(s->inversions),
-         U(s->bad_inversions));
-    outf(f, "  \"execution_profile\": {\"interrupt_ticks\": %llu, \"idle_ticks\": %llu},\n",
-         U(s->interrupt_ticks), U(s->idle_ticks));
+    trx_out_printf(f,
+                   "  \"performance\": {\"context_switches\": %llu, \"preemptions\": %llu, "
+                   "\"time_slices\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
+                   "\"interrupts\": %llu, \"nested_interrupts\": %llu, "
+                   "\"priority_inversions\": %llu, \"bad_priority_inversions\": %llu},\n",
+                   U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
+                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(s->inversions),
+                   U(s->bad_inversions));
+    trx_out_printf(f,
+                   "  \"execution_profile\": {\"interrupt_ticks\": %llu, \"idle_ticks\": %llu},\n",
+                   U(s->interrupt_ticks), U(s->idle_ticks));
     write_services(f, s);
     const trx_filex_stats *x = &s->filex;
-    outf(f,
-         "  \"filex\": {\"media_opens\": %llu, \"media_closes\": %llu, \"media_aborts\": %llu, "
-         "\"media_flushes\": %llu, \"directory_reads\": %llu, \"directory_writes\": %llu, "
-         "\"directory_cache_misses\": %llu, \"file_opens\": %llu, \"file_closes\": %llu, "
-         "\"file_bytes_read\": %llu, \"file_bytes_written\": %llu, "
-         "\"logical_sector_reads\": %llu, \"logical_sector_writes\": %llu, "
-         "\"logical_sector_cache_misses\": %llu},\n",
-         U(x->media_opens), U(x->media_closes), U(x->media_aborts), U(x->media_flushes),
-         U(x->directory_reads), U(x->directory_writes), U(x->directory_cache_misses),
-         U(x->file_opens), U(x->file_closes), U(x->file_bytes_read), U(x->file_bytes_written),
-         U(x->sector_reads), U(x->sector_writes), U(x->sector_cache_misses));
+    trx_out_printf(
+        f,
+        "  \"filex\": {\"media_opens\": %llu, \"media_closes\": %llu, \"media_aborts\": %llu, "
+        "\"media_flushes\": %llu, \"directory_reads\": %llu, \"directory_writes\": %llu, "
+        "\"directory_cache_misses\": %llu, \"file_opens\": %llu, \"file_closes\": %llu, "
+        "\"file_bytes_read\": %llu, \"file_bytes_written\": %llu, "
+        "\"logical_sector_reads\": %llu, \"logical_sector_writes\": %llu, "
+        "\"logical_sector_cache_misses\": %llu},\n",
+        U(x->media_opens), U(x->media_closes), U(x->media_aborts), U(x->media_flushes),
+        U(x->directory_reads), U(x->directory_writes), U(x->directory_cache_misses),
+        U(x->file_opens), U(x->file_closes), U(x->file_bytes_read), U(x->file_bytes_written),
+        U(x->sector_reads), U(x->sector_writes), U(x->sector_cache_misses));
     const trx_netx_stats *n = &s->netx;
-    outf(f,
-         "  \"netx\": {\"arp_requests_sent\": %llu, \"arp_responses_sent\": %llu, "
-         "\"arp_requests_received\": %llu, \"arp_responses_received\": %llu, "
-         "\"packet_allocations\": %llu, \"packet_releases\": %llu, \"empty_allocations\": "
-         "%llu, \"invalid_releases\": %llu, \"ip_packets_sent\": %llu, \"ip_bytes_sent\": "
-         "%llu, \"ip_packets_received\": %llu, \"ip_bytes_received\": %llu, \"pings_sent\": "
-         "%llu, \"ping_responses\": %llu, \"tcp_client_connections\": %llu, "
-         "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
-         "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
-         "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
-         "%llu, \"udp_bytes_received\": %llu}\n}\n",
-         U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
-         U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
-         U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent),
-         U(n->ip_bytes_sent), U(n->ip_packets_received), U(n->ip_bytes_received), U(n->pings_sent),
-         U(n->ping_responses), U(n->tcp_client_connections), U(n->tcp_server_connections),
-         U(n->tcp_packets_sent), U(n->tcp_bytes_sent), U(n->tcp_packets_received),
-         U(n->tcp_bytes_received), U(n->udp_packets_sent), U(n->udp_bytes_sent),
-         U(n->udp_packets_received), U(n->udp_bytes_received));
-    return trx_out_flush(f);
+    trx_out_printf(
+        f,
+        "  \"netx\": {\"arp_requests_sent\": %llu, \"arp_responses_sent\": %llu, "
+        "\"arp_requests_received\": %llu, \"arp_responses_received\": %llu, "
+        "\"packet_allocations\": %llu, \"packet_releases\": %llu, \"empty_allocations\": "
+        "%llu, \"invalid_releases\": %llu, \"ip_packets_sent\": %llu, \"ip_bytes_sent\": "
+        "%llu, \"ip_packets_received\": %llu, \"ip_bytes_received\": %llu, \"pings_sent\": "
+        "%llu, \"ping_responses\": %llu, \"tcp_client_connections\": %llu, "
+        "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
+        "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
+        "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
+        "%llu, \"udp_bytes_received\": %llu}\n}\n",
+        U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
+        U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
+        U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent), U(n->ip_bytes_sent),
+        U(n->ip_packets_received), U(n->ip_bytes_received), U(n->pings_sent), U(n->ping_responses),
+        U(n->tcp_client_connections), U(n->tcp_server_connections), U(n->tcp_packets_sent),
+        U(n->tcp_bytes_sent), U(n->tcp_packets_received), U(n->tcp_bytes_received),
+        U(n->udp_packets_sent), U(n->udp_bytes_sent), U(n->udp_packets_received),
+        U(n->udp_bytes_received));
 }

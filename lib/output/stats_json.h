@@ -2,11 +2,10 @@
 #ifndef TRX_STATS_JSON_H
 #define TRX_STATS_JSON_H
 
-#include <stdio.h>
-
+#include "output/out_buffer.h"
 #include "trx/stats.h"
 
-/* Writes `s` (computed for `t`) as one JSON object. 0, or -1 on a write error. */
-int trx_stats_write_json(FILE *f, const trx_trace *t, const trx_stats *s);
+/* Writes `s` (computed for `t`) as one JSON object; write errors stay in `o`. */
+void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *o);
 
 #endif

@@ -4,25 +4,11 @@
  * totals, performance statistics, execution profile, stack usage, popular
  * services, and FileX / NetX statistics when the trace has any.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "output/stats_text.h"
 #include "trx/catalog.h"
-
-/* printf into the writer (lines here are short). */
-static void outf(trx_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void outf(trx_out *o, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        trx_out_mem(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
 
 #define U(x) ((unsigned long long)(x))
 
@@ -39,15 +25,15 @@ static const char *thread_name(const trx_trace *t, uint32_t i)
 static void write_performance(trx_out *o, const trx_stats *s)
 {
     trx_out_str(o, "\nPerformance statistics\n");
-    outf(o, "  %-22s %llu\n", "Context switches", U(s->context_switches));
-    outf(o, "  %-22s %llu\n", "Thread preemptions", U(s->preemptions));
-    outf(o, "  %-22s %llu\n", "Time slices", U(s->time_slices));
-    outf(o, "  %-22s %llu\n", "Thread suspensions", U(s->suspensions));
-    outf(o, "  %-22s %llu\n", "Thread resumptions", U(s->resumptions));
-    outf(o, "  %-22s %llu\n", "Interrupts", U(s->interrupts));
-    outf(o, "  %-22s %llu\n", "Nested interrupts", U(s->nested_interrupts));
-    outf(o, "  %-22s %llu deterministic, %llu non-deterministic\n", "Priority inversions",
-         U(s->inversions), U(s->bad_inversions));
+    trx_out_printf(o, "  %-22s %llu\n", "Context switches", U(s->context_switches));
+    trx_out_printf(o, "  %-22s %llu\n", "Thread preemptions", U(s->preemptions));
+    trx_out_printf(o, "  %-22s %llu\n", "Time slices", U(s->time_slices));
+    trx_out_printf(o, "  %-22s %llu\n", "Thread suspensions", U(s->suspensions));
+    trx_out_printf(o, "  %-22s %llu\n", "Thread resumptions", U(s->resumptions));
+    trx_out_printf(o, "  %-22s %llu\n", "Interrupts", U(s->interrupts));
+    trx_out_printf(o, "  %-22s %llu\n", "Nested interrupts", U(s->nested_interrupts));
+    trx_out_printf(o, "  %-22s %llu deterministic, %llu non-deterministic\n", "Priority inversions",
+                   U(s->inversions), U(s->bad_inversions));
 }
 
 static void write_profile(trx_out *o, const trx_trace *t, const trx_stats *s)
@@ -56,15 +42,17 @@ static void write_profile(trx_out *o, const trx_trace *t, const trx_stats *s)
     trx_out_str(o, "\nExecution profile                    ticks        %\n");
     for (uint32_t i = 0; i < t->thread_count; i++) {
         counted += s->threads[i].execution_ticks;
-        outf(o, "  %-28s %12llu  %6.2f\n", thread_name(t, i), U(s->threads[i].execution_ticks),
-             percent(s->threads[i].execution_ticks, max));
+        trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(t, i),
+                       U(s->threads[i].execution_ticks),
+                       percent(s->threads[i].execution_ticks, max));
     }
-    outf(o, "  %-28s %12llu  %6.2f\n", "Idle", U(s->idle_ticks), percent(s->idle_ticks, max));
-    outf(o, "  %-28s %12llu  %6.2f\n", "Interrupt", U(s->interrupt_ticks),
-         percent(s->interrupt_ticks, max));
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Idle", U(s->idle_ticks),
+                   percent(s->idle_ticks, max));
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Interrupt", U(s->interrupt_ticks),
+                   percent(s->interrupt_ticks, max));
     /* TraceX's GUI shows the rest as initialization time */
     uint64_t init = counted < max ? max - counted : 0;
-    outf(o, "  %-28s %12llu  %6.2f\n", "Initialization", U(init), percent(init, max));
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Initialization", U(init), percent(init, max));
 }
 
 static void write_stack(trx_out *o, const trx_trace *t, const trx_stats *s)
@@ -74,12 +62,13 @@ static void write_stack(trx_out *o, const trx_trace *t, const trx_stats *s)
         const trx_thread_stats *ts = &s->threads[i];
         uint32_t size = t->threads[i].stack_size;
         if (ts->stack_min_available == size) {
-            outf(o, "  %-28s %8u  %9s  %7s  %9s\n", thread_name(t, i), size, "-", "-", "-");
+            trx_out_printf(o, "  %-28s %8u  %9s  %7s  %9s\n", thread_name(t, i), size, "-", "-",
+                           "-");
             continue;
         }
-        outf(o, "  %-28s %8u  %9u  %6.2f%%  %9llu\n", thread_name(t, i), size,
-             ts->stack_min_available, percent(size - ts->stack_min_available, size),
-             U(ts->stack_min_event));
+        trx_out_printf(o, "  %-28s %8u  %9u  %6.2f%%  %9llu\n", thread_name(t, i), size,
+                       ts->stack_min_available, percent(size - ts->stack_min_available, size),
+                       U(ts->stack_min_event));
     }
 }
 
@@ -90,8 +79,8 @@ static void write_services(trx_out *o, const trx_stats *s, uint64_t total)
         const trx_event_type *et = trx_catalog_find(s->services[i].id);
         char label[64];
         snprintf(label, sizeof label, "%s (%u)", et ? et->name : "User Event", s->services[i].id);
-        outf(o, "  %-34s %10llu  %6.2f\n", label, U(s->services[i].count),
-             percent(s->services[i].count, total));
+        trx_out_printf(o, "  %-34s %10llu  %6.2f\n", label, U(s->services[i].count),
+                       percent(s->services[i].count, total));
     }
 }
 
@@ -104,9 +93,9 @@ static void write_counters(trx_out *o, const char *title, const char *const *lab
         k++;
     if (k == n)
         return;
-    outf(o, "\n%s\n", title);
+    trx_out_printf(o, "\n%s\n", title);
     for (size_t i = 0; i < n; i++)
-        outf(o, "  %-28s %llu\n", labels[i], U(values[i]));
+        trx_out_printf(o, "  %-28s %llu\n", labels[i], U(values[i]));
 }
 
 static void write_filex_netx(trx_out *o, const trx_stats *s)
@@ -138,11 +127,11 @@ static void write_filex_netx(trx_out *o, const trx_stats *s)
 
 void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
 {
-    outf(o, "Trace:    %s\n", t->path ? t->path : "");
-    outf(o, "Events:   %llu (%llu RUNNING events inserted as TraceX does)\n", U(t->total_events),
-         U(t->synthetic_events));
-    outf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
-         t->object_count, U(t->max_ticks));
+    trx_out_printf(o, "Trace:    %s\n", t->path ? t->path : "");
+    trx_out_printf(o, "Events:   %llu (%llu RUNNING events inserted as TraceX does)\n",
+                   U(t->total_events), U(t->synthetic_events));
+    trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
+                   t->object_count, U(t->max_ticks));
     write_performance(o, s);
     write_profile(o, t, s);
     write_stack(o, t, s);

@@ -1,7 +1,7 @@
 /*
  * test_recorder_lockfree_stress.c - lock-free mode under contention: two
  * threads insert 10 M events each (2 x 5 M under sanitizers, or
- * TRX_STRESS_INSERTS=n) into a buffer that wraps hundreds of times. Every
+ * TRX_STRESS_INSERTS=n) into a buffer that wraps several times. Every
  * entry's words are derived from (thread, sequence number), so a torn entry
  * is detected; the buffer must then hold exactly the newest `capacity`
  * claims: for each thread a run of its last sequence numbers, in order from
@@ -32,8 +32,13 @@
 #endif
 
 #define THREADS 2
-#define CAPACITY 65536u
-#define MIN_INSERTS 1000000u
+/* 8 M entries (256 MiB). A writer thread the OS deschedules mid-entry for a
+ * whole lap of the buffer can leave a stale entry in a newer slot (the
+ * design's documented limit; seen once with a 64 Ki-entry buffer under a
+ * loaded ctest -j2). At ~7 ns per insert a lap here takes ~60 ms, far more
+ * than a scheduling delay; 2 x 10 M inserts still wrap it. */
+#define CAPACITY (8u * 1024u * 1024u)
+#define MIN_INSERTS 5000000u /* 2 x 5 M still wraps the 8 M buffer */
 #define SANITIZED_INSERTS 5000000u
 
 static uint32_t buffer_words[(48 + CAPACITY * 32) / 4];

@@ -20,7 +20,10 @@ int main(int argc, char **argv)
     }
     if (trx_stats_compute(&t, &s) < 0)
         return 3;
-    int r = trx_stats_write_json(stdout, &t, &s);
+    static trx_out out;
+    trx_out_init(&out, stdout, false);
+    trx_stats_write_json(&t, &s, &out);
+    int r = trx_out_flush(&out);
     trx_stats_free(&s);
     trx_trace_close(&t);
     return r < 0 ? 3 : 0;
