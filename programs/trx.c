@@ -423,70 +423,51 @@ done:
     return rc;
 }
 
-static int cmd_info(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"output", required_argument, NULL, 'o'},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"input-format", required_argument, NULL, OPT_INPUT_FORMAT},
-        {"custom", required_argument, NULL, OPT_CUSTOM},
-        {NULL, 0, NULL, 0},
-    };
-    options o;
-    int rc = parse_options(argc, argv, "info", info_usage, longopts, &o);
-    return rc >= 0 ? rc : run_on_trace(&o, false, write_info);
-}
+/* Options every command that reads a trace takes. */
+#define TRACE_OPTIONS                                                                              \
+    {"help", no_argument, NULL, 'h'}, {"output", required_argument, NULL, 'o'},                    \
+        {"input-format", required_argument, NULL, OPT_INPUT_FORMAT},                               \
+    {                                                                                              \
+        "custom", required_argument, NULL, OPT_CUSTOM                                              \
+    }
 
-static int cmd_dump(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"output", required_argument, NULL, 'o'},
-        {"crlf", no_argument, NULL, OPT_CRLF},
-        {"input-format", required_argument, NULL, OPT_INPUT_FORMAT},
-        {"custom", required_argument, NULL, OPT_CUSTOM},
-        {NULL, 0, NULL, 0},
-    };
-    options o;
-    int rc = parse_options(argc, argv, "dump", dump_usage, longopts, &o);
-    return rc >= 0 ? rc : run_on_trace(&o, o.crlf, write_dump);
-}
+static const struct option report_options[] = {
+    TRACE_OPTIONS, {"json", no_argument, NULL, OPT_JSON}, {NULL, 0, NULL, 0}};
+static const struct option dump_options[] = {
+    TRACE_OPTIONS, {"crlf", no_argument, NULL, OPT_CRLF}, {NULL, 0, NULL, 0}};
+static const struct option events_options[] = {
+    TRACE_OPTIONS,
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"thread", required_argument, NULL, OPT_THREAD},
+    {"event", required_argument, NULL, OPT_EVENT},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"to", required_argument, NULL, OPT_TO},
+    {"no-synthetic", no_argument, NULL, OPT_NO_SYNTHETIC},
+    {"crlf", no_argument, NULL, OPT_CRLF},
+    {NULL, 0, NULL, 0},
+};
 
-static int cmd_stats(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"output", required_argument, NULL, 'o'},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"input-format", required_argument, NULL, OPT_INPUT_FORMAT},
-        {"custom", required_argument, NULL, OPT_CUSTOM},
-        {NULL, 0, NULL, 0},
-    };
-    options o;
-    int rc = parse_options(argc, argv, "stats", stats_usage, longopts, &o);
-    return rc >= 0 ? rc : run_on_trace(&o, false, write_stats);
-}
+/* A command: its name, help, options and what it writes. */
+typedef struct command {
+    const char *name;
+    const char *usage;
+    const struct option *options;
+    trace_writer write;
+} command;
 
-static int cmd_events(int argc, char **argv)
+static const command commands[] = {
+    {"info", info_usage, report_options, write_info},
+    {"dump", dump_usage, dump_options, write_dump},
+    {"events", events_usage, events_options, write_events},
+    {"stats", stats_usage, report_options, write_stats},
+};
+
+/* Parses a command's options, then runs it on its input. */
+static int run_command(const command *c, int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"output", required_argument, NULL, 'o'},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"thread", required_argument, NULL, OPT_THREAD},
-        {"event", required_argument, NULL, OPT_EVENT},
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"no-synthetic", no_argument, NULL, OPT_NO_SYNTHETIC},
-        {"crlf", no_argument, NULL, OPT_CRLF},
-        {"input-format", required_argument, NULL, OPT_INPUT_FORMAT},
-        {"custom", required_argument, NULL, OPT_CUSTOM},
-        {NULL, 0, NULL, 0},
-    };
     options o;
-    int rc = parse_options(argc, argv, "events", events_usage, longopts, &o);
-    return rc >= 0 ? rc : run_on_trace(&o, o.crlf, write_events);
+    int rc = parse_options(argc, argv, c->name, c->usage, c->options, &o);
+    return rc >= 0 ? rc : run_on_trace(&o, o.crlf, c->write);
 }
 
 int main(int argc, char **argv)
@@ -507,14 +488,9 @@ int main(int argc, char **argv)
         puts("trx " TRX_VERSION_STRING);
         return fflush(stdout) == 0 ? EXIT_OK : EXIT_OUTPUT;
     }
-    if (strcmp(command, "info") == 0)
-        return cmd_info(argc - 1, argv + 1);
-    if (strcmp(command, "dump") == 0)
-        return cmd_dump(argc - 1, argv + 1);
-    if (strcmp(command, "events") == 0)
-        return cmd_events(argc - 1, argv + 1);
-    if (strcmp(command, "stats") == 0)
-        return cmd_stats(argc - 1, argv + 1);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(command, commands[i].name) == 0)
+            return run_command(&commands[i], argc - 1, argv + 1);
     if (command[0] == '-')
         return usage_error(NULL, "unknown option '%s'", command);
     for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
