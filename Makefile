@@ -1,10 +1,11 @@
 # Thin wrapper around CMake. `make run`: build and analyse the bundled demo.
 # `make test`: build and run every test (unit, golden, round-trip, fuzzers).
+# `make windows`: cross-compile build-windows/trx.exe with MinGW-w64.
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 
-.PHONY: build run test test-unit test-sanitize fuzz format format-check clean
+.PHONY: build run test test-unit test-sanitize fuzz format format-check clean windows
 
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -26,6 +27,10 @@ fuzz:
 	@cmake --build build-fuzz -j $(JOBS) --target fuzzers
 	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
 
+windows:
+	@cmake -S . -B build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build build-windows -j $(JOBS) --target trx_cli
+
 format-check:
 	@./tools/format_check.sh
 
@@ -35,4 +40,4 @@ format:
 test: format-check test-unit fuzz
 
 clean:
-	rm -rf build build-sanitize build-fuzz
+	rm -rf build build-sanitize build-fuzz build-windows

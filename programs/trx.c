@@ -12,6 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#include <windows.h>
+#endif
 
 #include "output/dump_text.h"
 #include "output/event_filter.h"
@@ -259,6 +264,52 @@ typedef struct sink {
     FILE *f;
 } sink;
 
+#ifdef _WIN32
+/* rename() cannot replace an existing file on Windows; MoveFileEx can. */
+static int replace_file(const char *from, const char *to)
+{
+    if (MoveFileExA(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+        return 0;
+    switch (GetLastError()) {
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+        errno = ENOENT;
+        break;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION:
+    case ERROR_LOCK_VIOLATION:
+        errno = EACCES;
+        break;
+    case ERROR_NOT_SAME_DEVICE:
+        errno = EXDEV;
+        break;
+    case ERROR_DISK_FULL:
+        errno = ENOSPC;
+        break;
+    default:
+        errno = EIO;
+        break;
+    }
+    return -1;
+}
+#else
+static int replace_file(const char *from, const char *to)
+{
+    return rename(from, to);
+}
+#endif
+
+/* Whether a failed write to stdout means its reader stopped (e.g. `| head`);
+ * Windows' CRT reports a closed pipe as EINVAL or EPIPE. */
+static bool stdout_reader_gone(int error)
+{
+#ifdef _WIN32
+    if (error == EINVAL && GetFileType((HANDLE)_get_osfhandle(_fileno(stdout))) == FILE_TYPE_PIPE)
+        return true;
+#endif
+    return error == EPIPE;
+}
+
 static int sink_open(sink *s, const char *path)
 {
     s->path = path;
@@ -275,7 +326,7 @@ static int sink_open(sink *s, const char *path)
     memcpy(s->tmp, path, n);
     memcpy(s->tmp + n, ".XXXXXX", 8);
     int fd = mkstemp(s->tmp);
-    if (fd < 0 || !(s->f = fdopen(fd, "w"))) {
+    if (fd < 0 || !(s->f = fdopen(fd, "wb"))) {
         fprintf(stderr, "trx: %s: cannot create: %s\n", path, strerror(errno));
         if (fd >= 0) {
             close(fd);
@@ -298,7 +349,7 @@ static int sink_close(sink *s, trx_out *o, int status)
             rc = -1;
             error = errno;
         }
-        if (rc == 0 && status == EXIT_OK && rename(s->tmp, s->path) != 0) {
+        if (rc == 0 && status == EXIT_OK && replace_file(s->tmp, s->path) != 0) {
             rc = -1;
             error = errno;
         }
@@ -309,7 +360,7 @@ static int sink_close(sink *s, trx_out *o, int status)
     }
     if (rc == 0)
         return status;
-    if (!s->path && error == EPIPE)
+    if (!s->path && stdout_reader_gone(error))
         return status; /* the reader stopped early (e.g. `| head`): not an error */
     fprintf(stderr, "trx: %s: write error: %s\n", s->path ? s->path : "standard output",
             strerror(error));
@@ -472,8 +523,14 @@ static int run_command(const command *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef SIGPIPE
     /* A closed pipe shows up as EPIPE from write(), handled in sink_close. */
     signal(SIGPIPE, SIG_IGN);
+#endif
+#ifdef _WIN32
+    /* Output bytes as written: LF stays LF (--crlf asks for CRLF). */
+    _setmode(_fileno(stdout), _O_BINARY);
+#endif
     if (argc < 2) {
         fputs(main_usage, stderr);
         return EXIT_USAGE;

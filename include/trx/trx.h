@@ -30,7 +30,9 @@ typedef struct trx_error {
 
 /* Fills `err` (if not NULL) with printf-style text; always returns -1. */
 int trx_error_set(trx_error *err, uint64_t offset, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* the library is built with MinGW's C99 printf */
+    __attribute__((format(gnu_printf, 3, 4)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;

@@ -5,14 +5,100 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#else
+#include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include "load/text_loaders.h"
 #include "trx/trx.h"
+
+/* ------------------------------------------ platform: open, status, map, read */
+#ifdef _WIN32
+/* Windows: the CRT's descriptors (binary mode, 64-bit sizes) and a read-only
+ * file mapping; a view stays valid after its mapping handle is closed. */
+typedef struct _stat64 file_status;
+#define file_status_get _fstat64
+#define OPEN_FLAGS (O_RDONLY | O_BINARY | O_NOINHERIT)
+#define NO_MAPPING NULL
+
+static void *map_file(int fd, size_t size)
+{
+    HANDLE file = (HANDLE)_get_osfhandle(fd);
+    if (file == INVALID_HANDLE_VALUE)
+        return NO_MAPPING;
+    HANDLE mapping = CreateFileMappingA(file, NULL, PAGE_READONLY, 0, 0, NULL);
+    if (!mapping)
+        return NO_MAPPING;
+    void *view = MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, size);
+    CloseHandle(mapping);
+    return view ? view : NO_MAPPING;
+}
+
+static void unmap_file(void *map, size_t size)
+{
+    (void)size;
+    UnmapViewOfFile(map);
+}
+
+static void advise_sequential(void *map, size_t size)
+{
+    (void)map;
+    (void)size;
+}
+
+static ssize_t read_some(int fd, void *buf, size_t n)
+{
+    return _read(fd, buf, n > INT_MAX ? INT_MAX : (unsigned)n);
+}
+
+/* Windows cannot open a directory as a file: tell that case apart from others. */
+static int open_error(const char *path, int e, trx_error *err)
+{
+    struct _stat64 st;
+    if (e == EACCES && _stat64(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return trx_error_set(err, 0, "is a directory, not a trace file");
+    return trx_error_set(err, 0, "cannot open: %s", strerror(e));
+}
+#else
+typedef struct stat file_status;
+#define file_status_get fstat
+#define OPEN_FLAGS (O_RDONLY | O_CLOEXEC)
+#define NO_MAPPING MAP_FAILED
+
+static void *map_file(int fd, size_t size)
+{
+    return mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+}
+
+static void unmap_file(void *map, size_t size)
+{
+    munmap(map, size);
+}
+
+static void advise_sequential(void *map, size_t size)
+{
+    posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
+}
+
+static ssize_t read_some(int fd, void *buf, size_t n)
+{
+    return read(fd, buf, n);
+}
+
+static int open_error(const char *path, int e, trx_error *err)
+{
+    (void)path;
+    return trx_error_set(err, 0, "cannot open: %s", strerror(e));
+}
+#endif
 
 /* Converts text or copies binary `bytes` into an owned image. */
 static int convert(trx_image *img, const uint8_t *bytes, size_t size, trx_input_format format,
@@ -74,7 +160,7 @@ static int read_stream(int fd, uint8_t **out, size_t *out_size, trx_error *err)
             buf = bigger;
             cap *= 2;
         }
-        ssize_t got = read(fd, buf + n, cap - n);
+        ssize_t got = read_some(fd, buf + n, cap - n);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
@@ -94,11 +180,11 @@ static int read_stream(int fd, uint8_t **out, size_t *out_size, trx_error *err)
 int trx_image_load_file(trx_image *img, const char *path, trx_input_format format, trx_error *err)
 {
     memset(img, 0, sizeof *img);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, OPEN_FLAGS);
     if (fd < 0)
-        return trx_error_set(err, 0, "cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) < 0) {
+        return open_error(path, errno, err);
+    file_status st;
+    if (file_status_get(fd, &st) < 0) {
         int e = errno;
         close(fd);
         return trx_error_set(err, 0, "cannot read file status: %s", strerror(e));
@@ -109,7 +195,7 @@ int trx_image_load_file(trx_image *img, const char *path, trx_input_format forma
     }
     uint8_t *bytes = NULL;
     size_t size = 0;
-    void *map = MAP_FAILED;
+    void *map = NO_MAPPING;
     if (S_ISREG(st.st_mode)) {
         if (st.st_size == 0) {
             close(fd);
@@ -120,9 +206,9 @@ int trx_image_load_file(trx_image *img, const char *path, trx_input_format forma
             return trx_error_set(err, 0, "file too large for this machine");
         }
         size = (size_t)st.st_size;
-        map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        map = map_file(fd, size);
     }
-    if (map != MAP_FAILED) {
+    if (map != NO_MAPPING) {
         bytes = map;
     } else if (read_stream(fd, &bytes, &size, err) < 0) {
         close(fd);
@@ -139,7 +225,7 @@ int trx_image_load_file(trx_image *img, const char *path, trx_input_format forma
         img->data = bytes;
         img->size = size;
         img->format = TRX_FORMAT_BIN;
-        if (map != MAP_FAILED) {
+        if (map != NO_MAPPING) {
             img->mapping_ = map;
             img->mapping_size_ = size;
         } else {
@@ -147,11 +233,11 @@ int trx_image_load_file(trx_image *img, const char *path, trx_input_format forma
         }
         return 0;
     }
-    if (map != MAP_FAILED)
-        posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
+    if (map != NO_MAPPING)
+        advise_sequential(map, size);
     int rc = convert(img, bytes, size, format, err);
-    if (map != MAP_FAILED)
-        munmap(map, size);
+    if (map != NO_MAPPING)
+        unmap_file(map, size);
     else
         free(bytes);
     if (rc < 0)
@@ -164,7 +250,7 @@ void trx_image_free(trx_image *img)
     if (!img)
         return;
     if (img->mapping_)
-        munmap(img->mapping_, img->mapping_size_);
+        unmap_file(img->mapping_, img->mapping_size_);
     free(img->owned_);
     memset(img, 0, sizeof *img);
 }

@@ -63,7 +63,9 @@ static inline void trx_out_char(trx_out *o, char c)
 
 /* printf-style append for reports (not for hot paths); at most 4 KiB per call. */
 void trx_out_printf(trx_out *o, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* the library is built with MinGW's C99 printf */
+    __attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
