@@ -154,10 +154,21 @@ typedef struct trx_entry {
     uint32_t info[4];
 } trx_entry;
 
+/* Which rules the analyses follow. CORRECT (the default) reports what really
+ * happened; TRACEX reproduces TraceX 6.2.1's numbers and quirks exactly
+ * (`trx dump` always uses it; `--compat tracex` selects it elsewhere). Set
+ * trx_trace.mode before trx_trace_prepare. */
+typedef enum trx_mode { TRX_MODE_CORRECT = 0, TRX_MODE_TRACEX = 1 } trx_mode;
+
+/* The trace format a decoder read. */
+typedef enum trx_trace_format { TRX_TRACE_TXTB = 0, TRX_TRACE_UIA = 1 } trx_trace_format;
+
 /* An opened trace: image + header + registry + the entry order. Fields are
- * read-only for users; set by trx_trace_open. */
+ * read-only for users (except `mode`); set by trx_trace_open. */
 typedef struct trx_trace {
     const char *path; /* as given to open (for messages) */
+    trx_trace_format format;
+    trx_mode mode; /* analysis rules; set before trx_trace_prepare */
     trx_image image;
     trx_header header;
     const uint8_t *entries;    /* first entry in the image */
@@ -239,6 +250,7 @@ typedef struct trx_event {
     uint32_t threshold;    /* preemption-threshold or TRX_UNKNOWN */
     uint32_t next_context; /* where execution goes after this event */
     uint32_t info[4];
+    uint32_t core;  /* core that recorded it (TXTB: id bits 24-31; 0 single-core) */
     uint32_t entry; /* physical entry index; UINT32_MAX when synthetic */
     int32_t thread; /* index into trace->threads for thread contexts, else -1 */
     bool synthetic; /* a RUNNING event TraceX inserts */

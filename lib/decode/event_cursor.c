@@ -119,6 +119,7 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->timestamp = ts;
     ev->raw_id = e.id;
     ev->id = e.id & 0xFFFFu;
+    ev->core = e.id >> 24;
     ev->raw_priority = e.priority;
     ev->context = e.context;
     memcpy(ev->info, e.info, sizeof ev->info);
@@ -362,6 +363,7 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
     f->id = TRX_EVENT_RUNNING;
     f->raw_id = TRX_EVENT_RUNNING;
     f->context = f->next_context = to;
+    f->core = p->core; /* the switch happened where the event before it ran */
     f->ticks = p->ticks;
     f->timestamp = p->timestamp;
     if ((uint32_t)(e->ticks - p->ticks) > 12) {

@@ -1,0 +1,117 @@
+/*
+ * cli.h - what every `trx` command shares: exit codes, error messages, the
+ * option parser (common options plus each command's own), the output sink
+ * (stdout or a file replaced only when complete) and opening the input trace.
+ * Each command lives in its own cmd_NAME.c and uses only this interface.
+ */
+#ifndef TRX_CLI_H
+#define TRX_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "output/out_buffer.h"
+#include "trx/catalog.h"
+#include "trx/trx.h"
+
+enum { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_OUTPUT = 3 };
+
+/* "trx COMMAND: MESSAGE" + a --help hint on stderr; returns EXIT_USAGE.
+ * `command` may be NULL (errors before a command is known). */
+int cli_usage_error(const char *command, const char *fmt, ...)
+#if defined(__MINGW32__)
+    __attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* "trx: PATH: offset N: MESSAGE" on stderr; returns EXIT_INPUT. */
+int cli_input_error(const char *path, const trx_error *err);
+
+/* ------------------------------------------------------------ options */
+
+/* Flags for the optional common options a command accepts. */
+enum { CLI_JSON = 1u << 0, CLI_CRLF = 1u << 1, CLI_COMPAT = 1u << 2 };
+
+/* The first `val` a command may use for its own long options. */
+#define CLI_OPT_FIRST_OWN 1000
+
+/* What the common options asked for, and the positional arguments. */
+typedef struct cli_common {
+    const char *command;
+    trx_input_format input_format;
+    const char *custom; /* --custom FILE.trxc, or NULL */
+    const char *output; /* -o OUT, or NULL for stdout */
+    trx_mode mode;      /* --compat tracex -> TRX_MODE_TRACEX */
+    bool json, crlf;    /* --json, --crlf (when the command takes them) */
+    char **args;        /* positional arguments (input files, rules ...) */
+    int arg_count;
+} cli_common;
+
+/* Handles one of a command's own options (`opt` = its `val`); returns -1
+ * when accepted, else an exit status (use cli_usage_error). */
+typedef int (*cli_own_option)(void *own, int opt, const char *arg);
+
+/* How a command's command line looks. */
+typedef struct cli_spec {
+    const char *name;         /* "info" */
+    const char *usage;        /* the --help text */
+    unsigned common;          /* CLI_JSON | CLI_CRLF | CLI_COMPAT */
+    const struct option *own; /* its own long options (val >= CLI_OPT_FIRST_OWN), or NULL */
+    cli_own_option on_own;    /* called for each of them */
+    void *own_state;          /* passed to on_own */
+    int min_args, max_args;   /* positional arguments accepted */
+    const char *args_name;    /* "FILE" (for messages) */
+} cli_spec;
+
+/* Parses argv (argv[0] = the command name). Every command takes -h/--help,
+ * -o/--output, --input-format and --custom. Returns -1 when parsed, else the
+ * exit status (EXIT_OK after --help). */
+int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c);
+
+/* Parses a non-negative decimal tick count (no sign, no junk). */
+bool cli_parse_u64(const char *s, uint64_t *out);
+
+/* ------------------------------------------------------------- output */
+
+/* Where a command writes: stdout, or a temporary file renamed to OUT at the end. */
+typedef struct cli_sink {
+    const char *path; /* OUT, or NULL for stdout */
+    char *tmp;
+    FILE *f;
+} cli_sink;
+
+/* Opens stdout (path NULL) or a temporary file beside `path`; 0 or EXIT_OUTPUT. */
+int cli_sink_open(cli_sink *s, const char *path);
+
+/* Flushes `o`, then renames the temporary into place when `status` is
+ * EXIT_OK (else removes it). Returns the final exit status. */
+int cli_sink_close(cli_sink *s, trx_out *o, int status);
+
+/* The one output writer of the process (large: keep it off the stack). */
+extern trx_out cli_out;
+
+/* -------------------------------------------------------------- input */
+
+/* An opened input: the trace and the --custom definitions (empty if none). */
+typedef struct cli_input {
+    trx_trace trace;
+    trx_custom_events custom;
+} cli_input;
+
+/* Opens `path` as the common options say (input format, --custom, mode);
+ * 0, or EXIT_INPUT after printing the error. Close with cli_input_close. */
+int cli_input_open(cli_input *in, const cli_common *c, const char *path);
+
+/* Releases an input; safe after a failed open. */
+void cli_input_close(cli_input *in);
+
+/* Writes one command's output for an opened input; returns the exit status. */
+typedef int (*cli_writer)(cli_input *in, const cli_common *c, void *state, trx_out *w);
+
+/* Opens args[0], the output, runs `write`, and closes both. */
+int cli_run_on_input(const cli_common *c, cli_writer write, void *state);
+
+#endif

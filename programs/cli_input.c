@@ -1,0 +1,49 @@
+/*
+ * cli_input.c - opening a command's input the same way for every command:
+ * the trace (format from --input-format or content), the --custom
+ * definitions (a bad file is an error for every command), the analysis mode;
+ * and the common open -> write -> close sequence of single-input commands.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+int cli_input_open(cli_input *in, const cli_common *c, const char *path)
+{
+    trx_error err;
+    memset(in, 0, sizeof *in);
+    memset(&err, 0, sizeof err);
+    if (c->custom && trx_custom_events_load(&in->custom, c->custom, &err) != 0) {
+        cli_input_close(in);
+        return cli_input_error(c->custom, &err);
+    }
+    if (trx_trace_open(&in->trace, path, c->input_format, &err) != 0) {
+        cli_input_close(in);
+        return cli_input_error(path, &err);
+    }
+    in->trace.mode = c->mode;
+    return 0;
+}
+
+void cli_input_close(cli_input *in)
+{
+    trx_trace_close(&in->trace);
+    trx_custom_events_free(&in->custom);
+}
+
+int cli_run_on_input(const cli_common *c, cli_writer write, void *state)
+{
+    cli_input in;
+    int rc = cli_input_open(&in, c, c->args[0]);
+    if (rc != 0)
+        return rc;
+    cli_sink s;
+    if ((rc = cli_sink_open(&s, c->output)) != 0) {
+        cli_input_close(&in);
+        return rc;
+    }
+    trx_out_init(&cli_out, s.f, c->crlf);
+    rc = cli_sink_close(&s, &cli_out, write(&in, c, state, &cli_out));
+    cli_input_close(&in);
+    return rc;
+}

@@ -1,0 +1,149 @@
+/*
+ * cli_options.c - the option parser every command uses: the common options
+ * (-h, -o, --input-format, --custom and, where a command takes them, --json,
+ * --crlf, --compat) merged with the command's own, then the positional
+ * arguments counted against what the command accepts.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum { OPT_INPUT_FORMAT = 256, OPT_CUSTOM, OPT_JSON, OPT_CRLF, OPT_COMPAT };
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "trx%s%s: ", command ? " " : "", command ? command : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'trx %s%s--help' for more information.\n", command ? command : "",
+            command ? " " : "");
+    return EXIT_USAGE;
+}
+
+int cli_input_error(const char *path, const trx_error *err)
+{
+    fprintf(stderr, "trx: %s: offset %" PRIu64 ": %s\n", path, err->offset, err->message);
+    return EXIT_INPUT;
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Appends `o` to the table being built (bounded by `cap`). */
+static bool add_option(struct option *table, int *n, int cap, struct option o)
+{
+    if (*n >= cap - 1)
+        return false;
+    table[(*n)++] = o;
+    return true;
+}
+
+/* Builds the long-option table of `spec`: common ones, then its own. */
+static bool build_table(const cli_spec *spec, struct option *table, int cap)
+{
+    int n = 0;
+    bool ok =
+        add_option(table, &n, cap, (struct option){"help", no_argument, NULL, 'h'}) &&
+        add_option(table, &n, cap, (struct option){"output", required_argument, NULL, 'o'}) &&
+        add_option(table, &n, cap,
+                   (struct option){"input-format", required_argument, NULL, OPT_INPUT_FORMAT}) &&
+        add_option(table, &n, cap, (struct option){"custom", required_argument, NULL, OPT_CUSTOM});
+    if (ok && (spec->common & CLI_JSON))
+        ok = add_option(table, &n, cap, (struct option){"json", no_argument, NULL, OPT_JSON});
+    if (ok && (spec->common & CLI_CRLF))
+        ok = add_option(table, &n, cap, (struct option){"crlf", no_argument, NULL, OPT_CRLF});
+    if (ok && (spec->common & CLI_COMPAT))
+        ok = add_option(table, &n, cap,
+                        (struct option){"compat", required_argument, NULL, OPT_COMPAT});
+    for (const struct option *o = spec->own; ok && o && o->name; o++)
+        ok = add_option(table, &n, cap, *o);
+    table[n] = (struct option){NULL, 0, NULL, 0};
+    return ok;
+}
+
+int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c)
+{
+    struct option table[64];
+    memset(c, 0, sizeof *c);
+    c->command = spec->name;
+    c->input_format = TRX_FORMAT_AUTO;
+    c->mode = TRX_MODE_CORRECT;
+    if (!build_table(spec, table, (int)(sizeof table / sizeof table[0]))) {
+        fprintf(stderr, "trx %s: internal error: too many options\n", spec->name);
+        return EXIT_USAGE;
+    }
+    opterr = 0;
+    optind = 1;
+    int ch, index;
+    while ((ch = getopt_long(argc, argv, ":ho:", table, &index)) != -1) {
+        switch (ch) {
+        case 'h':
+            fputs(spec->usage, stdout);
+            return fflush(stdout) == 0 ? EXIT_OK : EXIT_OUTPUT;
+        case 'o':
+            c->output = optarg;
+            break;
+        case OPT_INPUT_FORMAT:
+            if (trx_input_format_parse(optarg, &c->input_format) != 0)
+                return cli_usage_error(spec->name, "--input-format: unknown format '%s'", optarg);
+            break;
+        case OPT_CUSTOM:
+            c->custom = optarg;
+            break;
+        case OPT_JSON:
+            c->json = true;
+            break;
+        case OPT_CRLF:
+            c->crlf = true;
+            break;
+        case OPT_COMPAT:
+            if (strcmp(optarg, "tracex") == 0)
+                c->mode = TRX_MODE_TRACEX;
+            else if (strcmp(optarg, "none") == 0)
+                c->mode = TRX_MODE_CORRECT;
+            else
+                return cli_usage_error(spec->name, "--compat: unknown mode '%s' (tracex, none)",
+                                       optarg);
+            break;
+        case ':':
+            return cli_usage_error(spec->name, "option '%s' needs an argument", argv[optind - 1]);
+        case '?':
+            return cli_usage_error(spec->name, "unknown option '%s'", argv[optind - 1]);
+        default:
+            if (ch >= CLI_OPT_FIRST_OWN && spec->on_own) {
+                int rc = spec->on_own(spec->own_state, ch, optarg);
+                if (rc >= 0)
+                    return rc;
+                break;
+            }
+            return cli_usage_error(spec->name, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    c->args = argv + optind;
+    c->arg_count = argc - optind;
+    const char *what = spec->args_name ? spec->args_name : "FILE";
+    if (c->arg_count < spec->min_args)
+        return cli_usage_error(spec->name, "no input %s given", what);
+    if (spec->max_args == 1 && c->arg_count > 1)
+        return cli_usage_error(spec->name, "one input %s only ('%s' is extra)", what, c->args[1]);
+    if (spec->max_args >= 0 && c->arg_count > spec->max_args)
+        return cli_usage_error(spec->name, "too many arguments ('%s' is extra)",
+                               c->args[spec->max_args]);
+    return -1;
+}

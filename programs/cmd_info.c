@@ -1,0 +1,41 @@
+/* cmd_info.c - `trx info`: what a dump holds (format, header, registry, wrap state, time span). */
+#include "cli.h"
+#include "commands.h"
+#include "output/info_json.h"
+#include "output/info_text.h"
+
+static const char usage[] =
+    "usage: trx info [OPTIONS] FILE\n"
+    "\n"
+    "Prints what FILE holds: source format, byte order, header fields, registry\n"
+    "entries used/total, buffer capacity, entries used, wrap state, oldest entry,\n"
+    "first and last relative tick, timer mask and counting direction.\n"
+    "\n"
+    "  --json                  one JSON object instead of text\n"
+    "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
+    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
+    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+
+static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *w)
+{
+    (void)state;
+    uint64_t span = trx_trace_span_ticks(&in->trace);
+    if (c->json)
+        trx_info_write_json(&in->trace, span, w);
+    else
+        trx_info_write_text(&in->trace, span, w);
+    return EXIT_OK;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    static const cli_spec spec = {.name = "info",
+                                  .usage = usage,
+                                  .common = CLI_JSON | CLI_COMPAT,
+                                  .min_args = 1,
+                                  .max_args = 1};
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    return rc >= 0 ? rc : cli_run_on_input(&c, write_info, NULL);
+}

@@ -1,0 +1,50 @@
+/* cmd_stats.c - `trx stats`: the statistics of a trace as text or JSON. */
+#include <stdio.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "output/stats_json.h"
+#include "output/stats_text.h"
+
+static const char usage[] =
+    "usage: trx stats [OPTIONS] FILE\n"
+    "\n"
+    "Prints TraceX's statistics of FILE, number for number: performance statistics\n"
+    "(context switches, preemptions, time slices, suspensions, resumptions,\n"
+    "interrupts, priority inversions), execution profile, stack usage, popular\n"
+    "services, FileX and NetX statistics; --json adds each thread's ranges and\n"
+    "popular services.\n"
+    "\n"
+    "  --json                  one JSON object instead of text\n"
+    "  --compat tracex         TraceX 6.2.1's numbers exactly, quirks included\n"
+    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
+    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+
+static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out *w)
+{
+    (void)state;
+    trx_stats st;
+    if (trx_stats_compute(&in->trace, &st) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
+    if (c->json)
+        trx_stats_write_json(&in->trace, &st, w);
+    else
+        trx_stats_write_text(&in->trace, &st, w);
+    trx_stats_free(&st);
+    return EXIT_OK;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    static const cli_spec spec = {.name = "stats",
+                                  .usage = usage,
+                                  .common = CLI_JSON | CLI_COMPAT,
+                                  .min_args = 1,
+                                  .max_args = 1};
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    return rc >= 0 ? rc : cli_run_on_input(&c, write_stats, NULL);
+}

@@ -1,0 +1,102 @@
+/*
+ * trx_main.c - the `trx` command-line tool: finds the command named by the
+ * first argument in the table below and runs it (each lives in cmd_NAME.c).
+ * Exit codes: 0 success, 1 usage error, 2 bad input, 3 output error.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
+
+#include "cli.h"
+#include "commands.h"
+
+/* A command: its name, its line in `trx --help`, and its entry point. */
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"info", "format, byte order, header, registry, wrap state, time span", cmd_info},
+    {"dump", "TraceX's raw trace dump, byte for byte", cmd_dump},
+    {"events", "one line per event (text, CSV or JSON Lines), with filters", cmd_events},
+    {"stats",
+     "statistics: performance, execution profile, stack usage, popular\n"
+     "           services, FileX and NetX (text or JSON)",
+     cmd_stats},
+};
+
+/* Commands announced in the design but not written yet (a clearer error). */
+static const char *const planned[] = {"report", "export", "convert", "check", "diff"};
+
+static const char usage_head[] =
+    "usage: trx COMMAND [OPTIONS] FILE\n"
+    "       trx --help | --version\n"
+    "\n"
+    "Reads a ThreadX event-trace buffer (TXTB) dumped as raw binary, Intel HEX,\n"
+    "Motorola S-record or ASCII hex, and analyses it the way TraceX does.\n"
+    "\n"
+    "Commands:\n";
+
+static const char usage_tail[] =
+    "\n"
+    "Options of every command that reads a trace:\n"
+    "  --input-format bin|ihex|srec|ascii|auto   how FILE is encoded (default: auto)\n"
+    "  --custom FILE.trxc                        TraceX custom-event definitions\n"
+    "  -o, --output OUT                          write to OUT (replaced when complete)\n"
+    "  -h, --help                                the command's own help\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success (also when the reader of a pipe stops early)\n"
+    "  1  usage error: unknown command or option, bad option argument\n"
+    "  2  bad input: FILE (or the --custom file) cannot be read or is not a valid\n"
+    "     trace; one line on stderr: trx: FILE: offset N: MESSAGE\n"
+    "  3  the output could not be written (e.g. disk full)\n";
+
+static void print_usage(FILE *f)
+{
+    fputs(usage_head, f);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fputs(usage_tail, f);
+}
+
+int main(int argc, char **argv)
+{
+#ifdef SIGPIPE
+    /* A closed pipe shows up as EPIPE from write(), handled in cli_sink_close. */
+    signal(SIGPIPE, SIG_IGN);
+#endif
+#ifdef _WIN32
+    /* Output bytes as written: LF stays LF (--crlf asks for CRLF). */
+    _setmode(_fileno(stdout), _O_BINARY);
+#endif
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        print_usage(stdout);
+        return fflush(stdout) == 0 ? EXIT_OK : EXIT_OUTPUT;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        puts("trx " TRX_VERSION_STRING);
+        return fflush(stdout) == 0 ? EXIT_OK : EXIT_OUTPUT;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    if (name[0] == '-')
+        return cli_usage_error(NULL, "unknown option '%s'", name);
+    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
+        if (strcmp(name, planned[i]) == 0)
+            return cli_usage_error(NULL, "unknown command '%s' (planned, not implemented yet)",
+                                   name);
+    return cli_usage_error(NULL, "unknown command '%s'", name);
+}
