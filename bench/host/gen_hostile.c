@@ -1,0 +1,199 @@
+/*
+ * gen_hostile.c - writes valid TXTB traces shaped to defeat naive analyses
+ * (bench/ and the linearity test use them): each shape makes one kind of
+ * look-up, rescan or sort grow with the trace if it is not done with the
+ * right structure. Little-endian, 32-bit up-counting timer, deterministic.
+ *
+ *   gen_hostile --shape SHAPE --out FILE [--entries N] [--objects K]
+ *
+ * Shapes:
+ *   isr-resume-new     every ISR resumes a thread never seen before (the
+ *                      interrupt RESUME look-ahead)
+ *   running-unknown    every RUNNING event goes to a new unknown address
+ *   new-contexts       every entry comes from a new unregistered context
+ *   open-inversions    priority-inversion windows that never close (a new
+ *                      high-priority thread blocks on a held mutex each time)
+ *   objects-window     one open inversion window and K registered objects
+ *                      (default 10000)
+ *   distinct-ids       65,536 distinct event ids, cycled
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEADER_SIZE 48u
+#define ENTRY_SIZE 32u
+#define NAME_SIZE 32u
+#define REG_ENTRY_SIZE (16u + NAME_SIZE)
+#define BASE 0x20000000u
+#define CTX_ISR 0xFFFFFFFFu
+
+enum { OBJ_THREAD = 1, OBJ_MUTEX = 5 };
+enum { EV_RESUME = 1, EV_SUSPEND = 2, EV_ISR_ENTER = 3, EV_ISR_EXIT = 4, EV_MUTEX_GET = 52 };
+
+/* A registered object to write into the registry. */
+typedef struct object {
+    uint32_t type, address, param1, param2;
+    char name[NAME_SIZE];
+} object;
+
+/* The trace being written: entries stream to the file after the registry. */
+typedef struct writer {
+    FILE *f;
+    uint32_t now;
+    uint64_t written, limit;
+    bool io_error;
+} writer;
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* Appends one entry unless the requested count is reached; false then. */
+static bool entry(writer *w, uint32_t ctx, uint32_t prio, uint32_t id, uint32_t i1, uint32_t i2,
+                  uint32_t i3, uint32_t i4)
+{
+    if (w->written >= w->limit)
+        return false;
+    uint8_t e[ENTRY_SIZE];
+    const uint32_t words[8] = {ctx, prio, id, w->now, i1, i2, i3, i4};
+    for (unsigned k = 0; k < 8; k++)
+        put32(e + 4 * k, words[k]);
+    w->now += 10;
+    if (fwrite(e, 1, sizeof e, w->f) != sizeof e)
+        w->io_error = true;
+    w->written++;
+    return true;
+}
+
+/* Header and registry for `n` objects and `entries` trace entries. */
+static void write_head(FILE *f, const object *objs, uint32_t n, uint64_t entries)
+{
+    uint32_t reg_start = BASE + HEADER_SIZE;
+    uint32_t reg_end = reg_start + n * REG_ENTRY_SIZE;
+    uint32_t buf_start = reg_end;
+    uint32_t buf_end = buf_start + (uint32_t)entries * ENTRY_SIZE;
+    uint8_t h[HEADER_SIZE];
+    memset(h, 0, sizeof h);
+    put32(h, 0x54585442u);
+    put32(h + 4, 0xFFFFFFFFu); /* timer mask */
+    put32(h + 8, BASE);
+    put32(h + 12, reg_start);
+    h[18] = NAME_SIZE; /* name size, little-endian 16-bit at 18 */
+    put32(h + 20, reg_end);
+    put32(h + 24, buf_start);
+    put32(h + 28, buf_end);
+    put32(h + 32, buf_start); /* oldest = first: not wrapped */
+    fwrite(h, 1, sizeof h, f);
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t r[REG_ENTRY_SIZE];
+        memset(r, 0, sizeof r);
+        r[0] = 0; /* in use */
+        r[1] = (uint8_t)objs[i].type;
+        put32(r + 4, objs[i].address);
+        put32(r + 8, objs[i].param1);
+        put32(r + 12, objs[i].param2);
+        memcpy(r + 16, objs[i].name, NAME_SIZE);
+        fwrite(r, 1, sizeof r, f);
+    }
+}
+
+static uint32_t prio_word(uint32_t prio)
+{
+    return prio | 0x80000000u | (prio << 16);
+}
+
+int main(int argc, char **argv)
+{
+    const char *shape = NULL, *out = NULL;
+    uint64_t entries = 100000;
+    uint32_t objects = 10000;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--shape") == 0)
+            shape = argv[i + 1];
+        else if (strcmp(argv[i], "--out") == 0)
+            out = argv[i + 1];
+        else if (strcmp(argv[i], "--entries") == 0)
+            entries = strtoull(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--objects") == 0)
+            objects = (uint32_t)strtoul(argv[i + 1], NULL, 10);
+        else {
+            fprintf(stderr, "gen_hostile: unknown option '%s'\n", argv[i]);
+            return 1;
+        }
+    }
+    if (!shape || !out || entries == 0 || entries > 100000000u) {
+        fprintf(stderr,
+                "usage: gen_hostile --shape SHAPE --out FILE [--entries N] [--objects K]\n");
+        return 1;
+    }
+    bool many = strcmp(shape, "objects-window") == 0;
+    uint32_t nobj = many ? objects + 3 : 3;
+    object *objs = calloc(nobj, sizeof *objs);
+    if (!objs)
+        return 1;
+    /* Two registered threads (low and high priority) and a mutex; more
+     * registered mutexes for objects-window. */
+    const uint32_t lo = 0x30000000u, hi = 0x30000100u, mutex = 0x30000200u;
+    objs[0] = (object){OBJ_THREAD, lo, 0x31000000u, 1024, "low"};
+    objs[1] = (object){OBJ_THREAD, hi, 0x31001000u, 1024, "high"};
+    objs[2] = (object){OBJ_MUTEX, mutex, 0, 0, "mutex"};
+    for (uint32_t k = 3; k < nobj; k++) {
+        objs[k] = (object){OBJ_MUTEX, 0x40000000u + 16u * k, 0, 0, ""};
+        snprintf(objs[k].name, NAME_SIZE, "m%u", (unsigned)k);
+    }
+    FILE *f = fopen(out, "wb");
+    if (!f) {
+        fprintf(stderr, "gen_hostile: %s: %s\n", out, strerror(errno));
+        return 1;
+    }
+    write_head(f, objs, nobj, entries);
+    writer w = {f, 1000, 0, entries, false};
+    uint32_t fresh = 0x50000000u; /* addresses never registered, 16 apart */
+    if (strcmp(shape, "isr-resume-new") == 0) {
+        while (entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0) &&
+               entry(&w, CTX_ISR, lo, EV_ISR_ENTER, 5, 0, 0, 0) &&
+               entry(&w, CTX_ISR, lo, EV_RESUME, fresh += 16, 3, 0, 0) &&
+               entry(&w, CTX_ISR, lo, EV_ISR_EXIT, 5, 0, 0, 0))
+            ;
+    } else if (strcmp(shape, "running-unknown") == 0) {
+        while (entry(&w, lo, prio_word(20), EV_SUSPEND, hi, 4, 0, fresh += 16))
+            ;
+    } else if (strcmp(shape, "new-contexts") == 0) {
+        while (entry(&w, fresh += 16, prio_word(10), 200, 0, 0, 0, 0))
+            ;
+    } else if (strcmp(shape, "open-inversions") == 0) {
+        /* low holds the mutex; every new thread of higher priority blocks on it. */
+        entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0);
+        while (entry(&w, fresh += 16, prio_word(5), EV_MUTEX_GET, mutex, 0, lo, 0) &&
+               entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0))
+            ;
+    } else if (strcmp(shape, "objects-window") == 0) {
+        entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0);
+        entry(&w, hi, prio_word(5), EV_MUTEX_GET, mutex, 0, lo, 0);
+        while (entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0))
+            ;
+    } else if (strcmp(shape, "distinct-ids") == 0) {
+        for (uint32_t id = 0;; id = (id + 1) & 0xFFFFu)
+            if (!entry(&w, lo, prio_word(20), id < 7 ? id + 200 : id, 0, 0, 0, 0))
+                break;
+    } else {
+        fprintf(stderr, "gen_hostile: unknown shape '%s'\n", shape);
+        fclose(f);
+        free(objs);
+        return 1;
+    }
+    free(objs);
+    if (w.io_error || fclose(f) != 0) {
+        fprintf(stderr, "gen_hostile: %s: write error\n", out);
+        return 1;
+    }
+    return 0;
+}
