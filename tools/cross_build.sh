@@ -76,7 +76,7 @@ for t in "${TARGETS[@]}"; do
     objs=()
     for src in "${SOURCES[@]}"; do
       obj="$dir/$(basename "${src%.c}").o"
-      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" -DTX_ENABLE_EVENT_TRACE=1 "${tf[@]}" \
+      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" -DTX_ENABLE_EVENT_TRACE=1 -DTRX_SINGLE_CONTEXT=1 "${tf[@]}" \
           "-$opt"; then
         objs+=("$obj")
       else
@@ -114,7 +114,7 @@ if [ $m4_built -eq 1 ] && [ -f "$probe" ]; then
     [ $variant = no-hooks ] && defs=(-DTRX_PROBE_NO_HOOKS=1)
     [ $variant = enabled ] && defs=(-DTX_ENABLE_EVENT_TRACE=1)
     if compile "$probe" "$dir/$variant.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
-        -mcpu=cortex-m4 -O2 "${defs[@]}"; then
+        -mcpu=cortex-m4 -O2 -DTRX_SINGLE_CONTEXT=1 "${defs[@]}"; then
       probe_text[$variant]=$(arm-none-eabi-size "$dir/$variant.o" | awk 'NR == 2 { print $1 }')
     else
       failed=1
@@ -146,7 +146,7 @@ if [ $m4_built -eq 1 ]; then
   obj=""
   if [ -z "${HOT_SYMBOL_SET:-}" ] && [ -f "$hot_probe" ]; then
     if compile "$hot_probe" "$m4/insert_probe.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
-        -mcpu=cortex-m4 -O2; then
+        -mcpu=cortex-m4 -O2 -DTRX_SINGLE_CONTEXT=1; then
       obj="$m4/insert_probe.o"
     else
       failed=1

@@ -53,12 +53,24 @@ extern "C" {
 #define TX_TRACE_OBJECT_REGISTRY_NAME 32
 #endif
 
-/* Critical section around an insert (critical-section mode). Default: none,
- * for single-threaded code. Cortex-M example:
- *   #define TRX_INTERRUPT_SAVE_AREA uint32_t trx_primask_;
- *   #define TRX_DISABLE trx_primask_ = __get_PRIMASK(); __disable_irq();
- *   #define TRX_RESTORE __set_PRIMASK(trx_primask_);
- * They must nest (save/restore), because RTOS hooks may already hold it. */
+/* Critical section around an insert (critical-section mode): a save area
+ * and a disable/restore pair that must nest (RTOS hooks may already hold it).
+ * A port header (recorder/port/) defines them, e.g. Cortex-M's PRIMASK.
+ * What runs inside: one insert (eight stores, the time source, the end test)
+ * and, when that insert fills the last entry, the full-notify callback of
+ * tx_trace_buffer_full_notify - possibly from an ISR, with interrupts masked.
+ * Keep that callback short and do not call the recorder from it.
+ * Safe by construction: with tracing on in critical-section mode, one of
+ * these must be stated, else the build stops:
+ *   - TRX_DISABLE (and TRX_RESTORE, TRX_INTERRUPT_SAVE_AREA) defined, or
+ *   - TRX_SINGLE_CONTEXT 1: only one context ever records (no ISR or second
+ *     thread calls the recorder), so no critical section is needed. */
+#if !defined(TRX_DISABLE) && !TRX_RECORDER_LOCKFREE && defined(TX_ENABLE_EVENT_TRACE)
+#if !defined(TRX_SINGLE_CONTEXT) || !(TRX_SINGLE_CONTEXT + 0)
+#error                                                                                             \
+    "trx recorder: no critical section. Use a port: -I recorder/port -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\" (or trx_port_cortex_m0.h, trx_port_riscv32.h), or define TRX_INTERRUPT_SAVE_AREA, TRX_DISABLE and TRX_RESTORE, or define TRX_SINGLE_CONTEXT=1 if no ISR or second thread ever records (see docs/recorder.md)"
+#endif
+#endif
 #ifndef TRX_INTERRUPT_SAVE_AREA
 #define TRX_INTERRUPT_SAVE_AREA
 #endif
