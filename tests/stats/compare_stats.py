@@ -21,9 +21,12 @@ def check(name, what, ours, theirs):
         print(f"{name}: {what}: trx {ours!r} != TraceX {theirs!r}")
 
 
-for oracle_path in sorted(glob.glob(os.path.join(shared, "corpus", "*.tml-stats.json"))):
+# the single-core corpus and the ThreadX SMP traces (corpus/smp/)
+oracles = sorted(glob.glob(os.path.join(shared, "corpus", "*.tml-stats.json")))
+oracles += sorted(glob.glob(os.path.join(shared, "corpus", "smp", "*.tml-stats.json")))
+for oracle_path in oracles:
     name = os.path.basename(oracle_path)[: -len(".tml-stats.json")]
-    trace = os.path.join(shared, "corpus", name + ".trx")
+    trace = oracle_path[: -len(".tml-stats.json")] + ".trx"
     oracle = json.load(open(oracle_path))
     ours = json.loads(subprocess.run([tool, trace], check=True, capture_output=True).stdout)
     init = oracle["tml_initialize"]

@@ -18,6 +18,7 @@ int main(int argc, char **argv)
                 err.message);
         return 2;
     }
+    t.mode = TRX_MODE_TRACEX; /* compared with TraceX's own numbers */
     if (trx_stats_compute(&t, &s) < 0)
         return 3;
     static trx_out out;
