@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # cross_build.sh - cross-compiles the target recorder (recorder/*.c) as
-# freestanding C99 for Cortex-M0+/M4/M33 and RV32IMAC at -O2 and -Os with
-# warnings as errors, prints a .text/.data/.bss table per target, checks that
+# freestanding C99 with each port of recorder/port/ (Cortex-M0+, Cortex-M3/M4/
+# M7/M33 with DWT CYCCNT or the composed SysTick counter, Cortex-M4 lock-free
+# with LDREX/STREX, RV32IMAC with and without _zicsr in -march) at -O2 and -Os
+# with warnings as errors, prints a .text/.data/.bss table per target, checks that
 # the recorder hooks compile to nothing when tracing is compiled out, and
 # measures the event-insert hot path of the Cortex-M4 -O2 build from its
 # disassembly.
@@ -19,14 +21,28 @@ HOT_SYMBOL_SET=${HOT_SYMBOL:+1}
 HOT_SYMBOL=${HOT_SYMBOL:-trx_probe_thread_resume}
 
 COMMON_FLAGS=(-std=c99 -ffreestanding -Wall -Wextra -Werror -pedantic -ffunction-sections
-              -fdata-sections -I"$ROOT/include" -I"$ROOT/recorder")
+              -fdata-sections -I"$ROOT/include" -I"$ROOT/recorder" -I"$ROOT/recorder/port")
+M4_PORT=(-DTRX_RECORDER_PORT_HEADER='"trx_port_cortex_m.h"')
 
-# name | compiler | size tool | objdump | target flags
+# RV32: GCC 12+ wants _zicsr for CSR instructions; the port also builds without.
+RV_MARCH=rv32imac
+if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 &&
+   echo 'int x;' | riscv64-unknown-elf-gcc -march=rv32imac_zicsr -mabi=ilp32 -x c -c - \
+     -o /dev/null 2>/dev/null; then
+  RV_MARCH=rv32imac_zicsr
+fi
+
+# name | compiler | size tool | objdump | target flags (port header and options)
 TARGETS=(
-  "cortex-m0plus|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m0plus"
-  "cortex-m4|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m4"
-  "cortex-m33|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m33"
-  "rv32imac|riscv64-unknown-elf-gcc|riscv64-unknown-elf-size|riscv64-unknown-elf-objdump|-march=rv32imac -mabi=ilp32"
+  "cortex-m0plus|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m0plus -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m0.h\""
+  "cortex-m3|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m3 -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\""
+  "cortex-m4|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m4 -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\""
+  "cortex-m4-systick|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m4 -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\" -DTRX_PORT_TIME_SYSTICK=1"
+  "cortex-m4-lockfree|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-std=c11 -mthumb -mcpu=cortex-m4 -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\" -DTRX_RECORDER_LOCKFREE=1"
+  "cortex-m7|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m7 -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\""
+  "cortex-m33|arm-none-eabi-gcc|arm-none-eabi-size|arm-none-eabi-objdump|-mthumb -mcpu=cortex-m33 -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\""
+  "$RV_MARCH|riscv64-unknown-elf-gcc|riscv64-unknown-elf-size|riscv64-unknown-elf-objdump|-march=$RV_MARCH -mabi=ilp32 -DTRX_RECORDER_PORT_HEADER=\"trx_port_riscv32.h\""
+  "rv32imac-no-zicsr|riscv64-unknown-elf-gcc|riscv64-unknown-elf-size|riscv64-unknown-elf-objdump|-march=rv32imac -mabi=ilp32 -DTRX_RECORDER_PORT_HEADER=\"trx_port_riscv32.h\""
 )
 OPTS=(O2 Os)
 
@@ -39,6 +55,7 @@ fi
 
 failed=0
 skipped=0
+lockfree_note=""
 m4_built=0
 table=()
 mkdir -p "$OUT"
@@ -76,7 +93,7 @@ for t in "${TARGETS[@]}"; do
     objs=()
     for src in "${SOURCES[@]}"; do
       obj="$dir/$(basename "${src%.c}").o"
-      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" -DTX_ENABLE_EVENT_TRACE=1 -DTRX_SINGLE_CONTEXT=1 "${tf[@]}" \
+      if compile "$src" "$obj" "$cc" "${COMMON_FLAGS[@]}" -DTX_ENABLE_EVENT_TRACE=1 "${tf[@]}" \
           "-$opt"; then
         objs+=("$obj")
       else
@@ -86,20 +103,31 @@ for t in "${TARGETS[@]}"; do
     [ ${#objs[@]} -eq 0 ] && continue
     [ "$name-$opt" = cortex-m4-O2 ] && [ ${#objs[@]} -eq ${#SOURCES[@]} ] && m4_built=1
     "$sizetool" "${objs[@]}" >"$dir/size.txt"
+    if [ "$name" = cortex-m4-lockfree ] && [ $opt = O2 ]; then
+      # The claim must be an exclusive-access loop, not a library call.
+      lf=$("$objdump" -d "$dir/trx_trace_insert_lockfree.o")
+      if ! grep -q ldrex <<<"$lf" || ! grep -q strex <<<"$lf" || grep -q '__atomic' <<<"$lf"; then
+        echo "cross_build: FAILED: the Cortex-M4 lock-free insert does not use LDREX/STREX" >&2
+        failed=1
+      else
+        lockfree_note="cortex-m4-lockfree: the claim compiles to LDREX/STREX (no library call)"
+      fi
+    fi
     # Berkeley totals: text data bss over every object.
     read -r text data bss export_text < <(awk 'NR > 1 { t += $1; d += $2; b += $3 }
         NR > 1 && $6 ~ /trx_export\.o$/ { e += $1 } END { print t, d, b, e + 0 }' "$dir/size.txt")
-    table+=("$(printf '%-16s %-4s %8s %8s %8s %12s %12s' "$name" "$opt" "$text" "$data" "$bss" \
+    table+=("$(printf '%-18s %-4s %8s %8s %8s %12s %12s' "$name" "$opt" "$text" "$data" "$bss" \
                "$((text - export_text))" "$export_text")")
   done
 done
 
 echo
-echo "Recorder (recorder/*.c: ${#SOURCES[@]} files, TX_ENABLE_EVENT_TRACE, critical-section mode) sizes in bytes"
-printf '%-16s %-4s %8s %8s %8s %12s %12s\n' target opt .text .data .bss "text:tracing" "text:export"
+echo "Recorder (recorder/*.c: ${#SOURCES[@]} files, TX_ENABLE_EVENT_TRACE, with the port of recorder/port/ named in the target) sizes in bytes"
+printf '%-18s %-4s %8s %8s %8s %12s %12s\n' target opt .text .data .bss "text:tracing" "text:export"
 for row in "${table[@]}"; do echo "$row"; done
 echo "(text:tracing = all but trx_export.o, the part ThreadX's tx_trace_*.o compare with;"
 echo " text:export = the Intel HEX/S-record export helpers; per file: $OUT/<target>-<opt>/size.txt)"
+[ -n "${lockfree_note:-}" ] && echo "$lockfree_note"
 
 # --- Zero code when tracing is compiled out ------------------------------
 # tests/cross/hooks_disabled.c three ways (Cortex-M4 -O2): hook lines removed,
@@ -114,7 +142,7 @@ if [ $m4_built -eq 1 ] && [ -f "$probe" ]; then
     [ $variant = no-hooks ] && defs=(-DTRX_PROBE_NO_HOOKS=1)
     [ $variant = enabled ] && defs=(-DTX_ENABLE_EVENT_TRACE=1)
     if compile "$probe" "$dir/$variant.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
-        -mcpu=cortex-m4 -O2 -DTRX_SINGLE_CONTEXT=1 "${defs[@]}"; then
+        -mcpu=cortex-m4 -O2 "${M4_PORT[@]}" "${defs[@]}"; then
       probe_text[$variant]=$(arm-none-eabi-size "$dir/$variant.o" | awk 'NR == 2 { print $1 }')
     else
       failed=1
@@ -146,7 +174,7 @@ if [ $m4_built -eq 1 ]; then
   obj=""
   if [ -z "${HOT_SYMBOL_SET:-}" ] && [ -f "$hot_probe" ]; then
     if compile "$hot_probe" "$m4/insert_probe.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
-        -mcpu=cortex-m4 -O2 -DTRX_SINGLE_CONTEXT=1; then
+        -mcpu=cortex-m4 -O2 "${M4_PORT[@]}"; then
       obj="$m4/insert_probe.o"
     else
       failed=1
