@@ -9,7 +9,9 @@ static const char usage[] =
     "\n"
     "Prints what FILE holds: source format, byte order, header fields, registry\n"
     "entries used/total, buffer capacity, entries used, wrap state, oldest entry,\n"
-    "first and last relative tick, timer mask and counting direction.\n"
+    "first and last relative tick, timer mask and counting direction, and a\n"
+    "warning when the time stamps never change or their steps are implausible\n"
+    "for the timer mask (most of the span in steps over half the timer range).\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
     "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
@@ -20,11 +22,12 @@ static const char usage[] =
 static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     (void)state;
-    uint64_t span = trx_trace_span_ticks(&in->trace);
+    trx_time_check tc;
+    trx_trace_time_check(&in->trace, &tc);
     if (c->json)
-        trx_info_write_json(&in->trace, span, w);
+        trx_info_write_json(&in->trace, &tc, w);
     else
-        trx_info_write_text(&in->trace, span, w);
+        trx_info_write_text(&in->trace, &tc, w);
     return EXIT_OK;
 }
 

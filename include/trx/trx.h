@@ -288,6 +288,28 @@ void trx_cursor_free(trx_cursor *c);
  * need trx_trace_prepare). */
 uint64_t trx_trace_span_ticks(const trx_trace *t);
 
+/* How plausible the time stamps are (trx_trace_time_check). */
+typedef enum trx_time_verdict {
+    TRX_TIME_OK = 0,
+    TRX_TIME_CONSTANT,   /* no time stamp ever changes: the time source does not run */
+    TRX_TIME_IMPLAUSIBLE /* most of the span is steps of more than half the timer range */
+} trx_time_verdict;
+
+typedef struct trx_time_check {
+    trx_time_verdict verdict;
+    uint64_t steps;       /* pairs of consecutive entries */
+    uint64_t changes;     /* steps whose time stamp changed */
+    uint64_t large_steps; /* steps longer than half the timer range (mask / 2) */
+    uint64_t span;        /* relative ticks of the newest entry */
+    uint64_t large_span;  /* ticks the large steps contribute */
+} trx_time_check;
+
+/* Checks the time stamps in one pass (no trx_trace_prepare needed): CONSTANT
+ * when at least two steps and none changes; IMPLAUSIBLE when at least two
+ * steps exceed half the timer range and make up more than half the span
+ * (e.g. a SysTick value whose reload is below the mask). */
+void trx_trace_time_check(const trx_trace *t, trx_time_check *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,7 +22,7 @@ static void boolean(trx_out *o, const char *name, bool v)
     trx_out_str(o, v ? "true" : "false");
 }
 
-void trx_info_write_json(const trx_trace *t, uint64_t span_ticks, trx_out *o)
+void trx_info_write_json(const trx_trace *t, const trx_time_check *tc, trx_out *o)
 {
     const trx_header *h = &t->header;
     key(o, "file", true);
@@ -49,11 +49,17 @@ void trx_info_write_json(const trx_trace *t, uint64_t span_ticks, trx_out *o)
     boolean(o, "wrapped", t->wrapped);
     num(o, "oldest_index", t->oldest);
     num(o, "first_ticks", 0);
-    num(o, "last_ticks", span_ticks);
+    num(o, "last_ticks", tc->span);
     key(o, "timer_direction", false);
     trx_out_json_string(o, t->counts_up ? "up" : "down");
     boolean(o, "counts_up", t->counts_up);
     num(o, "votes_up", t->votes_up);
     num(o, "votes_down", t->votes_down);
+    key(o, "time_source", false); /* "ok", "constant" or "implausible" */
+    trx_out_json_string(o, tc->verdict == TRX_TIME_CONSTANT      ? "constant"
+                           : tc->verdict == TRX_TIME_IMPLAUSIBLE ? "implausible"
+                                                                 : "ok");
+    num(o, "time_steps", tc->steps);
+    num(o, "time_large_steps", tc->large_steps);
     trx_out_str(o, "}\n");
 }

@@ -5,7 +5,8 @@
 #include "output/out_buffer.h"
 #include "trx/trx.h"
 
-/* Writes the summary of opened trace `t` as one JSON object and a newline. */
-void trx_info_write_json(const trx_trace *t, uint64_t span_ticks, trx_out *o);
+/* Writes the summary of opened trace `t` as one JSON object and a newline
+ * (`tc` = trx_trace_time_check: span and the time_source field). */
+void trx_info_write_json(const trx_trace *t, const trx_time_check *tc, trx_out *o);
 
 #endif

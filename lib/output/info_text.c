@@ -26,7 +26,7 @@ static void range(trx_out *o, uint32_t start, uint32_t end)
     hex(o, end);
 }
 
-void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o)
+void trx_info_write_text(const trx_trace *t, const trx_time_check *tc, trx_out *o)
 {
     const trx_header *h = &t->header;
     label(o, "File:               ");
@@ -69,7 +69,7 @@ void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o)
     hex(o, h->buffer_current);
     trx_out_char(o, ')');
     label(o, "\nRelative ticks:     0 - ");
-    dec(o, span_ticks);
+    dec(o, tc->span);
     label(o, "\nTimer direction:    ");
     trx_out_str(o, t->counts_up ? "counts up" : "counts down");
     trx_out_str(o, " (");
@@ -77,4 +77,24 @@ void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o)
     trx_out_str(o, " increases, ");
     dec(o, t->votes_down);
     trx_out_str(o, " decreases)\n");
+    if (tc->verdict == TRX_TIME_CONSTANT) {
+        trx_out_str(o, "Warning:            the time stamps never change (all 0x");
+        trx_entry e;
+        trx_trace_entry(t, 0, &e);
+        trx_out_hex32(o, e.timestamp & h->timer_mask);
+        trx_out_str(o, "): the time source does not run (DWT CYCCNT not enabled? "
+                       "SysTick stopped?); times and durations are meaningless\n");
+    } else if (tc->verdict == TRX_TIME_IMPLAUSIBLE) {
+        trx_out_str(o, "Warning:            ");
+        dec(o, tc->large_steps);
+        trx_out_str(o, " of ");
+        dec(o, tc->steps);
+        trx_out_str(o, " steps between entries exceed half the timer range (mask ");
+        hex(o, h->timer_mask);
+        trx_out_str(o, ") and make up ");
+        dec(o, tc->span ? tc->large_span * 100 / tc->span : 0);
+        trx_out_str(o, "% of the span: the time source does not seem to wrap at the mask "
+                       "(a SysTick value with a reload below it? use a composed counter); "
+                       "times are likely wrong\n");
+    }
 }

@@ -5,7 +5,7 @@
 #include "output/out_buffer.h"
 #include "trx/trx.h"
 
-/* Writes the summary of opened trace `t` (`span_ticks` = trx_trace_span_ticks). */
-void trx_info_write_text(const trx_trace *t, uint64_t span_ticks, trx_out *o);
+/* Writes the summary of opened trace `t` (`tc` = trx_trace_time_check: span and warnings). */
+void trx_info_write_text(const trx_trace *t, const trx_time_check *tc, trx_out *o);
 
 #endif
