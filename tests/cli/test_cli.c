@@ -144,7 +144,7 @@ static void test_info_json_wrapped(void **state)
     char keys[40][64];
     size_t nkeys;
     assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
-    assert_int_equal(nkeys, 26);
+    assert_int_equal(nkeys, 29);
     assert_int_equal(cli_count_lines(r.out), 1);
     /* b_sample_wrap.truth.txt: capacity 1986, wrapped, oldest index 290,
      * base 0x56594180, 40 registry entries; golden: Max Relative Ticks 1705135 */
@@ -165,6 +165,8 @@ static void test_info_json_wrapped(void **state)
     assert_string_equal(member_raw(r.out, "byte_order"), "\"little\"");
     assert_string_equal(member_raw(r.out, "counts_up"), "true");
     assert_string_equal(member_raw(r.out, "timer_direction"), "\"up\"");
+    assert_string_equal(member_raw(r.out, "time_source"), "\"ok\"");
+    assert_int_equal(member_u64(r.out, "time_steps"), 1985);
     cli_result_free(&r);
 }
 
