@@ -6,22 +6,16 @@
  *
  * Usage: gen_catalog events.csv out.c
  *
- * Dump names. TraceX prints tml_event_type[id] for ids < 1000. That table is
- * misaligned in the USBX range (tracex.md 3.4): three surplus "INVALID"
- * entries push later names up by one, two and three places. The CSV gives
- * the printed literal (dump_string_at_id) for every id that has a row; for
- * ids without a row this program reconstructs the literal:
- *   1. For each row whose literal is a name, its shift s = id - (id of the
- *      row whose display_name that is), looking 0..3 places back.
- *   2. A row-less id i takes the shift of the nearest row below it whose
- *      literal is a name (the surplus entries sit at the ends of INVALID
- *      runs, so this holds inside each run), and prints the intended entry
- *      i - s: INVALID when TraceX has no name for i - s, else that event's
- *      literal as printed elsewhere, or its display_name padded to the width
- *      of the previous intended entry (25 or 26 characters in this range).
- * Outside the misaligned range a row-less id prints "INVALID  ".
+ * Dump names. TraceX prints tml_event_type[id] for ids < 1000. That table
+ * is misaligned from id 631 on (a missing separator joins two labels at 631
+ * and 672, surplus and missing entries elsewhere: research/tracex.md 3.4,
+ * corpus/README.md), so many USBX ids print a neighbour's label. The CSV
+ * column dump_string_at_id holds the printed literal of every id that has a
+ * row. An id without a row prints "INVALID  " except the few listed in
+ * row_less_literals below: what TraceX prints for them, read from its dump of
+ * corpus/z_every_event_id.trx (which has every id 0..999 and is a golden
+ * test, so this table is checked on every run).
  */
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -220,78 +214,33 @@ static const char *row_literal(uint32_t id)
     return r && r->col[C_DUMP][0] ? r->col[C_DUMP] : NULL;
 }
 
-/* Length of `s` without trailing spaces. */
-static size_t trimmed_len(const char *s)
-{
-    size_t n = strlen(s);
-    while (n > 0 && s[n - 1] == ' ')
-        n--;
-    return n;
-}
+/* Row-less ids whose printed label is not "INVALID  " (see the top comment):
+ * the label the misaligned table holds at that index. */
+static const struct {
+    uint32_t id;
+    const char *literal;
+} row_less_literals[] = {
+    {307, "INVALID                   "}, {650, "UX HST CLASS ASIX ACTIVATE"},
+    {659, "UX HST CLASS AUDIO ACTIVAT"}, {669, "UX HST CLS CDC ACM ACTIVAT"},
+    {708, "UX HOST CLASS HUB ACTIVATE"}, {711, "UX HST HUB PRT CHNG C PROC"},
+    {719, "UX HST CLASS PIMA DEACTIVA"}, {749, "UX HST CLASS PRNTR ACTIVAT"},
+    {791, "UX HST CLS STRG UNT RDY T"},  {804, "UX HST CLS DPUMP WRITE   "},
+    {914, "UX DEV CLS CDC WRITE     "},  {958, "UX DEV CLS RNDIS MSG SET "},
+};
 
-/* True when the literal names the event of row `r` (its display_name). */
-static bool literal_names(const char *literal, const row *r)
-{
-    size_t n = trimmed_len(literal);
-    return r && r->col[C_DISPLAY][0] && strlen(r->col[C_DISPLAY]) == n &&
-           memcmp(literal, r->col[C_DISPLAY], n) == 0 && strcmp(r->col[C_DISPLAY], "INVALID") != 0;
-}
+static const char *dump_names[DUMP_IDS];
+static bool listed[DUMP_IDS];
 
-/* TraceX knows `id` when its row has a display name and no "not known" note. */
-static bool tracex_knows(uint32_t id)
+static void build_dump_names(const char *path)
 {
-    const row *r = find(id);
-    return r && r->col[C_DISPLAY][0] && strcmp(r->col[C_DISPLAY], "INVALID") != 0 &&
-           strncmp(r->col[C_NOTES], "NOT KNOWN TO TRACEX", 19) != 0;
-}
-
-static char *dump_names[DUMP_IDS];
-static int shift_of[DUMP_IDS];
-
-/* The literal TraceX meant to print for `id` (the unshifted table). */
-static char *intended_literal(uint32_t id, size_t previous_width)
-{
-    if (!tracex_knows(id))
-        return INVALID_NAME;
-    const row *r = find(id);
-    for (uint32_t k = id; k < DUMP_IDS && k <= id + 3; k++) {
-        const char *lit = row_literal(k);
-        if (lit && literal_names(lit, r))
-            return (char *)lit;
-    }
-    size_t n = strlen(r->col[C_DISPLAY]);
-    size_t width = n > previous_width ? n : previous_width;
-    char *s = malloc(width + 1);
-    if (!s)
-        exit(1);
-    memset(s, ' ', width);
-    memcpy(s, r->col[C_DISPLAY], n);
-    s[width] = '\0';
-    return s;
-}
-
-static void build_dump_names(void)
-{
-    int shift = 0;
-    size_t width = 0;
-    for (uint32_t id = 0; id < DUMP_IDS; id++) {
-        const char *lit = row_literal(id);
-        if (lit) {
-            for (int s = 0; s <= 3 && (uint32_t)s <= id; s++) {
-                if (literal_names(lit, find(id - (uint32_t)s))) {
-                    shift = s;
-                    break;
-                }
-            }
-            dump_names[id] = (char *)lit;
-        } else if (shift == 0) {
-            dump_names[id] = INVALID_NAME;
-        } else {
-            dump_names[id] = intended_literal(id - (uint32_t)shift, width);
-        }
-        shift_of[id] = shift;
-        if (strcmp(dump_names[id], INVALID_NAME) != 0)
-            width = strlen(dump_names[id]);
+    for (uint32_t id = 0; id < DUMP_IDS; id++)
+        dump_names[id] = row_literal(id) ? row_literal(id) : INVALID_NAME;
+    for (size_t i = 0; i < sizeof row_less_literals / sizeof row_less_literals[0]; i++) {
+        uint32_t id = row_less_literals[i].id;
+        if (row_literal(id))
+            die(path, 0, "an id of row_less_literals has a row with dump_string_at_id");
+        dump_names[id] = row_less_literals[i].literal;
+        listed[id] = true;
     }
 }
 
@@ -351,8 +300,8 @@ static void write_c(FILE *out, const char *csv_path)
     for (uint32_t id = 0; id < DUMP_IDS; id++) {
         fputs("    ", out);
         put_string(out, dump_names[id]);
-        if (!row_literal(id) && shift_of[id] != 0)
-            fprintf(out, ", /* %u: reconstructed, shift %d */\n", id, shift_of[id]);
+        if (listed[id])
+            fprintf(out, ", /* %u: no row (row_less_literals) */\n", id);
         else
             fprintf(out, ", /* %u */\n", id);
     }
@@ -370,7 +319,7 @@ int main(int argc, char **argv)
     parse_csv(text, argv[1]);
     if (row_count == 0)
         die(argv[1], 1, "no rows");
-    build_dump_names();
+    build_dump_names(argv[1]);
 
     /* Write to a temporary name, then rename: no half-written output. */
     size_t n = strlen(argv[2]);
