@@ -11,13 +11,17 @@ static const char usage[] =
     "usage: trx events [OPTIONS] FILE\n"
     "\n"
     "Lists the events of FILE in TraceX's order, including the RUNNING events\n"
-    "TraceX inserts where the running thread changes without an event.\n"
+    "TraceX inserts where the running thread changes without an event. Every\n"
+    "line carries the core that recorded the event (0 on single-core traces).\n"
     "\n"
     "  --format text|csv|jsonl  output format (default: text)\n"
     "  --thread NAME|0xADDR     only events of this thread (repeatable)\n"
     "  --event NAME|ID          only this event: catalogue name (\"TX QUEUE SEND\"),\n"
     "                           symbol, TraceX GUI name, custom-event name, or a\n"
     "                           decimal / 0x id (repeatable)\n"
+    "  --core N                 only events recorded on core N (repeatable); a\n"
+    "                           RUNNING event TraceX inserts has the core of the\n"
+    "                           event before it\n"
     "  --from TICKS             only events at or after this relative tick\n"
     "  --to TICKS               only events at or before this relative tick\n"
     "  --no-synthetic           leave out the RUNNING events TraceX inserts\n"
@@ -27,7 +31,15 @@ static const char usage[] =
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  -o, --output OUT         write to OUT (replaced only when complete)\n";
 
-enum { OPT_FORMAT = CLI_OPT_FIRST_OWN, OPT_THREAD, OPT_EVENT, OPT_FROM, OPT_TO, OPT_NO_SYNTHETIC };
+enum {
+    OPT_FORMAT = CLI_OPT_FIRST_OWN,
+    OPT_THREAD,
+    OPT_EVENT,
+    OPT_CORE,
+    OPT_FROM,
+    OPT_TO,
+    OPT_NO_SYNTHETIC
+};
 
 /* What the events command's own options asked for. */
 typedef struct events_options {
@@ -36,6 +48,8 @@ typedef struct events_options {
     int thread_count;
     const char *events[256];
     int event_count;
+    const char *cores[256];
+    int core_count;
     bool have_from, have_to, no_synthetic;
     uint64_t from, to;
 } events_options;
@@ -64,6 +78,11 @@ static int on_option(void *state, int opt, const char *arg)
         if (o->event_count == (int)(sizeof o->events / sizeof o->events[0]))
             return cli_usage_error("events", "too many --event options");
         o->events[o->event_count++] = arg;
+        return -1;
+    case OPT_CORE:
+        if (o->core_count == (int)(sizeof o->cores / sizeof o->cores[0]))
+            return cli_usage_error("events", "too many --core options");
+        o->cores[o->core_count++] = arg;
         return -1;
     case OPT_FROM:
         if (!cli_parse_u64(arg, &o->from))
@@ -104,6 +123,9 @@ static int write_events(cli_input *in, const cli_common *c, void *state, trx_out
     for (int i = 0; i < o->event_count && rc == EXIT_OK; i++)
         if (trx_event_filter_add_event(&f, o->events[i], &in->custom, &err) != 0)
             rc = cli_usage_error("events", "%s", err.message);
+    for (int i = 0; i < o->core_count && rc == EXIT_OK; i++)
+        if (trx_event_filter_add_core(&f, o->cores[i], &err) != 0)
+            rc = cli_usage_error("events", "%s", err.message);
     if (rc == EXIT_OK && trx_events_write(&in->trace, w, o->format, &f, &in->custom) != 0) {
         fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
         rc = EXIT_INPUT;
@@ -118,6 +140,7 @@ int cmd_events(int argc, char **argv)
         {"format", required_argument, NULL, OPT_FORMAT},
         {"thread", required_argument, NULL, OPT_THREAD},
         {"event", required_argument, NULL, OPT_EVENT},
+        {"core", required_argument, NULL, OPT_CORE},
         {"from", required_argument, NULL, OPT_FROM},
         {"to", required_argument, NULL, OPT_TO},
         {"no-synthetic", no_argument, NULL, OPT_NO_SYNTHETIC},

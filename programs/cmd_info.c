@@ -1,4 +1,6 @@
 /* cmd_info.c - `trx info`: what a dump holds (format, header, registry, wrap state, time span). */
+#include <stdio.h>
+
 #include "cli.h"
 #include "commands.h"
 #include "output/info_json.h"
@@ -9,9 +11,11 @@ static const char usage[] =
     "\n"
     "Prints what FILE holds: source format, byte order, header fields, registry\n"
     "entries used/total, buffer capacity, entries used, wrap state, oldest entry,\n"
-    "first and last relative tick, timer mask and counting direction, and a\n"
-    "warning when the time stamps never change or their steps are implausible\n"
-    "for the timer mask (most of the span in steps over half the timer range).\n"
+    "first and last relative tick, timer mask and counting direction, a warning\n"
+    "when the time stamps never change or their steps are implausible for the\n"
+    "timer mask (most of the span in steps over half the timer range); then the\n"
+    "cores: how many (multi-core or not), events per core and the threads that\n"
+    "logged events on each core (ThreadX SMP writes the core in id bits 24-31).\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
     "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
@@ -24,10 +28,17 @@ static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *
     (void)state;
     trx_time_check tc;
     trx_trace_time_check(&in->trace, &tc);
+    trx_core_summary cores;
+    if (trx_core_summary_compute(&in->trace, &cores) != 0) {
+        trx_core_summary_free(&cores);
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
     if (c->json)
-        trx_info_write_json(&in->trace, &tc, w);
+        trx_info_write_json(&in->trace, &tc, &cores, w);
     else
-        trx_info_write_text(&in->trace, &tc, w);
+        trx_info_write_text(&in->trace, &tc, &cores, w);
+    trx_core_summary_free(&cores);
     return EXIT_OK;
 }
 

@@ -139,6 +139,18 @@ int trx_event_filter_add_event(trx_event_filter *f, const char *spec, const trx_
     return 0;
 }
 
+int trx_event_filter_add_core(trx_event_filter *f, const char *spec, trx_error *err)
+{
+    uint32_t core;
+    if (spec[0] == '0' && (spec[1] == 'x' || spec[1] == 'X'))
+        return trx_error_set(err, 0, "--core %s: a core is a decimal number from 0 to 255", spec);
+    if (!parse_number(spec, true, &core) || core > 255)
+        return trx_error_set(err, 0, "--core %s: a core is a decimal number from 0 to 255", spec);
+    f->have_cores = true;
+    f->cores[core >> 3] |= (uint8_t)(1u << (core & 7u));
+    return 0;
+}
+
 bool trx_event_filter_match(const trx_event_filter *f, const trx_event *ev)
 {
     if (f->no_synthetic && ev->synthetic)
@@ -146,6 +158,8 @@ bool trx_event_filter_match(const trx_event_filter *f, const trx_event *ev)
     if (f->have_from && ev->ticks < f->from)
         return false;
     if (f->have_to && ev->ticks > f->to)
+        return false;
+    if (f->have_cores && (ev->core > 255 || !(f->cores[ev->core >> 3] & (1u << (ev->core & 7u)))))
         return false;
     if (f->ids && !(f->ids[(ev->id & 0xFFFFu) >> 3] & (1u << (ev->id & 7u))))
         return false;

@@ -1,5 +1,5 @@
-/* event_filter.h - which events `trx events` lists: threads, event ids, a tick range, synthetic or
- * not. */
+/* event_filter.h - which events `trx events` lists: threads, event ids, cores, a tick range,
+ * synthetic or not. */
 #ifndef TRX_EVENT_FILTER_H
 #define TRX_EVENT_FILTER_H
 
@@ -16,6 +16,8 @@ typedef struct trx_event_filter {
     bool have_from, have_to;
     uint64_t from, to; /* inclusive relative-tick range */
     bool no_synthetic; /* drop the RUNNING events TraceX inserts */
+    bool have_cores;
+    uint8_t cores[32]; /* bitmap of the 256 core numbers to keep (when have_cores) */
 } trx_event_filter;
 
 /* Starts with a filter that keeps everything. */
@@ -32,6 +34,10 @@ int trx_event_filter_add_thread(trx_event_filter *f, trx_trace *t, const char *s
  * without the TML_ prefix), TraceX GUI names and custom-event names. */
 int trx_event_filter_add_event(trx_event_filter *f, const char *spec, const trx_custom_events *ce,
                                trx_error *err);
+
+/* Also keeps events recorded on core `spec` (decimal 0..255). -1 with `err`
+ * when it is not such a number. */
+int trx_event_filter_add_core(trx_event_filter *f, const char *spec, trx_error *err);
 
 /* True when `ev` passes every condition. */
 bool trx_event_filter_match(const trx_event_filter *f, const trx_event *ev);

@@ -29,14 +29,14 @@ static void hex(trx_out *o, uint32_t v)
 
 void trx_events_csv_header(trx_out *o)
 {
-    trx_out_str(o, "index,ticks,timestamp,id,name,context,thread,thread_name,priority,"
+    trx_out_str(o, "index,ticks,timestamp,id,core,name,context,thread,thread_name,priority,"
                    "info1,info2,info3,info4,synthetic\n");
 }
 
 void trx_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                          const trx_custom_events *ce)
 {
-    static const trx_event_lead_columns lead = {0, 0, 0, {",", ",0x", ",", ","}};
+    static const trx_event_lead_columns lead = {0, 0, 0, 0, {",", ",0x", ",", ",", ","}};
     trx_events_lead_columns(o, ev, &lead);
     field(o, trx_event_name(ev->id, ce));
     trx_out_char(o, ',');

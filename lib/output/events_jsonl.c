@@ -19,6 +19,8 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
     num(o, ev->timestamp);
     trx_out_str(o, ",\"id\":");
     num(o, ev->id);
+    trx_out_str(o, ",\"core\":");
+    num(o, ev->core);
     trx_out_str(o, ",\"name\":");
     trx_out_json_string(o, trx_event_name(ev->id, ce));
     trx_out_str(o, ",\"context\":\"");

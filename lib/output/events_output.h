@@ -14,13 +14,13 @@ typedef enum trx_events_format {
 } trx_events_format;
 
 /* Layout of the columns every text and CSV line starts with (events_columns.c):
- * index, ticks, timestamp, id. A width of 0 writes just the digits needed. */
+ * index, ticks, timestamp, id, core. A width of 0 writes just the digits needed. */
 typedef struct trx_event_lead_columns {
-    int index_width, ticks_width, id_width;
-    const char *after[4]; /* written after the index, ticks, timestamp and id */
+    int index_width, ticks_width, id_width, core_width;
+    const char *after[5]; /* written after the index, ticks, timestamp, id and core */
 } trx_event_lead_columns;
 
-/* Writes the index, ticks, timestamp (8 hex digits) and id of `ev` as `c` lays them out. */
+/* Writes the index, ticks, timestamp (8 hex digits), id and core of `ev` as `c` lays them out. */
 void trx_events_lead_columns(trx_out *o, const trx_event *ev, const trx_event_lead_columns *c);
 
 /* Aligned text (events_text.c): a column-header line, then one line per event. */

@@ -21,14 +21,15 @@ static void column(trx_out *o, const char *s, size_t width)
 
 void trx_events_text_header(trx_out *o)
 {
-    trx_out_str(o, "   Index                 Ticks  Timestamp     Id  Event                       "
-                   "Context               Prio  Info1     Info2     Info3     Info4\n");
+    trx_out_str(
+        o, "   Index                 Ticks  Timestamp     Id  Core  Event                       "
+           "Context               Prio  Info1     Info2     Info3     Info4\n");
 }
 
 void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                           const trx_custom_events *ce)
 {
-    static const trx_event_lead_columns lead = {8, 20, 5, {"  ", "   ", "  ", "  "}};
+    static const trx_event_lead_columns lead = {8, 20, 5, 4, {"  ", "   ", "  ", "  ", "  "}};
     trx_events_lead_columns(o, ev, &lead);
     const char *name = trx_event_name(ev->id, ce);
     /* leading spaces of .trxc names would break the column */

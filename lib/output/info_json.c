@@ -1,6 +1,8 @@
 /* info_json.c - `trx info --json`: the trace summary as one JSON object. */
 #include "output/info_json.h"
 
+#include "output/info_cores.h"
+
 #include "output/json_string.h"
 
 static void key(trx_out *o, const char *name, bool first)
@@ -22,7 +24,8 @@ static void boolean(trx_out *o, const char *name, bool v)
     trx_out_str(o, v ? "true" : "false");
 }
 
-void trx_info_write_json(const trx_trace *t, const trx_time_check *tc, trx_out *o)
+void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
+                         const trx_core_summary *cores, trx_out *o)
 {
     const trx_header *h = &t->header;
     key(o, "file", true);
@@ -61,5 +64,7 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc, trx_out *
                                                                  : "ok");
     num(o, "time_steps", tc->steps);
     num(o, "time_large_steps", tc->large_steps);
+    if (cores)
+        trx_info_cores_json(t, cores, o);
     trx_out_str(o, "}\n");
 }

@@ -1,6 +1,8 @@
 /* info_text.c - `trx info` as text: what the dump is and what its header says. */
 #include "output/info_text.h"
 
+#include "output/info_cores.h"
+
 /* Writes a row's caption (the line break before it included). */
 static void label(trx_out *o, const char *text)
 {
@@ -26,7 +28,8 @@ static void range(trx_out *o, uint32_t start, uint32_t end)
     hex(o, end);
 }
 
-void trx_info_write_text(const trx_trace *t, const trx_time_check *tc, trx_out *o)
+void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
+                         const trx_core_summary *cores, trx_out *o)
 {
     const trx_header *h = &t->header;
     label(o, "File:               ");
@@ -97,4 +100,6 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc, trx_out *
                        "(a SysTick value with a reload below it? use a composed counter); "
                        "times are likely wrong\n");
     }
+    if (cores)
+        trx_info_cores_text(t, cores, o);
 }

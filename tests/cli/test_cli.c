@@ -144,8 +144,12 @@ static void test_info_json_wrapped(void **state)
     char keys[40][64];
     size_t nkeys;
     assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
-    assert_int_equal(nkeys, 29);
+    assert_int_equal(nkeys, 33);
     assert_int_equal(cli_count_lines(r.out), 1);
+    /* a single-core trace: one core with every entry */
+    assert_int_equal(member_u64(r.out, "cores"), 1);
+    assert_string_equal(member_raw(r.out, "multi_core"), "false");
+    assert_non_null(strstr(r.out, "\"events_per_core\":[1986],"));
     /* b_sample_wrap.truth.txt: capacity 1986, wrapped, oldest index 290,
      * base 0x56594180, 40 registry entries; golden: Max Relative Ticks 1705135 */
     assert_int_equal(member_u64(r.out, "capacity"), 1986);
@@ -259,9 +263,9 @@ static void test_events_count_matches_tracex(void **state)
 static void test_events_jsonl_fields(void **state)
 {
     (void)state;
-    static const char *const expected[] = {"index",    "ticks",   "timestamp", "id",
-                                           "name",     "context", "thread",    "thread_name",
-                                           "priority", "info",    "synthetic", "args"};
+    static const char *const expected[] = {
+        "index",  "ticks",       "timestamp", "id",   "core",      "name", "context",
+        "thread", "thread_name", "priority",  "info", "synthetic", "args"};
     cli_result r;
     RUN(&r, "events", "--format", "jsonl", CORPUS "d_interrupts_nested.trx");
     assert_int_equal(r.status, 0);
@@ -274,8 +278,8 @@ static void test_events_jsonl_fields(void **state)
         size_t nkeys;
         if (!json_valid(line, (size_t)(nl - line), keys, 16, &nkeys))
             fail_msg("line %zu is not valid JSON: %.*s", lines, (int)(nl - line), line);
-        assert_int_equal(nkeys, 12);
-        for (size_t k = 0; k < 12; k++)
+        assert_int_equal(nkeys, 13);
+        for (size_t k = 0; k < 13; k++)
             assert_string_equal(keys[k], expected[k]);
         *nl = '\0';
         char want[32];
@@ -300,7 +304,7 @@ static void test_events_jsonl_fields(void **state)
     char *nl = strchr(r.out, '\n');
     assert_non_null(nl);
     *nl = '\0';
-    assert_string_equal(r.out, "{\"index\":0,\"ticks\":0,\"timestamp\":2100,\"id\":68,"
+    assert_string_equal(r.out, "{\"index\":0,\"ticks\":0,\"timestamp\":2100,\"id\":68,\"core\":0,"
                                "\"name\":\"TX QUEUE RECEIVE\",\"context\":\"thread\","
                                "\"thread\":26516,\"thread_name\":\"thread 2\",\"priority\":16,"
                                "\"info\":[27524,71072,4294967295,19],\"synthetic\":false,"
@@ -316,8 +320,9 @@ static void test_events_csv_and_text(void **state)
     RUN(&r, "events", "--format", "csv", CORPUS "demo_threadx.trx");
     assert_int_equal(r.status, 0);
     assert_int_equal(cli_count_lines(r.out), 975); /* header + 974 */
-    assert_memory_equal(r.out, "index,ticks,timestamp,id,name,context,thread,thread_name,", 57);
-    assert_non_null(strstr(r.out, "\n0,0,0x00000834,68,TX QUEUE RECEIVE,thread,0x00006794,"
+    assert_memory_equal(r.out, "index,ticks,timestamp,id,core,name,context,thread,thread_name,",
+                        62);
+    assert_non_null(strstr(r.out, "\n0,0,0x00000834,68,0,TX QUEUE RECEIVE,thread,0x00006794,"
                                   "thread 2,16,0x00006B84,0x000115A0,0xFFFFFFFF,0x00000013,0\n"));
     cli_result_free(&r);
     RUN(&r, "events", "--crlf", CORPUS "demo_threadx.trx");

@@ -38,7 +38,7 @@ static trx_time_check check(char *text, size_t cap, char *json, size_t jcap)
     trx_out *o = malloc(sizeof *o);
     assert_non_null(o);
     trx_out_init(o, f, false);
-    trx_info_write_text(&t, &tc, o);
+    trx_info_write_text(&t, &tc, NULL, o);
     trx_out_flush(o);
     size_t n = (size_t)ftell(f);
     rewind(f);
@@ -47,7 +47,7 @@ static trx_time_check check(char *text, size_t cap, char *json, size_t jcap)
     text[n] = 0;
     rewind(f);
     trx_out_init(o, f, false);
-    trx_info_write_json(&t, &tc, o);
+    trx_info_write_json(&t, &tc, NULL, o);
     trx_out_flush(o);
     n = (size_t)ftell(f);
     rewind(f);
