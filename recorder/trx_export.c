@@ -53,6 +53,16 @@ static void put_eol(record_writer *w)
     w->put(w->ctx, '\n');
 }
 
+/* Writes a marker line (TRX_EXPORT_MARKERS) or nothing. */
+static void put_marker(record_writer *w, const char *text)
+{
+    if (!(w->flags & TRX_EXPORT_MARKERS))
+        return;
+    while (*text != '\0')
+        w->put(w->ctx, *text++);
+    put_eol(w);
+}
+
 /* Common argument checks, then sets up `w`; returns TRX_EXPORT_OK or an error code. */
 static int start_writer(record_writer *w, const void *data, uint32_t size, uint32_t load_address,
                         unsigned flags, trx_export_put_fn put, void *ctx)
@@ -103,6 +113,7 @@ int trx_export_ihex(const void *data, uint32_t size, uint32_t load_address, unsi
 
     if (status != TRX_EXPORT_OK)
         return status;
+    put_marker(&w, TRX_EXPORT_BEGIN);
 
     while (done < size) {
         uint32_t address = load_address + done;
@@ -124,6 +135,7 @@ int trx_export_ihex(const void *data, uint32_t size, uint32_t load_address, unsi
         done += len;
     }
     ihex_record(&w, 0x01u, 0u, NULL, 0u);
+    put_marker(&w, TRX_EXPORT_END);
     return TRX_EXPORT_OK;
 }
 
@@ -159,6 +171,7 @@ int trx_export_srec(const void *data, uint32_t size, uint32_t load_address, unsi
 
     if (status != TRX_EXPORT_OK)
         return status;
+    put_marker(&w, TRX_EXPORT_BEGIN);
 
     if (!(flags & TRX_EXPORT_SREC_S3) && last <= 0xFFFFu) {
         address_bytes = 2u;
@@ -183,5 +196,6 @@ int trx_export_srec(const void *data, uint32_t size, uint32_t load_address, unsi
         done += len;
     }
     srec_record(&w, end_type, load_address, address_bytes, NULL, 0u);
+    put_marker(&w, TRX_EXPORT_END);
     return TRX_EXPORT_OK;
 }

@@ -22,7 +22,8 @@
  *               address is the load address. 16 (or 32) data bytes a record.
  *
  * Hex digits are upper case; lines end with "\n", or "\r\n" with
- * TRX_EXPORT_CRLF.
+ * TRX_EXPORT_CRLF. With TRX_EXPORT_MARKERS the records are framed by the
+ * lines TRX_EXPORT_BEGIN and TRX_EXPORT_END.
  */
 #ifndef TRX_EXPORT_H
 #define TRX_EXPORT_H
@@ -40,6 +41,12 @@ typedef void (*trx_export_put_fn)(void *ctx, char c);
 #define TRX_EXPORT_CRLF 0x1u      /* end lines with CR LF instead of LF */
 #define TRX_EXPORT_RECORD_32 0x2u /* 32 data bytes per record instead of 16 */
 #define TRX_EXPORT_SREC_S3 0x4u   /* S-record: always 32-bit addresses (S3/S7) */
+#define TRX_EXPORT_MARKERS 0x8u   /* a TRX_EXPORT_BEGIN line before, TRX_EXPORT_END after */
+
+/* The marker lines (TRX_EXPORT_MARKERS): they let a script cut the export out
+ * of a console log; trx's loaders skip them like any line that is not a record. */
+#define TRX_EXPORT_BEGIN "--- trx export begin ---"
+#define TRX_EXPORT_END "--- trx export end ---"
 
 /* Return values. */
 #define TRX_EXPORT_OK 0

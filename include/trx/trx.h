@@ -54,6 +54,7 @@ typedef struct trx_image {
     size_t size;
     uint64_t base;
     trx_input_format format; /* the format actually read */
+    uint64_t skipped_lines;  /* Intel HEX / S-record: lines that are not records, skipped */
     /* private */
     void *mapping_;
     size_t mapping_size_;

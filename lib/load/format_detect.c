@@ -2,11 +2,37 @@
  * format_detect.c - guessing a dump's format from its first bytes: the TXTB
  * id in either byte order means a binary buffer; otherwise, after leading
  * white space (and a UTF-8 byte-order mark), ':' means Intel HEX, 'S' and a
- * digit an S-record, a hex digit pair ASCII hex. Anything else is treated as
+ * digit an S-record, a hex digit pair ASCII hex. Text that starts otherwise
+ * (a console capture: banner and log lines before the export) is Intel HEX
+ * or S-record when a later line starts like one. Anything else is treated as
  * binary, and the decoder then reports the bad id.
  */
 #include "load/hex_digits.h"
 #include "trx/trx.h"
+
+/* Text whose first line is not a record: the first line (after white space)
+ * that starts like an Intel HEX or S-record decides. Binary (a control byte
+ * other than white space in the first line) stays binary. */
+static trx_input_format detect_capture(const uint8_t *bytes, size_t size, size_t pos)
+{
+    for (size_t i = pos; i < size && bytes[i] != '\n'; i++)
+        if ((bytes[i] < 0x20 && !trx_hex_space[bytes[i]]) || bytes[i] == 0x7F)
+            return TRX_FORMAT_BIN;
+    bool line_start = false;
+    for (size_t i = pos; i < size; i++) {
+        uint8_t c = bytes[i];
+        if (c == '\n') {
+            line_start = true;
+        } else if (line_start && !trx_hex_space[c]) {
+            if (c == ':')
+                return TRX_FORMAT_IHEX;
+            if (c == 'S' && i + 1 < size && bytes[i + 1] >= '0' && bytes[i + 1] <= '9')
+                return TRX_FORMAT_SREC;
+            line_start = false;
+        }
+    }
+    return TRX_FORMAT_BIN;
+}
 
 trx_input_format trx_detect_format(const uint8_t *bytes, size_t size)
 {
@@ -25,5 +51,5 @@ trx_input_format trx_detect_format(const uint8_t *bytes, size_t size)
     if (left >= 2 && trx_hex_value[p[0]] != TRX_HEX_BAD && trx_hex_value[p[1]] != TRX_HEX_BAD &&
         (left == 2 || trx_hex_value[p[2]] != TRX_HEX_BAD || trx_hex_space[p[2]]))
         return TRX_FORMAT_ASCII;
-    return TRX_FORMAT_BIN;
+    return detect_capture(bytes, size, pos);
 }

@@ -4,7 +4,9 @@
  * (whatever follows is ignored; a file without one ends at end of input),
  * 02 extended segment address (value * 16), 04 extended linear address
  * (value << 16), 03/05 start addresses (ignored). White space (CR, LF, space,
- * tab) may separate records. Addresses are linear: a record that runs past a
+ * tab) may separate records. A line that does not start with ':' is not a
+ * record (console output around a UART capture): skipped and counted in
+ * trx_image.skipped_lines. Addresses are linear: a record that runs past a
  * 64 KiB boundary continues at the next address (no wrap inside a segment).
  */
 #include <stdio.h>
@@ -29,7 +31,7 @@ static const char *ihex_field(size_t i, unsigned len)
 }
 
 /* How the shared record checks name this format and find its records. */
-static const trx_record_syntax ihex_syntax = {"Intel HEX", ':', "data bytes"};
+static const trx_record_syntax ihex_syntax = {"Intel HEX", ':', "data bytes", false};
 
 /* Error for the first non-hex digit (or the end of input) among the `count`
  * digits expected at `from`. */
@@ -48,11 +50,17 @@ int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         return -1;
     uint64_t upper = 0; /* from the last type 02 or 04 record */
     uint8_t scratch[256];
+    uint64_t skipped = 0; /* lines that are not records */
     size_t pos = trx_bom_length(in, size);
     for (;;) {
         pos = trx_skip_space(in, size, pos);
         if (pos >= size)
             break; /* no end-of-file record: accepted, like TraceX */
+        size_t next = trx_record_skip_line(&ihex_syntax, in, size, pos, &skipped);
+        if (next != pos) {
+            pos = next; /* not a record: console output around the capture */
+            continue;
+        }
         size_t rec = pos;
         if (trx_record_start(&ihex_syntax, in, rec, err))
             goto fail;
@@ -108,8 +116,15 @@ int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         }
         /* types 03 and 05 (start address) carry nothing for the image */
     }
+    if (b.run_count == 0 && skipped > 0) {
+        trx_record_none(&ihex_syntax, pos, skipped, err);
+        goto fail;
+    }
+    if (image_builder_finish(&b, img, pos, err))
+        return -1;
     img->format = TRX_FORMAT_IHEX;
-    return image_builder_finish(&b, img, pos, err);
+    img->skipped_lines = skipped;
+    return 0;
 fail:
     image_builder_discard(&b);
     return -1;

@@ -3,6 +3,27 @@
 #include "load/hex_digits.h"
 #include "load/text_loaders.h"
 
+/* Skips a line that does not start like a record (see text_loaders.h). */
+size_t trx_record_skip_line(const trx_record_syntax *s, const uint8_t *in, size_t size, size_t pos,
+                            uint64_t *skipped)
+{
+    if (in[pos] == s->start &&
+        (!s->type_digit || (pos + 1 < size && in[pos + 1] >= '0' && in[pos + 1] <= '9')))
+        return pos;
+    while (pos < size && in[pos] != '\n')
+        pos++;
+    (*skipped)++;
+    return pos;
+}
+
+/* "<format>: no data records (N lines that are not records skipped)"; -1. */
+int trx_record_none(const trx_record_syntax *s, size_t end, uint64_t skipped, trx_error *err)
+{
+    return trx_error_set(err, end, "%s: no data records (%llu line%s that %s skipped)", s->name,
+                         (unsigned long long)skipped, skipped == 1 ? "" : "s",
+                         skipped == 1 ? "is not a record" : "are not records");
+}
+
 /* 0 when the record at `pos` starts with the format's start character. */
 int trx_record_start(const trx_record_syntax *s, const uint8_t *in, size_t pos, trx_error *err)
 {

@@ -7,7 +7,9 @@
  * records, because dumps are often cut, concatenated or edited by hand and
  * every record already carries its own checksum. S7/S8/S9 end the file
  * (whatever follows is ignored); S4 is reserved and rejected. White space
- * may separate records.
+ * may separate records. A line that does not start with 'S' and a digit is
+ * not a record (console output around a UART capture): skipped and counted
+ * in trx_image.skipped_lines.
  */
 #include <stdio.h>
 
@@ -31,7 +33,7 @@ static const char *srec_field(size_t i, unsigned addr_len, unsigned count)
 }
 
 /* How the shared record checks name this format and find its records. */
-static const trx_record_syntax srec_syntax = {"S-record", 'S', "bytes"};
+static const trx_record_syntax srec_syntax = {"S-record", 'S', "bytes", true};
 
 /* Error for the first non-hex digit (or the end of input) among the `count`
  * digits expected at `from`. */
@@ -50,11 +52,17 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         return -1;
     uint8_t scratch[256];
     char what[16];
+    uint64_t skipped = 0; /* lines that are not records */
     size_t pos = trx_bom_length(in, size);
     for (;;) {
         pos = trx_skip_space(in, size, pos);
         if (pos >= size)
             break; /* no S7/S8/S9: accepted, the data records are all there is */
+        size_t next = trx_record_skip_line(&srec_syntax, in, size, pos, &skipped);
+        if (next != pos) {
+            pos = next; /* not a record: console output around the capture */
+            continue;
+        }
         size_t rec = pos;
         if (trx_record_start(&srec_syntax, in, rec, err))
             goto fail;
@@ -123,8 +131,15 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
             break; /* termination record: the rest is ignored */
         }
     }
+    if (b.run_count == 0 && skipped > 0) {
+        trx_record_none(&srec_syntax, pos, skipped, err);
+        goto fail;
+    }
+    if (image_builder_finish(&b, img, pos, err))
+        return -1;
     img->format = TRX_FORMAT_SREC;
-    return image_builder_finish(&b, img, pos, err);
+    img->skipped_lines = skipped;
+    return 0;
 fail:
     image_builder_discard(&b);
     return -1;

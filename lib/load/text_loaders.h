@@ -7,6 +7,7 @@
 #ifndef TRX_LOAD_TEXT_LOADERS_H
 #define TRX_LOAD_TEXT_LOADERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,12 +25,26 @@ int trx_load_ascii(trx_image *img, const uint8_t *in, size_t size, trx_error *er
 /* ---- shared by the record loaders (record_common.c); each returns 0, or -1 with `err` set */
 
 /* What a record format calls itself in messages, the character that starts
- * each record, and what its length byte counts ("data bytes", "bytes"). */
+ * each record, what its length byte counts ("data bytes", "bytes"), and
+ * whether a decimal digit (the record type) must follow the start character
+ * for a line to count as a record (S-record: "S1", not "Starting"). */
 typedef struct trx_record_syntax {
     const char *name;
     char start;
     const char *length_unit;
+    bool type_digit;
 } trx_record_syntax;
+
+/* Real captures hold other text around the records (a boot banner, log lines
+ * on the same UART). At `pos`, a line's first non-blank character: when the
+ * line does not start like a record, returns the position after its end of
+ * line and counts it in `*skipped`; otherwise returns `pos`. A line that
+ * starts like a record is parsed as one, so a damaged record still fails. */
+size_t trx_record_skip_line(const trx_record_syntax *s, const uint8_t *in, size_t size, size_t pos,
+                            uint64_t *skipped);
+
+/* The error for a capture without data records, naming the skipped lines; -1. */
+int trx_record_none(const trx_record_syntax *s, size_t end, uint64_t skipped, trx_error *err);
 
 /* Checks that a record starts at `pos` (< size). */
 int trx_record_start(const trx_record_syntax *s, const uint8_t *in, size_t pos, trx_error *err);

@@ -34,6 +34,7 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
     trx_out_json_string(o, trx_input_format_name(t->image.format));
     num(o, "image_size", t->image.size);
     num(o, "image_base", t->image.base);
+    num(o, "skipped_lines", t->image.skipped_lines);
     key(o, "byte_order", false);
     trx_out_json_string(o, h->big_endian ? "big" : "little");
     num(o, "trace_id", h->id_as_read);

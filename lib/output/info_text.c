@@ -40,6 +40,11 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
     dec(o, t->image.size);
     trx_out_str(o, " bytes at 0x");
     trx_out_hex32(o, (uint32_t)t->image.base);
+    if (t->image.skipped_lines > 0) {
+        label(o, "\nSkipped lines:      ");
+        dec(o, t->image.skipped_lines);
+        trx_out_str(o, " (not records: console output around the capture)");
+    }
     label(o, "\nByte order:         ");
     trx_out_str(o, h->big_endian ? "big-endian" : "little-endian");
     label(o, "\nTrace ID:           ");

@@ -144,7 +144,7 @@ static void test_info_json_wrapped(void **state)
     char keys[40][64];
     size_t nkeys;
     assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
-    assert_int_equal(nkeys, 33);
+    assert_int_equal(nkeys, 34);
     assert_int_equal(cli_count_lines(r.out), 1);
     /* a single-core trace: one core with every entry */
     assert_int_equal(member_u64(r.out, "cores"), 1);

@@ -361,6 +361,65 @@ static void test_srec_round_trips(void **state)
     free(d);
 }
 
+/* A UART capture: boot banner and log lines, the export framed by its marker
+ * lines, more log lines after. Both loaders skip and count the lines that are
+ * not records and load the same bytes; a damaged record among the noise is
+ * still an error at its offset. */
+static void sink_str(text_sink *s, const char *text)
+{
+    while (*text)
+        sink_put(s, *text++);
+}
+
+static void test_capture_among_console_noise(void **state)
+{
+    (void)state;
+    const uint32_t size = 300, base = 0x20001000u;
+    uint8_t *data = make_pattern(size, 77);
+    for (int srec = 0; srec <= 1; srec++) {
+        text_sink s = {0};
+        /* 3 text lines before (the blank one is white space, not counted) */
+        sink_str(&s, "FW: boot v1.2\r\n\r\nSysTick 1 kHz\r\n  [log] sensor=12: ok\r\n");
+        int rc = srec ? trx_export_srec(data, size, base, TRX_EXPORT_MARKERS | TRX_EXPORT_CRLF,
+                                        sink_put, &s)
+                      : trx_export_ihex(data, size, base, TRX_EXPORT_MARKERS | TRX_EXPORT_CRLF,
+                                        sink_put, &s);
+        assert_int_equal(rc, TRX_EXPORT_OK);
+        sink_str(&s, "Stopped.\r\n:-) done\r\n");
+        assert_non_null(strstr(s.text, "\r\n" TRX_EXPORT_BEGIN "\r\n"));
+        assert_non_null(strstr(s.text, "\r\n" TRX_EXPORT_END "\r\n"));
+
+        trx_image img;
+        trx_error err;
+        memset(&img, 0, sizeof img);
+        memset(&err, 0, sizeof err);
+        rc = trx_image_load_memory(&img, (const uint8_t *)s.text, s.len, TRX_FORMAT_AUTO, &err);
+        if (rc != 0)
+            fail_msg("capture rejected: %s (offset %llu)", err.message,
+                     (unsigned long long)err.offset);
+        assert_int_equal(img.format, srec ? TRX_FORMAT_SREC : TRX_FORMAT_IHEX);
+        assert_int_equal(img.base, base);
+        assert_int_equal(img.size, size);
+        assert_memory_equal(img.data, data, size);
+        /* 3 text lines + the BEGIN marker; the end record stops the reading */
+        assert_int_equal(img.skipped_lines, 4);
+        trx_image_free(&img);
+
+        /* damage the first data record's last checksum digit: an error at its offset */
+        char *first = strstr(s.text, srec ? "\nS3" : "\n:10");
+        assert_non_null(first);
+        char *eol = strchr(first + 1, '\r');
+        assert_non_null(eol);
+        eol[-1] = eol[-1] == '0' ? '1' : '0';
+        rc = trx_image_load_memory(&img, (const uint8_t *)s.text, s.len, TRX_FORMAT_AUTO, &err);
+        assert_int_equal(rc, -1);
+        assert_int_equal(err.offset, (uint64_t)(eol - 2 - s.text));
+        assert_non_null(strstr(err.message, "checksum mismatch"));
+        sink_free(&s);
+    }
+    free(data);
+}
+
 #ifdef TRX_TEST_WITH_RECORDER
 #include "recorder_buffer.h"
 
@@ -421,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_ihex_round_trips),
         cmocka_unit_test(test_srec_round_trips),
+        cmocka_unit_test(test_capture_among_console_noise),
 #ifdef TRX_TEST_WITH_RECORDER
         cmocka_unit_test(test_recorder_buffer_round_trip),
 #endif

@@ -61,13 +61,12 @@ static void test_auto_and_forced(void **state)
     assert_int_equal(img.size, 2);
     trx_image_free(&img);
 
-    /* "1122" forced as Intel HEX: not a record */
-    expect_load_error("1122", TRX_FORMAT_IHEX, 0,
-                      "expected ':' at the start of a record, found '1'");
+    /* "1122" forced as Intel HEX: not a record, so nothing to load */
+    expect_load_error("1122", TRX_FORMAT_IHEX, 4,
+                      "Intel HEX: no data records (1 line that is not a record skipped)");
     expect_load_error(":0100000011EE", TRX_FORMAT_ASCII, 0,
                       "expected hex digit or white space, found ':'");
-    expect_load_error("TXTB", TRX_FORMAT_SREC, 0,
-                      "expected 'S' at the start of a record, found 'T'");
+    expect_load_error("TXTB", TRX_FORMAT_SREC, 4, "S-record: no data records");
     expect_load_error("", TRX_FORMAT_AUTO, 0, "empty file");
     expect_load_error("", TRX_FORMAT_BIN, 0, "empty file");
     expect_load_error("x", (trx_input_format)42, 0, "unknown input format");

@@ -145,10 +145,11 @@ static void test_errors(void **state)
     /* the file ends inside a record */
     expect_ihex_error(":0100000011E", 12, "expected hex digit, found end of file");
     expect_ihex_error(":01", 3, "record address: expected hex digit, found end of file");
-    /* not a record */
-    expect_ihex_error(":0100000011EE\n;comment\n", 14,
-                      "expected ':' at the start of a record, found ';'");
-    expect_ihex_error("\x01", 0, "found byte 0x01");
+    /* a line that is not a record is skipped; with no record at all: */
+    expect_ihex_error("\x01", 1,
+                      "Intel HEX: no data records (1 line that is not a record skipped)");
+    expect_ihex_error("boot\r\nlog\n", 10,
+                      "no data records (2 lines that are not records skipped)");
     /* record longer than its length byte */
     expect_ihex_error(":0100000011EE00\n", 13, "record longer than its length byte");
     expect_ihex_error(":0100000011EE;\n", 13, "expected end of line after the checksum, found ';'");
