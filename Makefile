@@ -1,11 +1,14 @@
 # Thin wrapper around CMake. `make run`: build and analyse the bundled demo.
-# `make test`: build and run every test (unit, golden, round-trip, fuzzers).
+# `make run` needs only a C compiler, CMake and make.
+# `make test`: build and run every test (unit, golden, round-trip, fuzzers);
+# it first checks what the tests need (tools/check_test_deps.sh) and, if
+# something is missing, stops with the command that installs it.
 # `make windows`: cross-compile build-windows/trx.exe with MinGW-w64.
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 
-.PHONY: build run test test-unit test-sanitize fuzz format format-check clean windows
+.PHONY: build run test test-deps test-unit test-sanitize fuzz format format-check clean windows
 
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -14,10 +17,13 @@ build:
 run: build
 	@./examples/run_demo.sh $(BUILD)
 
-test-unit: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+test-deps:
+	@./tools/check_test_deps.sh
 
-test-sanitize:
+test-unit: test-deps build
+	@cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS)
+
+test-sanitize: test-deps
 	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTRX_SANITIZE=ON >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)
 	@cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
@@ -37,7 +43,8 @@ format-check:
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
 
-test: format-check test-unit fuzz
+test: test-deps
+	@$(MAKE) --no-print-directory format-check test-unit fuzz
 
 clean:
-	rm -rf build build-sanitize build-fuzz build-windows
+	rm -rf build build-sanitize build-fuzz build-windows build-bare
