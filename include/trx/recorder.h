@@ -172,6 +172,21 @@ typedef char trx_check_name_size_[(TX_TRACE_OBJECT_REGISTRY_NAME % 4 == 0 &&
 typedef char
     trx_check_object_size_[sizeof(trx_txtb_object) == 16 + TX_TRACE_OBJECT_REGISTRY_NAME ? 1 : -1];
 
+/* Declares a trace buffer for tx_trace_enable: `bytes` bytes (a multiple of
+ * 4), 32-byte aligned, in the linker section TRX_TRACE_BUFFER_SECTION when it
+ * is defined (e.g. ".trx_trace", for a linker script to place the buffer in
+ * a given RAM region or keep it out of zero-initialisation with NOLOAD).
+ * Usage: static TRX_TRACE_BUFFER(trace_buffer, 16384); then
+ * tx_trace_enable(trace_buffer, sizeof trace_buffer, registry_entries). */
+#if defined(__GNUC__) && defined(TRX_TRACE_BUFFER_SECTION)
+#define TRX_TRACE_BUFFER(name, bytes)                                                              \
+    ULONG name[(bytes) / 4] __attribute__((section(TRX_TRACE_BUFFER_SECTION), aligned(32)))
+#elif defined(__GNUC__)
+#define TRX_TRACE_BUFFER(name, bytes) ULONG name[(bytes) / 4] __attribute__((aligned(32)))
+#else
+#define TRX_TRACE_BUFFER(name, bytes) ULONG name[(bytes) / 4]
+#endif
+
 /* ========================================================= recorder state */
 
 /* Private: the recorder's state, public only so that the inline insert can

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# gdb_dump.sh TRX HOST_TARGET SCRIPT WORKDIR - the GDB command (tools/gdb/trx.py)
+# on a host process: stops gdb_host_target in trx_test_stop after its buffer
+# wrapped, dumps the buffer with `trx dump` as bin, ihex and srec, and checks
+#   - the binary dump equals the program's own copy of its buffer;
+#   - all copies give identical `trx events --format jsonl`;
+#   - the decoded events match the program's counter read through GDB
+#     (a full buffer of user events, the newest numbered counter - 1);
+#   - `trx info` in GDB reports the wrap, and bad requests fail with a message.
+# Exit 77 (ctest SKIP) only when no gdb is installed.
+set -euo pipefail
+TRX=$1 PROG=$2 SCRIPT=$3 WORK=$4
+GDB=$(command -v gdb-multiarch || command -v gdb || true)
+if [ -z "$GDB" ]; then
+  echo "SKIP: no gdb or gdb-multiarch"
+  exit 77
+fi
+rm -rf "$WORK"
+mkdir -p "$WORK"
+cd "$WORK"
+export ASAN_OPTIONS=detect_leaks=0 # the process is killed at the breakpoint
+"$GDB" -batch -nx -x "$SCRIPT" -ex "break trx_test_stop" -ex run -ex "trx info" \
+  -ex "trx dump --format bin gdb.bin" -ex "trx dump --format ihex gdb.hex" \
+  -ex "trx dump --format srec gdb.srec" -ex "print events_recorded" \
+  --args "$PROG" own.bin >gdb.log 2>&1 || { cat gdb.log; exit 1; }
+fail=0
+grep -q "wrapped:    yes" gdb.log || { echo "FAIL: trx info did not report the wrap"; fail=1; }
+recorded=$(sed -n 's/^\$1 = \([0-9]*\)$/\1/p' gdb.log)
+[ -n "$recorded" ] || { echo "FAIL: no events_recorded from GDB"; cat gdb.log; exit 1; }
+size=$(stat -c %s gdb.bin)
+cmp -n "$size" gdb.bin own.bin || { echo "FAIL: gdb.bin differs from the program's buffer"; fail=1; }
+"$TRX" events --format jsonl own.bin >own.jsonl
+for f in gdb.bin gdb.hex gdb.srec; do
+  "$TRX" events --format jsonl "$f" >"$f.jsonl"
+  cmp -s own.jsonl "$f.jsonl" || { echo "FAIL: events of $f differ from the program's buffer"; fail=1; }
+done
+python3 - "$recorded" own.jsonl "$TRX" own.bin <<'PY' || fail=1
+import json, subprocess, sys
+recorded, path, trx, binary = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+events = [json.loads(l) for l in open(path)]
+info = json.loads(subprocess.check_output([trx, "info", "--json", binary]))
+user = [e for e in events if 4096 <= e["id"] <= 4102]
+assert info["wrapped"] and len(user) == info["capacity"], (len(user), info["capacity"])
+assert user[-1]["info"][0] == recorded - 1, (user[-1]["info"][0], recorded)
+assert [e["info"][0] for e in user] == list(range(recorded - len(user), recorded))
+print("ok: %d events decoded, the newest %d of the %d the program counted" %
+      (len(user), len(user), recorded))
+PY
+# errors: a bad format, an address without a buffer
+"$GDB" -batch -nx -x "$SCRIPT" -ex "break trx_test_stop" -ex run \
+  -ex "trx dump --format elf x.out" -ex "trx info --address &events_recorded" \
+  --args "$PROG" own2.bin >err.log 2>&1 || true
+grep -q "trx dump: unknown format 'elf'" err.log || { echo "FAIL: bad format accepted"; cat err.log; fail=1; }
+grep -q "trx info: no TXTB buffer at" err.log || { echo "FAIL: bad address accepted"; cat err.log; fail=1; }
+[ $fail -eq 0 ] && echo "ok: gdb dumps (bin, ihex, srec) decode identically to the program's buffer"
+exit $fail
