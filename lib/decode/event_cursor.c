@@ -378,6 +378,8 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
         f->thread = trx_thread_for_context(c->trace, to);
         if (f->thread >= 0)
             *found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
+        else if (c->trace->mode == TRX_MODE_TRACEX && !c->preparing_ && c->trace->thread_count > 0)
+            f->thread = 0; /* TraceX attributes a next context that is no thread to thread 0 */
     }
     f->raw_priority = f->priority;
     return true;

@@ -1,7 +1,8 @@
 /*
  * trace_prepare.c - one pass of the event model over the whole trace to
  * complete what TraceX knows before any statistic: Un-named Threads for
- * unregistered contexts, each thread's priority and preemption-threshold
+ * unregistered contexts (and, in the correct mode, for next contexts that
+ * are no thread), each thread's priority and preemption-threshold
  * range (with TraceX's preemption-threshold quirk on stored events, and the
  * plain widening from synthetic RUNNING events applied afterwards), the total
  * event count and the last relative tick. See research/tracex.md 2.4-2.7.
@@ -121,9 +122,13 @@ void trx_trace_prepare(trx_trace *t)
             last_ticks = ev.ticks;
         }
     }
-    for (uint32_t k = 0; k < prep.running_only_count; k++)
-        if (trx_thread_for_context(t, prep.running_only[k]) < 0)
-            trx_objects_add_unnamed_thread(t, prep.running_only[k], 0);
+    /* A next context that no stored event has as its context: the correct
+     * mode lists it as an unknown thread; TraceX adds nothing (its RUNNING
+     * events there are attributed to thread 0, see event_cursor.c). */
+    if (t->mode != TRX_MODE_TRACEX)
+        for (uint32_t k = 0; k < prep.running_only_count; k++)
+            if (trx_thread_for_context(t, prep.running_only[k]) < 0)
+                trx_objects_add_unnamed_thread(t, prep.running_only[k], 0);
     for (uint32_t th = 0; th < prep.range_cap && th < t->thread_count; th++) {
         running_range *r = &prep.ranges[th];
         if (r->any_prio)

@@ -445,8 +445,11 @@ static void context_column(trx_out *o, const trx_trace *t, const trx_event *ev)
     default:
         break;
     }
-    name_and_address(o, ev->thread >= 0 ? object_name(t, t->threads[ev->thread].object_index) : "",
-                     ev->context);
+    if (ev->thread >= 0) /* the thread's name and address (TraceX: thread 0 for a non-thread) */
+        name_and_address(o, object_name(t, t->threads[ev->thread].object_index),
+                         t->threads[ev->thread].address);
+    else
+        name_and_address(o, "", ev->context);
 }
 
 /* Next-context column; `stale` is TraceX's last successfully looked-up
@@ -494,7 +497,7 @@ static void write_event(trx_out *o, const trx_trace *t, const trx_event *ev, uin
     dec(o, ev->id, 5);
     trx_out_char(o, ')');
     if (ev->thread >= 0)
-        *stale = ev->context;
+        *stale = t->threads[ev->thread].address;
     context_column(o, t, ev);
     switch (trx_context_kind_of(ev->context)) {
     case TRX_CTX_ISR:

@@ -1,4 +1,5 @@
-/* events_text.c - `trx events --format text`: one aligned line per event. */
+/* events_text.c - `trx events --format text`: one aligned line per event
+ * (event names as TraceX's dump prints them under --compat tracex). */
 #include <string.h>
 
 #include "output/events_names.h"
@@ -31,7 +32,9 @@ void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
 {
     static const trx_event_lead_columns lead = {8, 20, 5, 4, {"  ", "   ", "  ", "  ", "  "}};
     trx_events_lead_columns(o, ev, &lead);
-    const char *name = trx_event_name(ev->id, ce);
+    /* --compat tracex: the label TraceX's dump prints (its misaligned table) */
+    const char *name = t->mode == TRX_MODE_TRACEX && ev->id < 1000 ? trx_catalog_dump_name(ev->id)
+                                                                   : trx_event_name(ev->id, ce);
     /* leading spaces of .trxc names would break the column */
     while (*name == ' ')
         name++;
