@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "trx/cores.h"
 #include "trx/trx.h"
 
 #ifdef __cplusplus
@@ -75,6 +76,8 @@ typedef struct trx_stats {
     uint32_t mark_count;
     trx_filex_stats filex;
     trx_netx_stats netx;
+    /* which core ran what (trx/cores.h): default mode only, NULL with --compat tracex */
+    trx_core_stats *cores;
 } trx_stats;
 
 /* Computes every statistic (prepares the trace first). 0, or -1 when out of memory. */

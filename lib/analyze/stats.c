@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "analyze/core_tracker.h"
 
 int trx_stats_compute(trx_trace *t, trx_stats *s)
 {
@@ -35,8 +36,13 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     trx_profile prof = {0};
     trx_thread_popularity tpop = {0};
     trx_stack_usage_init(t, s);
-    if (trx_cursor_init(&c, t) < 0)
+    trx_core_tracker *cores = NULL;
+    if (t->mode == TRX_MODE_CORRECT && !(cores = trx_core_tracker_new(t)))
         goto fail;
+    if (trx_cursor_init(&c, t) < 0) {
+        trx_core_tracker_discard(cores);
+        goto fail;
+    }
     while (trx_cursor_next(&c, &ev)) {
         trx_switches_feed(&sw, &ev);
         trx_preemptions_feed(&pre, &ev);
@@ -49,12 +55,22 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
         trx_thread_popularity_feed(&tpop, t, &ev, s);
         trx_filex_feed(&s->filex, &ev);
         trx_netx_feed(&s->netx, &ev);
+        if (cores)
+            trx_core_tracker_feed(cores, &ev);
     }
     s->context_switches = sw.switches;
     trx_preemptions_finish(&pre, s);
     s->interrupts = irq.interrupts;
     s->nested_interrupts = irq.nested;
     int r = trx_inversions_finish(inv, s);
+    if (cores) {
+        if ((s->cores = malloc(sizeof *s->cores)) == NULL) {
+            trx_core_tracker_discard(cores);
+            r = -1;
+        } else if (trx_core_tracker_finish(cores, s->cores) < 0) {
+            r = -1;
+        }
+    }
     if (trx_thread_popularity_finish(&tpop, s) < 0)
         r = -1;
     if (trx_popularity_finish(&pop, s) < 0 || r < 0) {
@@ -76,5 +92,8 @@ void trx_stats_free(trx_stats *s)
     free(s->threads);
     free(s->services);
     free(s->marks);
+    if (s->cores)
+        trx_core_stats_free(s->cores);
+    free(s->cores);
     memset(s, 0, sizeof *s);
 }

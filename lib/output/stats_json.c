@@ -8,6 +8,7 @@
 
 #include "output/json_string.h"
 #include "output/out_buffer.h"
+#include "output/stats_cores.h"
 #include "output/stats_json.h"
 #include "trx/catalog.h"
 
@@ -122,7 +123,7 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
         "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
         "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
         "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
-        "%llu, \"udp_bytes_received\": %llu}\n}\n",
+        "%llu, \"udp_bytes_received\": %llu}",
         U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
         U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
         U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent), U(n->ip_bytes_sent),
@@ -131,4 +132,7 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
         U(n->tcp_bytes_sent), U(n->tcp_packets_received), U(n->tcp_bytes_received),
         U(n->udp_packets_sent), U(n->udp_bytes_sent), U(n->udp_packets_received),
         U(n->udp_bytes_received));
+    if (s->cores)
+        trx_stats_cores_json(t, s->cores, f);
+    trx_out_str(f, "\n}\n");
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/stats_cores.h"
 #include "output/stats_text.h"
 #include "trx/catalog.h"
 
@@ -137,4 +138,6 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
     write_stack(o, t, s);
     write_services(o, s, t->total_events);
     write_filex_netx(o, s);
+    if (s->cores)
+        trx_stats_cores_text(t, s->cores, o);
 }

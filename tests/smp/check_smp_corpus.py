@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Checks `trx` against the ground truth of the ThreadX SMP corpus traces
 (corpus/smp/, written by the recording programs, not decoded from the buffer).
-Usage: check_smp_corpus.py TRX SHARED_DIR info|events
+Usage: check_smp_corpus.py TRX SHARED_DIR info|events|stats
   info    `info --json`: cores, events per core, and the threads that logged
           on each core with their counts equal NAME.truth.txt
   events  the core of every stored event in `events --format jsonl` equals
           NAME.cores.json; `--core N` keeps exactly core N's events; the
-          text and CSV listings carry the same cores"""
+          text and CSV listings carry the same cores
+  stats   `stats --json` (default mode): every thread's migrations equal the
+          truth's; the running thread tracked per core agrees with the kernel's
+          own record (NAME.kernel.json: the thread each core executed at every
+          entry) for at least 92% of the cores' time, and the time with two or
+          more threads running is within 30% of the kernel's"""
 import glob
 import json
 import os
@@ -70,6 +75,40 @@ for trace in traces:
         check(name, "text cores row", re.search(r"^Cores: +(\d+) \((multi|single)-core\)$", text,
                                                re.M).groups(),
               (str(len(per_core)), "multi" if len(per_core) > 1 else "single"))
+    elif what == "stats":
+        migrations = {}
+        for line in open(base + ".truth.txt", encoding="utf-8"):
+            m = re.match(r"\s+'(.*)': logged on \d+ core\(s\), (\d+) migration", line)
+            if m:
+                migrations[m.group(1)] = int(m.group(2))
+        smp = json.loads(run("stats", "--json", trace))["smp"]
+        check(name, "migrations", {t["name"]: t["migrations"] for t in smp["threads"]}, migrations)
+        kernel = json.load(open(base + ".kernel.json"))
+        names = {t["index"]: t["name"] for t in kernel["threads"]}
+        entries = kernel["entries"]
+        ticks = [json.loads(l)["ticks"] for l in
+                 run("events", "--format", "jsonl", "--no-synthetic", trace).splitlines()]
+        # between entries k and k+1 each core runs what the kernel shows at k+1
+        truth, parallel, total = {}, 0, 0
+        for k in range(len(entries) - 1):
+            d = ticks[k + 1] - ticks[k]
+            current = entries[k + 1][2]
+            parallel += d if sum(1 for x in current if x >= 0) >= 2 else 0
+            for core, x in enumerate(current):
+                key = (core, names.get(x, None))
+                truth[key] = truth.get(key, 0) + d
+                total += d
+        agree = 0
+        for lane in smp["per_core"]:
+            core = lane["core"]
+            agree += sum(min(t["ticks"], truth.get((core, t["name"]), 0)) for t in lane["threads"])
+            agree += min(lane["idle_ticks"], truth.get((core, None), 0))
+        print(f"{name}: per-core running thread agrees with the kernel for "
+              f"{100.0 * agree / total:.2f}% of the time; parallel {smp['parallel_ticks']} "
+              f"ticks, kernel {parallel}")
+        check(name, "agreement >= 92%", agree >= 0.92 * total, True)
+        check(name, "parallel within 30%", abs(smp["parallel_ticks"] - parallel) <= 0.30 * parallel,
+              True)
     else:
         truth = json.load(open(base + ".cores.json"))["cores"]
         events = [json.loads(l) for l in run("events", "--format", "jsonl", trace).splitlines()]

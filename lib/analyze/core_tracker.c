@@ -1,0 +1,365 @@
+/*
+ * core_tracker.c - which thread every core runs, from the events each core
+ * logged (see trx/cores.h for the results):
+ *   - an event a thread logs on core c means c runs that thread now (and no
+ *     other core does: a core it ran on before is then "unknown" until it
+ *     logs again);
+ *   - a thread suspending itself on c hands c to the "next thread" of the
+ *     event (info 4; ThreadX SMP writes the logging core's next thread there,
+ *     0 = idle); a resume or relinquish naming another next thread (info 4,
+ *     info 2) preempts the logging thread on c;
+ *   - ISR_ENTER / ISR_EXIT logged on c nest an interrupt on c; a next thread
+ *     named by a resume or suspend inside it takes c when the nesting ends
+ *     (at once when the port logs no ISR_ENTER, as ThreadX SMP's Linux port);
+ *   - initialization events put c in initialization.
+ * Time between a core's state changes goes to that state; the time with two
+ * or more cores running a thread is the parallel time.
+ */
+#include "analyze/core_tracker.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/core_thread_map.h"
+#include "decode/object_table.h"
+
+enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
+
+enum {
+    ID_RESUME = 1,
+    ID_SUSPEND = 2,
+    ID_ISR_ENTER = 3,
+    ID_ISR_EXIT = 4,
+    ID_RELINQUISH = 109
+};
+
+typedef struct core_state {
+    uint8_t state;
+    bool seen;
+    bool have_pending; /* a next thread named inside an interrupt */
+    uint32_t nesting;  /* ISR nesting on this core */
+    uint32_t context;  /* running thread's address (STATE_THREAD) */
+    int32_t thread;    /* its index, -1 if not a known thread */
+    uint32_t pending;  /* the next thread after the interrupt (0 = idle) */
+    uint64_t since;    /* ticks when the current interval began */
+} core_state;
+
+struct trx_core_tracker {
+    const trx_trace *trace;
+    trx_core_stats out;
+    core_state core[TRX_MAX_CORES];
+    int32_t *last_core;    /* per thread: core of its last own event, -1 */
+    int32_t *running_on;   /* per thread: core running it now, -1 */
+    uint64_t *ready_at;    /* per thread: when a resume made it ready, UINT64_MAX: not */
+    trx_core_thread_map map;
+    bool started;
+    uint64_t first_ticks, last_ticks;
+    uint32_t busy;         /* cores running a thread now */
+    uint64_t busy_since;   /* when `busy` last changed */
+};
+
+trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
+{
+    trx_core_tracker *k = calloc(1, sizeof *k);
+    size_t n = t->thread_count ? t->thread_count : 1;
+    if (!k)
+        return NULL;
+    k->trace = t;
+    k->out.thread_count = t->thread_count;
+    k->out.threads = calloc(n, sizeof *k->out.threads);
+    k->last_core = malloc(n * sizeof *k->last_core);
+    k->running_on = malloc(n * sizeof *k->running_on);
+    k->ready_at = malloc(n * sizeof *k->ready_at);
+    if (!k->out.threads || !k->last_core || !k->running_on || !k->ready_at) {
+        trx_core_tracker_discard(k);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        k->last_core[i] = k->running_on[i] = -1;
+        k->ready_at[i] = UINT64_MAX;
+    }
+    k->out.core_count = 1;
+    return k;
+}
+
+static bool is_busy(const core_state *c)
+{
+    return c->state == STATE_THREAD && c->nesting == 0;
+}
+
+/* Adds the time since the core's last change to the state it was in. */
+static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+{
+    core_state *c = &k->core[core];
+    trx_core_profile *p = &k->out.cores[core];
+    uint64_t d = now - c->since;
+    c->since = now;
+    if (d == 0)
+        return;
+    if (c->nesting > 0) {
+        p->interrupt_ticks += d;
+        return;
+    }
+    switch (c->state) {
+    case STATE_THREAD:
+        p->thread_ticks += d;
+        if (c->thread >= 0) {
+            k->out.threads[c->thread].run_ticks += d;
+            trx_core_thread *ct = trx_core_thread_map_get(&k->map, core, c->thread);
+            if (ct)
+                ct->ticks += d;
+        }
+        break;
+    case STATE_IDLE:
+        p->idle_ticks += d;
+        break;
+    case STATE_INIT:
+        p->init_ticks += d;
+        break;
+    default:
+        p->unknown_ticks += d;
+        break;
+    }
+}
+
+/* Counts the parallel time up to `now` before the number of busy cores changes. */
+static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
+{
+    if (was == is)
+        return;
+    if (k->busy >= 2)
+        k->out.parallel_ticks += now - k->busy_since;
+    k->busy_since = now;
+    k->busy = is ? k->busy + 1 : k->busy - 1;
+    if (k->busy > k->out.max_parallel)
+        k->out.max_parallel = k->busy;
+}
+
+static void mark_core(trx_thread_cores *tc, uint32_t core)
+{
+    tc->core_mask[core >> 3] |= (uint8_t)(1u << (core & 7u));
+}
+
+/* Puts core `core` into `state` at `now`; for STATE_THREAD, running the
+ * thread at `context` whose index is `thread` (-1: not a known thread). A
+ * thread made ready by a resume took the core when it was resumed, or when
+ * the core's last state began if later: the switch is dated back to then (not
+ * before the last change of the busy-core count, which is already counted). */
+static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_t context,
+                      int32_t thread, uint64_t now)
+{
+    core_state *c = &k->core[core];
+    if (c->state == state && (state != STATE_THREAD || c->context == context))
+        return;
+    if (thread >= 0 && k->ready_at[thread] != UINT64_MAX) {
+        uint64_t from = k->ready_at[thread];
+        if (from < c->since)
+            from = c->since;
+        if (from < k->busy_since)
+            from = k->busy_since;
+        if (from < now)
+            now = from;
+        k->ready_at[thread] = UINT64_MAX;
+    }
+    bool was = is_busy(c);
+    account(k, core, now);
+    if (c->state == STATE_THREAD && c->thread >= 0 && k->running_on[c->thread] == (int32_t)core)
+        k->running_on[c->thread] = -1;
+    if (state == STATE_THREAD)
+        k->out.cores[core].switches++;
+    c->state = state;
+    c->context = context;
+    c->thread = thread;
+    if (thread >= 0) {
+        int32_t other = k->running_on[thread];
+        if (other >= 0 && other != (int32_t)core)
+            set_state(k, (uint32_t)other, STATE_UNKNOWN, 0, -1, now); /* it left that core */
+        k->running_on[thread] = (int32_t)core;
+        mark_core(&k->out.threads[thread], core);
+    }
+    busy_changes(k, now, was, is_busy(c));
+}
+
+/* Core `core` goes to the thread at `next` (0: idle). */
+static void hand_over(trx_core_tracker *k, uint32_t core, uint32_t next, uint64_t now)
+{
+    if (next == TRX_CONTEXT_IDLE)
+        set_state(k, core, STATE_IDLE, 0, -1, now);
+    else if (next != TRX_CONTEXT_ISR && next != TRX_CONTEXT_INIT)
+        set_state(k, core, STATE_THREAD, next, trx_thread_for_context(k->trace, next), now);
+}
+
+/* Changes the core's ISR nesting (the interval is closed first). */
+static void set_nesting(trx_core_tracker *k, uint32_t core, uint32_t nesting, uint64_t now)
+{
+    core_state *c = &k->core[core];
+    bool was = is_busy(c);
+    account(k, core, now);
+    c->nesting = nesting;
+    busy_changes(k, now, was, is_busy(c));
+}
+
+/* A RESUME makes its thread ready: it may run on any core from now on. */
+static void note_resume(trx_core_tracker *k, const trx_event *ev)
+{
+    if (ev->id != ID_RESUME)
+        return;
+    int32_t th = trx_thread_for_context(k->trace, ev->info[0]);
+    if (th >= 0 && k->running_on[th] < 0)
+        k->ready_at[th] = ev->ticks;
+}
+
+static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
+{
+    uint64_t now = ev->ticks;
+    core_state *c = &k->core[core];
+    if (ev->thread >= 0) {
+        trx_thread_cores *tc = &k->out.threads[ev->thread];
+        int32_t last = k->last_core[ev->thread];
+        if (last >= 0 && last != (int32_t)core && tc->migrations++ == 0)
+            tc->first_migration = ev->index;
+        k->last_core[ev->thread] = (int32_t)core;
+        trx_core_thread *ct = trx_core_thread_map_get(&k->map, core, ev->thread);
+        if (ct)
+            ct->events++;
+    }
+    if (c->nesting > 0) /* a thread logs: any interrupt on this core is over */
+        set_nesting(k, core, 0, now);
+    c->have_pending = false;
+    set_state(k, core, STATE_THREAD, ev->context, ev->thread, now);
+    note_resume(k, ev);
+    switch (ev->id) {
+    case ID_SUSPEND:
+        if (ev->info[0] == ev->context)
+            hand_over(k, core, ev->info[3], now);
+        break;
+    case ID_RESUME:
+        if (ev->info[3] != 0 && ev->info[3] != ev->context)
+            hand_over(k, core, ev->info[3], now);
+        break;
+    case ID_RELINQUISH:
+        if (ev->info[1] != 0 && ev->info[1] != ev->context)
+            hand_over(k, core, ev->info[1], now);
+        break;
+    default:
+        break;
+    }
+}
+
+static void isr_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
+{
+    core_state *c = &k->core[core];
+    uint64_t now = ev->ticks;
+    note_resume(k, ev);
+    switch (ev->id) {
+    case ID_ISR_ENTER:
+        set_nesting(k, core, c->nesting + 1, now);
+        break;
+    case ID_ISR_EXIT:
+        if (c->nesting > 0) {
+            set_nesting(k, core, c->nesting - 1, now);
+            if (c->nesting == 0 && c->have_pending) {
+                c->have_pending = false;
+                hand_over(k, core, c->pending, now);
+            }
+        }
+        break;
+    case ID_RESUME:
+    case ID_SUSPEND:
+        if (ev->info[3] == TRX_CONTEXT_ISR || ev->info[3] == TRX_CONTEXT_INIT)
+            break;
+        if (c->nesting > 0) {
+            c->have_pending = true;
+            c->pending = ev->info[3];
+        } else if (ev->info[3] != 0) {
+            hand_over(k, core, ev->info[3], now); /* no ISR_ENTER/EXIT framing (SMP ports) */
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
+{
+    if (ev->synthetic)
+        return;
+    uint32_t core = ev->core % TRX_MAX_CORES;
+    if (!k->started) {
+        k->started = true;
+        k->first_ticks = k->busy_since = ev->ticks;
+    }
+    k->last_ticks = ev->ticks;
+    core_state *c = &k->core[core];
+    if (!c->seen) { /* unknown from the start of the trace until now */
+        c->seen = true;
+        c->since = k->first_ticks;
+        if (core >= k->out.core_count)
+            k->out.core_count = core + 1;
+    }
+    k->out.cores[core].events++;
+    if (ev->context == TRX_CONTEXT_ISR)
+        isr_event(k, core, ev);
+    else if (ev->context == TRX_CONTEXT_INIT)
+        set_state(k, core, STATE_INIT, 0, -1, ev->ticks);
+    else
+        thread_event(k, core, ev);
+}
+
+int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
+{
+    for (uint32_t core = 0; k->started && core < k->out.core_count; core++) {
+        core_state *c = &k->core[core];
+        if (!c->seen)
+            c->since = k->first_ticks;
+        account(k, core, k->last_ticks);
+    }
+    if (k->busy >= 2)
+        k->out.parallel_ticks += k->last_ticks - k->busy_since;
+    k->out.span_ticks = k->last_ticks - k->first_ticks;
+    int rc = trx_core_thread_map_finish(&k->map, &k->out.profile, &k->out.profile_count);
+    *out = k->out;
+    free(k->last_core);
+    free(k->running_on);
+    free(k->ready_at);
+    free(k);
+    if (rc < 0 || !out->threads) {
+        trx_core_stats_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+void trx_core_tracker_discard(trx_core_tracker *k)
+{
+    if (!k)
+        return;
+    trx_core_stats junk;
+    trx_core_tracker_finish(k, &junk);
+    trx_core_stats_free(&junk);
+}
+
+int trx_core_stats_compute(trx_trace *t, trx_core_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    trx_trace_prepare(t);
+    trx_core_tracker *k = trx_core_tracker_new(t);
+    trx_cursor c;
+    trx_event ev;
+    if (!k)
+        return -1;
+    if (trx_cursor_init(&c, t) < 0) {
+        trx_core_tracker_discard(k);
+        return -1;
+    }
+    while (trx_cursor_next(&c, &ev))
+        trx_core_tracker_feed(k, &ev);
+    return trx_core_tracker_finish(k, s);
+}
+
+void trx_core_stats_free(trx_core_stats *s)
+{
+    free(s->profile);
+    free(s->threads);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,108 @@
+/* stats_cores.c - `trx stats`'s per-core section, text and JSON (see stats_cores.h). */
+#include "output/stats_cores.h"
+
+#include "output/json_string.h"
+
+#define U(x) ((unsigned long long)(x))
+
+double trx_core_load_percent(const trx_core_profile *p)
+{
+    uint64_t busy = p->thread_ticks + p->interrupt_ticks, known = busy + p->idle_ticks;
+    return known ? 100.0 * (double)busy / (double)known : 0.0;
+}
+
+static const char *thread_name(const trx_trace *t, int32_t i)
+{
+    return t->objects[t->threads[i].object_index].name;
+}
+
+static double percent(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, trx_out *o)
+{
+    trx_out_printf(o, "\nCores: %u    Threads in parallel: %llu ticks (%.2f%% of %llu), at most %llu "
+                      "at once\n",
+                   s->core_count, U(s->parallel_ticks), percent(s->parallel_ticks, s->span_ticks),
+                   U(s->span_ticks), U(s->max_parallel));
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < s->core_count; c++) {
+        const trx_core_profile *p = &s->cores[c];
+        trx_out_printf(o, "\nCore %u: load %.2f%%, %llu events, %llu thread switches\n", c,
+                       trx_core_load_percent(p), U(p->events), U(p->switches));
+        for (; k < s->profile_count && s->profile[k].core == c; k++)
+            trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(t, s->profile[k].thread),
+                           U(s->profile[k].ticks), percent(s->profile[k].ticks, s->span_ticks));
+        static const char *const rest[] = {"Idle", "Interrupt", "Initialization", "Unknown"};
+        const uint64_t v[] = {p->idle_ticks, p->interrupt_ticks, p->init_ticks, p->unknown_ticks};
+        for (int i = 0; i < 4; i++)
+            trx_out_printf(o, "  %-28s %12llu  %6.2f\n", rest[i], U(v[i]),
+                           percent(v[i], s->span_ticks));
+    }
+    trx_out_str(o, "\nThreads across cores           run ticks  migrations  cores\n");
+    for (uint32_t i = 0; i < s->thread_count; i++) {
+        const trx_thread_cores *tc = &s->threads[i];
+        trx_out_printf(o, "  %-28s %12llu  %10llu  ", thread_name(t, (int32_t)i), U(tc->run_ticks),
+                       U(tc->migrations));
+        bool any = false;
+        for (uint32_t c = 0; c < s->core_count; c++) {
+            if (!trx_thread_cores_has(tc, c))
+                continue;
+            trx_out_printf(o, any ? ",%u" : "%u", c);
+            any = true;
+        }
+        trx_out_str(o, any ? "\n" : "-\n");
+    }
+}
+
+void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *o)
+{
+    trx_out_printf(o,
+                   ",\n  \"smp\": {\"cores\": %u, \"span_ticks\": %llu, \"parallel_ticks\": %llu, "
+                   "\"max_parallel\": %llu,\n    \"per_core\": [",
+                   s->core_count, U(s->span_ticks), U(s->parallel_ticks), U(s->max_parallel));
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < s->core_count; c++) {
+        const trx_core_profile *p = &s->cores[c];
+        trx_out_printf(o,
+                       "%s\n      {\"core\": %u, \"events\": %llu, \"load_percent\": %.2f, "
+                       "\"thread_ticks\": %llu, \"interrupt_ticks\": %llu, \"idle_ticks\": %llu, "
+                       "\"init_ticks\": %llu, \"unknown_ticks\": %llu, \"switches\": %llu, "
+                       "\"threads\": [",
+                       c ? "," : "", c, U(p->events), trx_core_load_percent(p), U(p->thread_ticks),
+                       U(p->interrupt_ticks), U(p->idle_ticks), U(p->init_ticks),
+                       U(p->unknown_ticks), U(p->switches));
+        for (uint32_t first = k; k < s->profile_count && s->profile[k].core == c; k++) {
+            trx_out_str(o, k > first ? ", {\"name\": " : "{\"name\": ");
+            trx_out_json_string(o, thread_name(t, s->profile[k].thread));
+            trx_out_printf(o, ", \"address\": %u, \"ticks\": %llu, \"events\": %llu}",
+                           t->threads[s->profile[k].thread].address, U(s->profile[k].ticks),
+                           U(s->profile[k].events));
+        }
+        trx_out_str(o, "]}");
+    }
+    trx_out_str(o, "],\n    \"threads\": [");
+    for (uint32_t i = 0; i < s->thread_count; i++) {
+        const trx_thread_cores *tc = &s->threads[i];
+        trx_out_str(o, i ? ",\n      {\"name\": " : "\n      {\"name\": ");
+        trx_out_json_string(o, thread_name(t, (int32_t)i));
+        trx_out_printf(o, ", \"address\": %u, \"run_ticks\": %llu, \"cores\": [",
+                       t->threads[i].address, U(tc->run_ticks));
+        bool any = false;
+        for (uint32_t c = 0; c < s->core_count; c++) {
+            if (!trx_thread_cores_has(tc, c))
+                continue;
+            trx_out_printf(o, any ? ", %u" : "%u", c);
+            any = true;
+        }
+        trx_out_printf(o, "], \"migrations\": %llu, \"first_migration_event\": ",
+                       U(tc->migrations));
+        if (tc->migrations)
+            trx_out_printf(o, "%llu}", U(tc->first_migration));
+        else
+            trx_out_str(o, "null}");
+    }
+    trx_out_str(o, "]}");
+}
