@@ -25,13 +25,7 @@
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
 
-enum {
-    ID_RESUME = 1,
-    ID_SUSPEND = 2,
-    ID_ISR_ENTER = 3,
-    ID_ISR_EXIT = 4,
-    ID_RELINQUISH = 109
-};
+enum { ID_RESUME = 1, ID_SUSPEND = 2, ID_ISR_ENTER = 3, ID_ISR_EXIT = 4, ID_RELINQUISH = 109 };
 
 typedef struct core_state {
     uint8_t state;
@@ -48,14 +42,14 @@ struct trx_core_tracker {
     const trx_trace *trace;
     trx_core_stats out;
     core_state core[TRX_MAX_CORES];
-    int32_t *last_core;    /* per thread: core of its last own event, -1 */
-    int32_t *running_on;   /* per thread: core running it now, -1 */
-    uint64_t *ready_at;    /* per thread: when a resume made it ready, UINT64_MAX: not */
+    int32_t *last_core;  /* per thread: core of its last own event, -1 */
+    int32_t *running_on; /* per thread: core running it now, -1 */
+    uint64_t *ready_at;  /* per thread: when a resume made it ready, UINT64_MAX: not */
     trx_core_thread_map map;
     bool started;
     uint64_t first_ticks, last_ticks;
-    uint32_t busy;         /* cores running a thread now */
-    uint64_t busy_since;   /* when `busy` last changed */
+    uint32_t busy;       /* cores running a thread now */
+    uint64_t busy_since; /* when `busy` last changed */
 };
 
 trx_core_tracker *trx_core_tracker_new(const trx_trace *t)

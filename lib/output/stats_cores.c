@@ -23,8 +23,9 @@ static double percent(uint64_t part, uint64_t whole)
 
 void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, trx_out *o)
 {
-    trx_out_printf(o, "\nCores: %u    Threads in parallel: %llu ticks (%.2f%% of %llu), at most %llu "
-                      "at once\n",
+    trx_out_printf(o,
+                   "\nCores: %u    Threads in parallel: %llu ticks (%.2f%% of %llu), at most %llu "
+                   "at once\n",
                    s->core_count, U(s->parallel_ticks), percent(s->parallel_ticks, s->span_ticks),
                    U(s->span_ticks), U(s->max_parallel));
     uint32_t k = 0;
@@ -97,8 +98,8 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
             trx_out_printf(o, any ? ", %u" : "%u", c);
             any = true;
         }
-        trx_out_printf(o, "], \"migrations\": %llu, \"first_migration_event\": ",
-                       U(tc->migrations));
+        trx_out_printf(o,
+                       "], \"migrations\": %llu, \"first_migration_event\": ", U(tc->migrations));
         if (tc->migrations)
             trx_out_printf(o, "%llu}", U(tc->first_migration));
         else
