@@ -59,6 +59,10 @@ typedef struct trx_netx_stats {
 } trx_netx_stats;
 
 typedef struct trx_stats {
+    /* relative ticks of the last event as the statistics report them: the
+     * trace's max_ticks, but at least 1 in TRX_MODE_TRACEX (TraceX's
+     * tml_initialize floors it; its dump prints the raw 0) */
+    uint64_t max_relative_ticks;
     /* performance statistics */
     uint64_t context_switches, preemptions, time_slices, suspensions, resumptions;
     uint64_t interrupts, nested_interrupts;

@@ -10,6 +10,9 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
 {
     memset(s, 0, sizeof *s);
     trx_trace_prepare(t);
+    s->max_relative_ticks = t->max_ticks;
+    if (t->mode == TRX_MODE_TRACEX && s->max_relative_ticks == 0)
+        s->max_relative_ticks = 1;
     s->thread_count = t->thread_count;
     s->threads = calloc(t->thread_count ? t->thread_count : 1, sizeof *s->threads);
     trx_inversion_finder *inv = trx_inversions_new(t);

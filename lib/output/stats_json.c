@@ -75,7 +75,7 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
     trx_out_printf(f, "{\n  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
                    t->thread_count, t->object_count, U(t->total_events));
     trx_out_printf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n",
-                   U(t->synthetic_events), U(t->max_ticks));
+                   U(t->synthetic_events), U(s->max_relative_ticks));
     trx_out_printf(
         f,
         "  \"header\": {\"trace_id\": %u, \"big_endian\": %s, \"timer_mask\": %u, "

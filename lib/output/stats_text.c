@@ -132,7 +132,7 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
     trx_out_printf(o, "Events:   %llu (%llu RUNNING events inserted as TraceX does)\n",
                    U(t->total_events), U(t->synthetic_events));
     trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
-                   t->object_count, U(t->max_ticks));
+                   t->object_count, U(s->max_relative_ticks));
     write_performance(o, s);
     write_profile(o, t, s);
     write_stack(o, t, s);
