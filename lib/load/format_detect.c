@@ -2,12 +2,14 @@
  * format_detect.c - guessing a dump's format from its first bytes: the TXTB
  * id in either byte order means a binary buffer; otherwise, after leading
  * white space (and a UTF-8 byte-order mark), ':' means Intel HEX, 'S' and a
- * digit an S-record, a hex digit pair ASCII hex. Text that starts otherwise
+ * digit an S-record, a hex digit pair or a C array of 0x values ("0x54,",
+ * "{", "uint8_t buf[] = {") ASCII hex. Text that starts otherwise
  * (a console capture: banner and log lines before the export) is Intel HEX
  * or S-record when a later line starts like one. Anything else is treated as
  * binary, and the decoder then reports the bad id.
  */
 #include "load/hex_digits.h"
+#include "load/text_loaders.h"
 #include "trx/trx.h"
 
 /* Text whose first line is not a record: the first line (after white space)
@@ -48,6 +50,8 @@ trx_input_format trx_detect_format(const uint8_t *bytes, size_t size)
         return TRX_FORMAT_IHEX;
     if (p[0] == 'S' && left >= 2 && p[1] >= '0' && p[1] <= '9')
         return TRX_FORMAT_SREC;
+    if (trx_ascii_c_array_start(bytes, size, pos, NULL) != SIZE_MAX)
+        return TRX_FORMAT_ASCII;
     if (left >= 2 && trx_hex_value[p[0]] != TRX_HEX_BAD && trx_hex_value[p[1]] != TRX_HEX_BAD &&
         (left == 2 || trx_hex_value[p[2]] != TRX_HEX_BAD || trx_hex_space[p[2]]))
         return TRX_FORMAT_ASCII;

@@ -120,7 +120,7 @@ int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         trx_record_none(&ihex_syntax, pos, skipped, err);
         goto fail;
     }
-    if (image_builder_finish(&b, img, pos, err))
+    if (image_builder_finish(&b, img, pos, in, size, err))
         return -1;
     img->format = TRX_FORMAT_IHEX;
     img->skipped_lines = skipped;

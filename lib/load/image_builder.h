@@ -1,8 +1,9 @@
 /*
  * image_builder.h - collects the (address, bytes) records of a text dump
  * (Intel HEX, S-record) into one contiguous heap image: the lowest address
- * becomes the image base, holes are zero-filled, a later record overwrites an
- * earlier one where they overlap, and the image may span at most
+ * becomes the image base, holes are zero-filled, records may overlap only
+ * where they agree (the same byte at the same address; anything else is an
+ * error naming both records' lines), and the image may span at most
  * TRX_IMAGE_MAX_SPAN bytes.
  *
  * Loaders decode a record's data straight into image_builder_reserve()'s
@@ -30,12 +31,21 @@ typedef struct image_run {
     size_t length;
 } image_run;
 
+/* Where one committed record came from: its offset in the input and the
+ * offset of its first byte in the builder's data. */
+typedef struct image_record {
+    uint64_t input_offset;
+    size_t start;
+} image_record;
+
 typedef struct image_builder {
     const char *format_name; /* for messages, e.g. "Intel HEX" */
     uint8_t *data;           /* committed bytes, in input order */
     size_t length, capacity;
     image_run *runs;
     size_t run_count, run_capacity;
+    image_record *records; /* in input order */
+    size_t record_count, record_capacity;
     uint64_t low, high; /* address range committed so far: [low, high) */
 } image_builder;
 
@@ -56,8 +66,10 @@ int image_builder_commit(image_builder *b, uint64_t address, size_t n, uint64_t 
 
 /* Turns the records into `img` (base = lowest address, owned heap memory)
  * and releases the builder. With no data committed it fails with "no data
- * records" at `end_offset`. */
-int image_builder_finish(image_builder *b, trx_image *img, uint64_t end_offset, trx_error *err);
+ * records" at `end_offset`; where records overlap with different bytes it
+ * fails at the later record, naming both records' lines in `input`. */
+int image_builder_finish(image_builder *b, trx_image *img, uint64_t end_offset,
+                         const uint8_t *input, size_t input_size, trx_error *err);
 
 /* Releases the builder's memory (after an error); safe to call twice. */
 void image_builder_discard(image_builder *b);

@@ -2,10 +2,10 @@
  * srec_load.c - Motorola S-record to memory image. Records "Stccaddr<data>ss"
  * where cc counts the address, data and checksum bytes and ss is the ones'
  * complement of the sum of count, address and data. S1/S2/S3 carry data with
- * 2/3/4 address bytes; S0 (header), S5/S6 (record count) are checked for
- * their checksum only: the count is not compared with the number of data
- * records, because dumps are often cut, concatenated or edited by hand and
- * every record already carries its own checksum. S7/S8/S9 end the file
+ * 2/3/4 address bytes; S0 (header) is checked for its checksum only; an
+ * S5/S6 record's count (its address field) must equal the number of S1-S3
+ * records before it, so a dump that lost or gained records is an error
+ * instead of a silently different image. S7/S8/S9 end the file
  * (whatever follows is ignored); S4 is reserved and rejected. White space
  * may separate records. A line that does not start with 'S' and a digit is
  * not a record (console output around a UART capture): skipped and counted
@@ -52,7 +52,8 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         return -1;
     uint8_t scratch[256];
     char what[16];
-    uint64_t skipped = 0; /* lines that are not records */
+    uint64_t skipped = 0;      /* lines that are not records */
+    uint64_t data_records = 0; /* S1-S3 records so far */
     size_t pos = trx_bom_length(in, size);
     for (;;) {
         pos = trx_skip_space(in, size, pos);
@@ -127,6 +128,12 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         if (type >= 1 && type <= 3) {
             if (image_builder_commit(&b, address, data_len, rec, err))
                 goto fail;
+            data_records++;
+        } else if ((type == 5 || type == 6) && address != data_records) {
+            trx_error_set(err, rec,
+                          "S-record: S%u count record says %llu data records, but %llu precede it",
+                          type, (unsigned long long)address, (unsigned long long)data_records);
+            goto fail;
         } else if (type >= 7) {
             break; /* termination record: the rest is ignored */
         }
@@ -135,7 +142,7 @@ int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err
         trx_record_none(&srec_syntax, pos, skipped, err);
         goto fail;
     }
-    if (image_builder_finish(&b, img, pos, err))
+    if (image_builder_finish(&b, img, pos, in, size, err))
         return -1;
     img->format = TRX_FORMAT_SREC;
     img->skipped_lines = skipped;

@@ -19,8 +19,15 @@ int trx_load_ihex(trx_image *img, const uint8_t *in, size_t size, trx_error *err
 /* Motorola S-record: S0-S9 (S4 rejected), checksums verified, base = lowest address. */
 int trx_load_srec(trx_image *img, const uint8_t *in, size_t size, trx_error *err);
 
-/* ASCII hex: byte pairs with optional white space between pairs, base 0. */
+/* ASCII hex: byte pairs with optional white space between pairs, or a C
+ * array of 0x values (see ascii_load.c), base 0. */
 int trx_load_ascii(trx_image *img, const uint8_t *in, size_t size, trx_error *err);
+
+/* Whether the text at `pos` (first non-blank byte) starts a C array of 0x
+ * byte values: "0x..", "{" or a declaration ending in "= {" (C comments
+ * before it are skipped). Returns where its values start (after the brace;
+ * `*braced` set when braces enclose them), or SIZE_MAX. */
+size_t trx_ascii_c_array_start(const uint8_t *in, size_t size, size_t pos, bool *braced);
 
 /* ---- shared by the record loaders (record_common.c); each returns 0, or -1 with `err` set */
 

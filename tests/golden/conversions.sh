@@ -2,8 +2,8 @@
 # conversions.sh TRX SWAP_ENDIAN SHARED_DIR NAME WORKDIR - round trips of a
 # corpus trace through the other input forms. From the original NAME.trx it
 # makes an Intel HEX and an S-record copy (objcopy, loaded at the trace's own
-# base address), ASCII hex (xxd -p, and the same with spaces between bytes)
-# and a big-endian copy (SWAP_ENDIAN, also as Intel HEX). `trx dump` of each,
+# base address), ASCII hex (xxd -p, the same with spaces between bytes, and
+# a C array: xxd -i, with declaration and braces) and a big-endian copy (SWAP_ENDIAN, also as Intel HEX). `trx dump` of each,
 # auto-detected and with --input-format forced, must equal the original's
 # from the header-information line on, except the `Trace ID:` line of the
 # big-endian copies (which must read 54585442). `trx info` and
@@ -28,6 +28,7 @@ make_copy "Intel HEX" objcopy -I binary -O ihex --change-addresses "0x$base" "$t
 make_copy "S-record" objcopy -I binary -O srec --change-addresses "0x$base" "$trace" "$work/$name.srec"
 make_copy "ASCII hex" sh -c 'xxd -p "$1" >"$2"' sh "$trace" "$work/$name.ascii.txt"
 make_copy "spaced ASCII hex" sh -c 'xxd -p -c 16 "$1" | sed "s/../& /g" >"$2"' sh "$trace" "$work/$name.spaced.txt"
+make_copy "C array" sh -c 'xxd -i "$1" >"$2"' sh "$trace" "$work/$name.c"
 make_copy "big-endian" "$swap" "$trace" "$work/$name.be.trx"
 make_copy "big-endian Intel HEX" objcopy -I binary -O ihex --change-addresses "0x$base" \
     "$work/$name.be.trx" "$work/$name.be.hex"
@@ -90,6 +91,8 @@ check_dump srec_forced "$work/$name.srec" 42545854 --input-format srec
 check_dump ascii "$work/$name.ascii.txt" 42545854
 check_dump ascii_forced "$work/$name.ascii.txt" 42545854 --input-format ascii
 check_dump ascii_spaced "$work/$name.spaced.txt" 42545854
+check_dump c_array "$work/$name.c" 42545854
+check_dump c_array_forced "$work/$name.c" 42545854 --input-format ascii
 check_dump big_endian "$work/$name.be.trx" 54585442
 check_dump big_endian_forced "$work/$name.be.trx" 54585442 --input-format bin
 check_dump big_endian_ihex "$work/$name.be.hex" 54585442

@@ -23,6 +23,12 @@ static void test_detection(void **state)
     assert_int_equal(detect("  ab\n"), TRX_FORMAT_ASCII);
     assert_int_equal(detect("ab"), TRX_FORMAT_ASCII);
     assert_int_equal(detect("\xEF\xBB\xBF:10"), TRX_FORMAT_IHEX);
+    assert_int_equal(detect("0x54, 0x58"), TRX_FORMAT_ASCII); /* C arrays */
+    assert_int_equal(detect(" {0x54}"), TRX_FORMAT_ASCII);
+    assert_int_equal(detect("static const unsigned char buf[4] = {\n0x54"), TRX_FORMAT_ASCII);
+    assert_int_equal(detect("/* dump */\nuint8_t b[] = {"), TRX_FORMAT_ASCII);
+    assert_int_equal(detect("uint8_t b[] {"), TRX_FORMAT_BIN); /* no '=' */
+    assert_int_equal(detect("0x"), TRX_FORMAT_BIN);
     assert_int_equal(detect("abg"), TRX_FORMAT_BIN);
     assert_int_equal(detect("a"), TRX_FORMAT_BIN);
     assert_int_equal(detect("TXT"), TRX_FORMAT_BIN);

@@ -43,18 +43,52 @@ static void test_reference_record(void **state)
 }
 
 /* Holes between records are zero-filled; base is the lowest address even
- * when it comes last; overlaps: the later record wins. */
+ * when it comes last; records may overlap where they agree. */
 static void test_holes_order_overlap(void **state)
 {
     (void)state;
     char text[512] = "";
-    const uint8_t a[] = {0xA1, 0xA2, 0xA3, 0xA4}, b[] = {0xB1}, c[] = {0xC1, 0xC2};
+    const uint8_t a[] = {0xA1, 0xA2, 0xA3, 0xA4}, b[] = {0xB1}, c[] = {0xA3, 0xA4, 0xC3};
     ihex_line(text, 0, 0x0108, a, 4); /* 0x108..0x10B */
     ihex_line(text, 0, 0x0100, b, 1); /* lowest, after a higher one */
-    ihex_line(text, 0, 0x010A, c, 2); /* overwrites A3 A4 */
+    ihex_line(text, 0, 0x010A, c, 3); /* repeats A3 A4, then one more byte */
+    ihex_line(text, 0, 0x0108, a, 2); /* repeats A1 A2 */
     ihex_line(text, 1, 0, NULL, 0);
-    const uint8_t want[] = {0xB1, 0, 0, 0, 0, 0, 0, 0, 0xA1, 0xA2, 0xC1, 0xC2};
+    const uint8_t want[] = {0xB1, 0, 0, 0, 0, 0, 0, 0, 0xA1, 0xA2, 0xA3, 0xA4, 0xC3};
     expect_ihex_image(text, 0x100, want, sizeof want);
+}
+
+/* Records that overlap with different bytes: an error at the later record
+ * naming both lines, the address and both values. */
+static void test_overlap_disagrees(void **state)
+{
+    (void)state;
+    char text[512] = "";
+    const uint8_t a[] = {0xA1, 0xA2, 0xA3, 0xA4}, b[] = {0xB1}, c[] = {0xA4, 0xC2};
+    ihex_line(text, 0, 0x0108, a, 4); /* line 1: 0x108..0x10B */
+    ihex_line(text, 0, 0x0100, b, 1); /* line 2 */
+    size_t third = strlen(text);
+    ihex_line(text, 0, 0x010B, c, 2); /* line 3: A4 agrees, C2 at 0x10C is new: fine */
+    size_t fourth = strlen(text);
+    ihex_line(text, 0, 0x010C, b, 1); /* line 4: B1 where line 3 wrote C2 */
+    ihex_line(text, 1, 0, NULL, 0);
+    expect_ihex_error(text, fourth,
+                      "Intel HEX: the record on line 4 writes 0xB1 at address 0x10C, where the "
+                      "record on line 3 wrote 0xC2 (overlapping records disagree)");
+    /* Line numbers with CR LF line ends. */
+    char crlf[512] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < third; i++) {
+        if (text[i] == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = text[i];
+    }
+    crlf[n] = '\0';
+    size_t at = strlen(crlf);
+    ihex_line(crlf, 0, 0x0109, b, 1); /* line 3: B1 where line 1 wrote A2 */
+    expect_ihex_error(crlf, at,
+                      "the record on line 3 writes 0xB1 at address 0x109, where the record on "
+                      "line 1 wrote 0xA2");
 }
 
 static void test_extended_segment_address(void **state)
@@ -198,6 +232,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_record),
         cmocka_unit_test(test_holes_order_overlap),
+        cmocka_unit_test(test_overlap_disagrees),
         cmocka_unit_test(test_extended_segment_address),
         cmocka_unit_test(test_extended_linear_address),
         cmocka_unit_test(test_record_lengths_and_case),

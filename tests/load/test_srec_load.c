@@ -52,18 +52,55 @@ static void test_address_sizes_holes_overlap(void **state)
 
     text[0] = '\0';
     srec_line(text, 2, 3, 0x123456, a, 3);
-    srec_line(text, 2, 3, 0x123453, a, 3); /* lower and adjacent */
-    srec_line(text, 1, 2, 0x3455, b, 1);   /* not the same as 0x123455 */
-    srec_line(text, 2, 3, 0x123457, c, 1); /* overwrites A2 of the first */
-    srec_line(text, 6, 3, 4, NULL, 0);     /* count record, not checked */
+    srec_line(text, 2, 3, 0x123453, a, 3);     /* lower and adjacent */
+    srec_line(text, 1, 2, 0x3455, b, 1);       /* not the same as 0x123455 */
+    srec_line(text, 2, 3, 0x123457, a + 1, 2); /* repeats A2 A3 of the first: fine */
+    srec_line(text, 6, 3, 4, NULL, 0);         /* count record: 4 data records */
     srec_line(text, 8, 3, 0, NULL, 0);
     assert_int_equal(load_text(&img, text, TRX_FORMAT_SREC, &err), 0);
     assert_int_equal(img.base, 0x3455);
     assert_int_equal(img.size, 0x123459 - 0x3455);
     assert_int_equal(img.data[0], 0xB1);
-    const uint8_t want[] = {0xA1, 0xA2, 0xA3, 0xA1, 0xC1, 0xA3};
+    const uint8_t want[] = {0xA1, 0xA2, 0xA3, 0xA1, 0xA2, 0xA3};
     assert_memory_equal(img.data + (0x123453 - 0x3455), want, 6);
     trx_image_free(&img);
+
+    /* An overlap with different data: an error naming both lines. */
+    text[0] = '\0';
+    srec_line(text, 2, 3, 0x123456, a, 3);
+    size_t second = strlen(text);
+    srec_line(text, 2, 3, 0x123457, c, 1); /* C1 where line 1 wrote A2 */
+    expect_load_error(text, TRX_FORMAT_SREC, second,
+                      "S-record: the record on line 2 writes 0xC1 at address 0x123457, where the "
+                      "record on line 1 wrote 0xA2 (overlapping records disagree)");
+}
+
+/* S5/S6 count records must count the S1-S3 records before them. */
+static void test_count_records(void **state)
+{
+    (void)state;
+    const uint8_t a[] = {0xA1, 0xA2};
+    char text[1024] = "";
+    srec_line(text, 0, 2, 0, (const uint8_t *)"hdr", 3); /* S0 does not count */
+    srec_line(text, 1, 2, 0x100, a, 2);
+    srec_line(text, 1, 2, 0x102, a, 2);
+    srec_line(text, 5, 2, 2, NULL, 0); /* right */
+    srec_line(text, 1, 2, 0x104, a, 2);
+    srec_line(text, 6, 3, 3, NULL, 0); /* cumulative: right */
+    trx_image img;
+    trx_error err;
+    assert_int_equal(load_text(&img, text, TRX_FORMAT_SREC, &err), 0);
+    assert_int_equal(img.size, 6);
+    trx_image_free(&img);
+
+    size_t at = strlen(text);
+    srec_line(text, 5, 2, 2, NULL, 0); /* 3 data records precede it */
+    expect_load_error(text, TRX_FORMAT_SREC, at,
+                      "S-record: S5 count record says 2 data records, but 3 precede it");
+    text[at] = '\0';
+    srec_line(text, 6, 3, 4, NULL, 0);
+    expect_load_error(text, TRX_FORMAT_SREC, at,
+                      "S-record: S6 count record says 4 data records, but 3 precede it");
 }
 
 /* Data lengths 1, 16, 32 and 250 (the most an S3 record holds), in upper and
@@ -147,11 +184,9 @@ static void test_span_limit(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reference_file),
-        cmocka_unit_test(test_address_sizes_holes_overlap),
-        cmocka_unit_test(test_record_lengths_and_case),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_span_limit),
+        cmocka_unit_test(test_reference_file), cmocka_unit_test(test_address_sizes_holes_overlap),
+        cmocka_unit_test(test_count_records),  cmocka_unit_test(test_record_lengths_and_case),
+        cmocka_unit_test(test_errors),         cmocka_unit_test(test_span_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
