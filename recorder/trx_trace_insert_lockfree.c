@@ -51,7 +51,7 @@ static inline VOID trx_lockfree_put(trx_recorder_state *r, ULONG ctx, ULONG prio
     atomic_store_explicit(&w[0], 0UL, memory_order_relaxed);
     atomic_thread_fence(memory_order_release); /* "incomplete" before any new field */
     atomic_store_explicit(&w[1], prio, memory_order_relaxed);
-    atomic_store_explicit(&w[2], event_id, memory_order_relaxed);
+    atomic_store_explicit(&w[2], TRX_EVENT_ID_WORD_(event_id), memory_order_relaxed);
     atomic_store_explicit(&w[3], (ULONG)(TX_TRACE_TIME_SOURCE), memory_order_relaxed);
     atomic_store_explicit(&w[4], info_1, memory_order_relaxed);
     atomic_store_explicit(&w[5], info_2, memory_order_relaxed);

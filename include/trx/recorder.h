@@ -95,6 +95,20 @@ extern "C" {
 #define TRX_PORT_THREAD_TYPE VOID *
 #endif
 
+/* Multi-core (SMP): TRX_PORT_CORE_ID() gives the number (0..255) of the core
+ * running the insert. It is evaluated inside every insert (under TRX_DISABLE,
+ * so the writer cannot change cores) and written in bits 24-31 of the entry's
+ * event-id word, as ThreadX SMP does: (core << 24) | id. The 16-bit id that
+ * TraceX reads stays the same. Default: not defined, bits 24-31 stay 0. An SMP
+ * port also defines the running-context hooks above per core (the default
+ * hooks keep one context for the whole system) and uses lock-free mode, or a
+ * critical section that excludes the other cores too. */
+#if defined(TRX_PORT_CORE_ID)
+#define TRX_EVENT_ID_WORD_(id) ((ULONG)(id) | ((ULONG)(TRX_PORT_CORE_ID()) & 0xFFUL) << 24)
+#else
+#define TRX_EVENT_ID_WORD_(id) ((ULONG)(id))
+#endif
+
 /* Stack pointer in ISR enter/exit events (info 1). Default: frame address. */
 #ifndef TRX_PORT_STACK_POINTER
 #if defined(__GNUC__)
@@ -308,7 +322,7 @@ static inline VOID trx_recorder_put_(trx_recorder_state *r, ULONG ctx, ULONG pri
     trx_txtb_entry *e = r->current;
     e->thread_pointer = ctx;
     e->thread_priority = prio;
-    e->event_id = event_id;
+    e->event_id = TRX_EVENT_ID_WORD_(event_id);
     e->time_stamp = (ULONG)(TX_TRACE_TIME_SOURCE);
     e->info_1 = info_1;
     e->info_2 = info_2;
