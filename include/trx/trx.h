@@ -164,6 +164,20 @@ typedef enum trx_mode { TRX_MODE_CORRECT = 0, TRX_MODE_TRACEX = 1 } trx_mode;
 /* The trace format a decoder read. */
 typedef enum trx_trace_format { TRX_TRACE_TXTB = 0, TRX_TRACE_UIA = 1 } trx_trace_format;
 
+/* A run of lost events, first-class in the model: `lost` events are missing
+ * right before the event numbered `index` (the first one after the gap),
+ * between ticks `from_ticks` (the event before) and `to_ticks` (that event).
+ * UIA traces know them from sequence numbers; TXTB traces have none. */
+typedef struct trx_gap {
+    uint64_t index;
+    uint64_t lost;
+    uint64_t from_ticks, to_ticks;
+    uint32_t stream; /* UIA stream (= core); 0 for TXTB */
+} trx_gap;
+
+/* Decoder state of a UIA trace (trx/uia.h); NULL for TXTB. */
+struct trx_uia;
+
 /* An opened trace: image + header + registry + the entry order. Fields are
  * read-only for users (except `mode`); set by trx_trace_open. */
 typedef struct trx_trace {
@@ -195,7 +209,23 @@ typedef struct trx_trace {
     uint64_t total_events; /* entries + synthetic RUNNING events */
     uint64_t synthetic_events;
     uint64_t max_ticks; /* relative ticks of the last event */
+    /* lost events (every format; set by the decoder at open) */
+    trx_gap *gaps; /* in event order */
+    uint64_t gap_count;
+    uint64_t lost_events; /* sum of gaps[].lost */
+    struct trx_uia *uia;  /* UIA decoder state (format == TRX_TRACE_UIA), else NULL */
 } trx_trace;
+
+/* How to open a trace: the encoding (bin, ihex ... or AUTO), the trace format
+ * (detected by content unless `force_format`), and for UIA the byte order of
+ * the records (TRX_ENDIAN_AUTO: the packet header's bit, else detected). */
+typedef enum trx_endian { TRX_ENDIAN_AUTO = 0, TRX_ENDIAN_LITTLE, TRX_ENDIAN_BIG } trx_endian;
+typedef struct trx_open_options {
+    trx_input_format input_format;
+    bool force_format;
+    trx_trace_format trace_format; /* used when force_format */
+    trx_endian endian;
+} trx_open_options;
 
 /* Opens and validates a dump: header, registry, entry order and timer
  * direction (one full scan). 0 or -1 with `err`. */
@@ -203,6 +233,15 @@ int trx_trace_open(trx_trace *t, const char *path, trx_input_format format, trx_
 
 /* Same over an already loaded image (ownership passes to the trace). */
 int trx_trace_open_image(trx_trace *t, trx_image *img, const char *name, trx_error *err);
+
+/* trx_trace_open / trx_trace_open_image with options (NULL: all automatic). */
+int trx_trace_open_with(trx_trace *t, const char *path, const trx_open_options *o, trx_error *err);
+int trx_trace_open_image_with(trx_trace *t, trx_image *img, const char *name,
+                              const trx_open_options *o, trx_error *err);
+
+/* "txtb" / "uia"; trx_trace_format_parse accepts the same. */
+const char *trx_trace_format_name(trx_trace_format f);
+int trx_trace_format_parse(const char *name, trx_trace_format *out);
 
 /* Runs TraceX's model once over all events to complete the thread table
  * (Un-named Threads, priority ranges) and the totals. Idempotent. */
@@ -238,7 +277,18 @@ typedef enum trx_context_kind {
 /* Classifies a context value. */
 trx_context_kind trx_context_kind_of(uint32_t context);
 
-/* One event as TraceX sees it. */
+/* Which optional fields of a trx_event the format provides. TXTB events
+ * have context, priority and timestamp; UIA events have a sequence number and
+ * (by record type) a timestamp, but no context: their `context` is
+ * TRX_CONTEXT_INIT, `thread` -1, so thread analyses simply see no threads. */
+enum {
+    TRX_EV_CONTEXT = 1u << 0,
+    TRX_EV_PRIORITY = 1u << 1,
+    TRX_EV_TIMESTAMP = 1u << 2,
+    TRX_EV_SEQ = 1u << 3
+};
+
+/* One event as TraceX sees it (and, for UIA, one record). */
 typedef struct trx_event {
     uint64_t index;        /* TraceX's event number (synthetic events counted) */
     uint64_t ticks;        /* relative ticks since the first event */
@@ -251,10 +301,16 @@ typedef struct trx_event {
     uint32_t threshold;    /* preemption-threshold or TRX_UNKNOWN */
     uint32_t next_context; /* where execution goes after this event */
     uint32_t info[4];
-    uint32_t core;  /* core that recorded it (TXTB: id bits 24-31; 0 single-core) */
-    uint32_t entry; /* physical entry index; UINT32_MAX when synthetic */
-    int32_t thread; /* index into trace->threads for thread contexts, else -1 */
-    bool synthetic; /* a RUNNING event TraceX inserts */
+    uint32_t core;        /* core that recorded it (TXTB: id bits 24-31; 0 single-core) */
+    uint32_t entry;       /* physical entry index; UINT32_MAX when synthetic */
+    int32_t thread;       /* index into trace->threads for thread contexts, else -1 */
+    bool synthetic;       /* a RUNNING event TraceX inserts */
+    uint32_t flags;       /* TRX_EV_*: which optional fields are meaningful */
+    uint32_t module;      /* UIA module id (event word low half); 0 for TXTB */
+    uint32_t record;      /* UIA: record number (trx/uia.h); UINT32_MAX for TXTB */
+    uint64_t time;        /* raw timestamp, 64-bit (TXTB: the masked 32-bit one) */
+    uint64_t seq;         /* UIA: sequence number, unwrapped per stream */
+    uint64_t lost_before; /* events lost right before this one (its gap), 0 if none */
 } trx_event;
 
 /* Iterator over events in TraceX order. Its state is O(threads): look-ahead
@@ -274,6 +330,7 @@ typedef struct trx_cursor {
     trx_event queue_[2]; /* events ready to emit */
     int queue_len_, queue_pos_;
     struct trx_cursor_scratch *scratch_;
+    struct trx_uia_cursor *uia_; /* UIA traces: the record walker */
 } trx_cursor;
 
 /* Starts an iteration at the oldest event. 0, or -1 when out of memory. */

@@ -10,6 +10,7 @@
 
 #include "decode/event_cursor_internal.h"
 #include "decode/object_table.h"
+#include "decode/uia_cursor.h"
 
 /* Last priority seen for a thread (backward search cache) and the result of
  * a forward search, per thread index. */
@@ -69,7 +70,8 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
     memset(c, 0, sizeof *c);
     c->trace = t;
     c->scratch_ = calloc(1, sizeof *c->scratch_);
-    if (!c->scratch_ || ensure_cache(c) < 0) {
+    if (!c->scratch_ || ensure_cache(c) < 0 ||
+        (t->format == TRX_TRACE_UIA && trx_uia_cursor_init(c) < 0)) {
         trx_cursor_free(c);
         return -1;
     }
@@ -83,6 +85,7 @@ void trx_cursor_free(trx_cursor *c)
         free(c->scratch_);
         c->scratch_ = NULL;
     }
+    trx_uia_cursor_free(c);
 }
 
 void trx_cursor_attach_prepare(trx_cursor *c, trx_prepare_state *prep)
@@ -127,6 +130,12 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->entry = i < first ? t->oldest + i : i - first;
     ev->synthetic = false;
     ev->thread = -1;
+    ev->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
+    ev->module = 0;
+    ev->record = UINT32_MAX;
+    ev->time = ts;
+    ev->seq = 0;
+    ev->lost_before = 0;
     if (e.context == TRX_CONTEXT_ISR) {
         ev->priority = e.priority;
         ev->threshold = TRX_UNKNOWN;
@@ -371,6 +380,9 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
         f->timestamp = c->trace->counts_up ? p->timestamp + 12 : p->timestamp - 12;
     }
     f->entry = UINT32_MAX;
+    f->record = UINT32_MAX;
+    f->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
+    f->time = f->timestamp;
     f->synthetic = true;
     f->threshold = 0; /* what TraceX shows when no stored event gives one */
     f->thread = -1;
@@ -426,6 +438,8 @@ static void advance(trx_cursor *c)
 
 bool trx_cursor_next(trx_cursor *c, trx_event *ev)
 {
+    if (c->uia_)
+        return trx_uia_cursor_next(c, ev);
     while (c->queue_pos_ >= c->queue_len_) {
         if (!c->scratch_)
             return false;
@@ -446,6 +460,8 @@ bool trx_cursor_next(trx_cursor *c, trx_event *ev)
 
 uint64_t trx_trace_span_ticks(const trx_trace *t)
 {
+    if (t->format == TRX_TRACE_UIA)
+        return trx_uia_span_ticks(t);
     uint64_t ticks = 0;
     uint32_t m = t->header.timer_mask, prev = 0;
     trx_entry e;

@@ -9,6 +9,8 @@
 
 #include "decode/byte_order.h"
 #include "decode/object_table.h"
+#include "decode/trace_open.h"
+#include "decode/uia_internal.h"
 #include "trx/trx.h"
 
 /* Header field offsets. */
@@ -212,12 +214,8 @@ static void scan_entries(trx_trace *t)
     t->counts_up = r.up > r.down;
 }
 
-int trx_trace_open_image(trx_trace *t, trx_image *img, const char *name, trx_error *err)
+int trx_txtb_open(trx_trace *t, trx_error *err)
 {
-    memset(t, 0, sizeof *t);
-    t->image = *img;
-    memset(img, 0, sizeof *img);
-    t->path = name;
     uint64_t reg_off = 0, buf_off = 0;
     if (read_header(t, err) || validate_layout(t, &reg_off, &buf_off, err) ||
         read_registry(t, reg_off, err)) {
@@ -229,17 +227,9 @@ int trx_trace_open_image(trx_trace *t, trx_image *img, const char *name, trx_err
     return 0;
 }
 
-int trx_trace_open(trx_trace *t, const char *path, trx_input_format format, trx_error *err)
-{
-    trx_image img;
-    memset(t, 0, sizeof *t);
-    if (trx_image_load_file(&img, path, format, err) < 0)
-        return -1;
-    return trx_trace_open_image(t, &img, path, err);
-}
-
 void trx_trace_close(trx_trace *t)
 {
+    trx_uia_free(t);
     trx_image_free(&t->image);
     trx_objects_free(t);
     memset(t, 0, sizeof *t);

@@ -15,7 +15,7 @@ int trx_events_write(trx_trace *t, trx_out *o, trx_events_format format, const t
         return -1;
     uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
-        if (trx_event_filter_done(f, &ev))
+        if (t->format == TRX_TRACE_TXTB && trx_event_filter_done(f, &ev))
             break;
         if (!trx_event_filter_match(f, &ev))
             continue;

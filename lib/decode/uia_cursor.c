@@ -1,0 +1,110 @@
+/*
+ * uia_cursor.c - UIA records as events of the common model: event id, module,
+ * 64-bit timestamp, sequence number unwrapped per stream, relative ticks per
+ * stream and session, the lost count of the gap before each record, and the
+ * stream as the core. No context or priority: context TRX_CONTEXT_INIT and
+ * thread -1, so thread analyses see no threads. State: O(streams).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/uia_cursor.h"
+#include "decode/uia_internal.h"
+
+struct trx_uia_cursor {
+    uint64_t next;       /* next record number */
+    uint32_t packet;     /* packet holding `next` (packet files) */
+    uia_seq_state *states;
+};
+
+int trx_uia_cursor_init(trx_cursor *c)
+{
+    const struct trx_uia *u = c->trace->uia;
+    if (!u)
+        return -1;
+    c->uia_ = calloc(1, sizeof *c->uia_);
+    if (!c->uia_)
+        return -1;
+    uint32_t n = u->info.stream_count ? u->info.stream_count : 1;
+    c->uia_->states = calloc(n, sizeof *c->uia_->states);
+    if (!c->uia_->states) {
+        free(c->uia_);
+        c->uia_ = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+void trx_uia_cursor_free(trx_cursor *c)
+{
+    if (c->uia_) {
+        free(c->uia_->states);
+        free(c->uia_);
+        c->uia_ = NULL;
+    }
+}
+
+bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
+{
+    struct trx_uia_cursor *k = c->uia_;
+    const struct trx_uia *u = c->trace->uia;
+    if (k->next >= u->info.records) {
+        trx_cursor_free(c);
+        return false;
+    }
+    uint64_t i = k->next++;
+    uint32_t stream = 0;
+    const uia_pkt_ctx *pk = NULL;
+    uia_pkt_ctx ctx;
+    if (u->info.packet_count) {
+        while (k->packet + 1 < u->info.packet_count && u->pkt_first[k->packet + 1] <= i)
+            k->packet++;
+        const trx_uia_packet *p = &u->packets[k->packet];
+        stream = p->stream;
+        if (u->pkt_first[k->packet] == i && !p->duplicate) {
+            ctx.seq = p->seq;
+            ctx.first_event = p->first_event;
+            pk = &ctx;
+        }
+    }
+    uint32_t o = u->rec_off[i];
+    bool be = (o & UIA_OFF_BE) != 0;
+    const uint8_t *p = c->trace->image.data + (o & ~UIA_OFF_BE);
+    uia_head h;
+    uia_parse_head(p, 2048, be, &h); /* validated at open */
+    uia_step st;
+    uia_step_record(&k->states[stream], &h, pk, &st);
+    uint32_t evw = trx_rd32(p + 4 * (1 + h.time_words), be);
+    memset(ev, 0, sizeof *ev);
+    ev->index = i;
+    ev->ticks = st.ticks;
+    ev->time = st.time;
+    ev->timestamp = (uint32_t)st.time;
+    ev->id = evw >> 16;
+    ev->raw_id = evw;
+    ev->module = evw & 0xFFFFu;
+    ev->context = TRX_CONTEXT_INIT;
+    ev->next_context = TRX_CONTEXT_INIT;
+    ev->priority = TRX_UNKNOWN;
+    ev->threshold = TRX_UNKNOWN;
+    ev->raw_priority = TRX_UNKNOWN;
+    ev->thread = -1;
+    ev->core = stream;
+    ev->entry = (uint32_t)i;
+    ev->record = (uint32_t)i;
+    ev->seq = st.seq;
+    ev->lost_before = st.lost;
+    ev->flags = TRX_EV_SEQ | (h.time_words ? TRX_EV_TIMESTAMP : 0u);
+    if (!uia_is_snapshot[h.type]) {
+        uint32_t words = (h.len - 4 * (2 + h.time_words)) / 4;
+        const uint8_t *a = p + 4 * (2 + h.time_words);
+        for (uint32_t j = 0; j < 4 && j < words; j++)
+            ev->info[j] = trx_rd32(a + 4 * j, be);
+    }
+    return true;
+}
+
+uint64_t trx_uia_span_ticks(const trx_trace *t)
+{
+    return t->uia ? t->uia->span_ticks : 0;
+}

@@ -1,0 +1,231 @@
+/*
+ * uia_internal.h - the UIA decoder's shared pieces: the decoded state kept
+ * in an opened trace (record offsets in event order, packets, streams,
+ * snapshots), the header-word parser every pass uses, and the per-stream
+ * sequence/time stepper that the open pass (gaps, sessions) and the cursor
+ * (event fields) run identically. Layouts: docs/uia-decoding.md.
+ */
+#ifndef TRX_UIA_INTERNAL_H
+#define TRX_UIA_INTERNAL_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "decode/byte_order.h"
+#include "trx/trx.h"
+#include "trx/uia.h"
+
+/* Record offsets keep the payload byte order in bit 0 (records are 4-byte aligned). */
+#define UIA_OFF_BE 1u
+
+/* Everything the decoder keeps for an opened UIA trace. */
+struct trx_uia {
+    trx_uia_info info;
+    uint32_t *rec_off; /* records in event order: image offset | UIA_OFF_BE */
+    uint64_t rec_cap;
+    trx_uia_packet *packets;
+    uint64_t *pkt_first; /* number of the first record of each packet */
+    uint32_t packet_cap;
+    trx_uia_stream *streams;
+    uint32_t stream_cap;
+    trx_uia_snapshot *snaps;
+    uint32_t snap_cap;
+    uint8_t *snap_data;
+    size_t snap_data_len, snap_data_cap;
+    uint64_t span_ticks;
+};
+
+/* What the header word and the fixed words of a record say (no arguments). */
+typedef struct uia_head {
+    uint32_t type, len, seq, seq_mask;
+    uint32_t time_words; /* 0, 1 or 2 */
+    uint64_t time;
+    bool terminator; /* type 8 with length 0 */
+} uia_head;
+
+enum { UIA_HEAD_OK = 0, UIA_HEAD_TYPE = 1, UIA_HEAD_LENGTH = 2, UIA_HEAD_SHORT = 3 };
+
+/* Words of timestamp for each HdrType 0..12 (5 and 7, undocumented, are
+ * read as 1 and 3 with a 64-bit timestamp). */
+static const uint8_t uia_time_words[13] = {0, 2, 0, 2, 1, 2, 1, 2, 0, 1, 2, 0, 2};
+/* Snapshot types carry 6 more fixed words (file, line, id, address, lengths, format). */
+static const uint8_t uia_is_snapshot[13] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1};
+
+/* Smallest valid length in bytes of a record of `type`. */
+static inline uint32_t uia_min_length(uint32_t type)
+{
+    return 4u * (2u + uia_time_words[type] + (uia_is_snapshot[type] ? 6u : 0u));
+}
+
+/* Parses the record at `p` with `avail` bytes left. Returns UIA_HEAD_OK or why not. */
+static inline int uia_parse_head(const uint8_t *p, size_t avail, bool be, uia_head *h)
+{
+    if (avail < 4) {
+        memset(h, 0, sizeof *h);
+        return UIA_HEAD_SHORT;
+    }
+    uint32_t w0 = trx_rd32(p, be);
+    uint32_t type = w0 >> 27;
+    h->type = type;
+    h->len = (w0 >> 16) & 0x7FFu;
+    h->terminator = false;
+    h->time_words = 0;
+    h->time = 0;
+    h->seq = w0 & 0xFFFFu;
+    h->seq_mask = 0xFFFFu;
+    if (type > 12)
+        return UIA_HEAD_TYPE;
+    if (type >= 8) {
+        h->seq = w0 & 0x1Fu;
+        h->seq_mask = 0x1Fu;
+        if (type == 8 && h->len == 0) {
+            h->terminator = true;
+            h->time_words = 0;
+            h->time = 0;
+            return UIA_HEAD_OK;
+        }
+    }
+    if (h->len < uia_min_length(type) || (h->len & 3u))
+        return UIA_HEAD_LENGTH;
+    if (h->len > avail)
+        return UIA_HEAD_SHORT;
+    h->time_words = uia_time_words[type];
+    if (h->time_words == 2)
+        h->time = (uint64_t)trx_rd32(p + 4, be) | (uint64_t)trx_rd32(p + 8, be) << 32;
+    else if (h->time_words == 1)
+        h->time = trx_rd32(p + 4, be);
+    else
+        h->time = 0;
+    return UIA_HEAD_OK;
+}
+
+/* Reads InvalidData filler at `p` (a big-endian UIAPacket word, top nibble 0):
+ * its byte length, or 0 when the word is not one. */
+static inline uint32_t uia_filler_length(const uint8_t *p, size_t avail)
+{
+    if (avail < 4)
+        return 0;
+    uint32_t w = trx_rd32(p, true);
+    uint32_t n = w & 0x07FFFFFFu;
+    if ((w >> 28) != 0 || n < 4 || (n & 3u) || n > avail)
+        return 0;
+    return n;
+}
+
+/* Per-stream state of the sequence/time stepper. */
+typedef struct uia_seq_state {
+    bool any;
+    uint64_t seq;        /* unwrapped sequence of the last record */
+    uint64_t last_time;  /* its (unwrapped) timestamp */
+    uint64_t base_time;  /* first timestamp of the session */
+    uint64_t tick_base;  /* ticks where the session starts */
+    uint64_t last_ticks;
+    uint64_t max_ticks;
+    uint32_t last_pkt;   /* packet sequence of the last packet */
+    uint32_t session;
+    bool have_time;
+} uia_seq_state;
+
+/* Packet context for the first record of a packet (NULL otherwise). */
+typedef struct uia_pkt_ctx {
+    uint32_t seq;         /* packet sequence number */
+    uint32_t first_event; /* 14-bit first-event sequence */
+} uia_pkt_ctx;
+
+/* What the stepper says about one record. */
+typedef struct uia_step {
+    uint64_t seq, lost, ticks, time;
+    bool new_session, backwards;
+} uia_step;
+
+/* Advances stream state `s` by record `h` (pk: packet context when the
+ * record opens a packet). Sequences unwrap by 2^16 or 2^5; a packet's 14-bit
+ * first-event number re-anchors 5-bit sequences when it agrees with the
+ * record. A packet that goes back in time with a lower sequence or packet
+ * number starts a new session (no loss). 32-bit timestamps wrap by 2^32. */
+static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const uia_pkt_ctx *pk,
+                                   uia_step *o)
+{
+    uint64_t time = h->time;
+    o->lost = 0;
+    o->new_session = false;
+    o->backwards = false;
+    if (h->time_words == 1 && s->any && s->have_time) {
+        time |= s->last_time & ~(uint64_t)0xFFFFFFFFu;
+        if (time < s->last_time)
+            time += (uint64_t)1 << 32;
+    }
+    if (!s->any) {
+        s->any = true;
+        s->seq = h->seq;
+        s->base_time = time;
+        s->tick_base = 0;
+        s->last_pkt = pk ? pk->seq : 0;
+    } else {
+        uint32_t mask = h->seq_mask;
+        uint64_t expected = s->seq + 1;
+        bool seq_lower = h->seq < (uint32_t)(expected & mask);
+        bool time_back = h->time_words && s->have_time && time < s->last_time;
+        if (pk && ((h->time_words && time_back && (pk->seq <= s->last_pkt || seq_lower)) ||
+                   (!h->time_words && pk->seq <= s->last_pkt && seq_lower))) {
+            o->new_session = true;
+            s->session++;
+            s->seq = h->seq;
+            s->base_time = time;
+            s->tick_base = s->max_ticks + 1;
+        } else {
+            uint64_t lost;
+            if (pk && mask == 0x1Fu && pk->first_event != 0 &&
+                (pk->first_event & 0x1Fu) == h->seq)
+                lost = (pk->first_event - (uint32_t)expected) & 0x3FFFu;
+            else
+                lost = (h->seq - (uint32_t)expected) & mask;
+            o->lost = lost;
+            s->seq = expected + lost;
+            o->backwards = time_back;
+        }
+        if (pk)
+            s->last_pkt = pk->seq;
+    }
+    uint64_t ticks = s->tick_base;
+    if (h->time_words) {
+        if (!s->have_time) {
+            s->base_time = time;
+            s->have_time = true;
+        }
+        if (time >= s->base_time)
+            ticks += time - s->base_time;
+    }
+    s->last_time = h->time_words ? time : s->last_time;
+    s->last_ticks = ticks;
+    if (ticks > s->max_ticks)
+        s->max_ticks = ticks;
+    o->seq = s->seq;
+    o->ticks = ticks;
+    o->time = time;
+}
+
+/* Opens `t` (image already in t->image) as UIA; 0 or -1 with `err`. */
+int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err);
+
+/* True when the image looks like UIA: a UIAPacket header at 0, or valid records. */
+bool trx_uia_probe(const uint8_t *data, size_t size);
+
+/* Releases t->uia (safe when NULL). */
+void trx_uia_free(trx_trace *t);
+
+/* Snapshot reassembly (uia_snapshot.c): feed every snapshot record in event
+ * order, then finish. 0, or -1 when out of memory. */
+typedef struct uia_snap_builder uia_snap_builder;
+uia_snap_builder *uia_snap_new(void);
+int uia_snap_feed(uia_snap_builder *b, struct trx_uia *u, uint64_t event, uint32_t stream,
+                  const trx_uia_record *r);
+int uia_snap_finish(uia_snap_builder *b, struct trx_uia *u);
+
+/* Decodes the full record at image offset `off` (after a successful head parse). */
+void uia_decode_record(const uint8_t *image, uint64_t off, bool be, trx_uia_record *r);
+
+/* Splits a snapshot record's lengths word: 0, or -1 when neither half fits. */
+int uia_snapshot_lengths(trx_uia_record *r);
+
+#endif

@@ -1,0 +1,605 @@
+/*
+ * uia_open.c - opening a UIA trace: tells a System Analyzer packet file
+ * (UIAPackets back to back), a halted logger buffer (one packet header, then
+ * records up to the zero-length terminator, older records reached backwards
+ * along the PrevLen chain when it wrapped) and a raw record stream apart;
+ * picks the byte order; and makes one pass over the records in event order
+ * that stores their offsets, runs the sequence/time stepper per stream
+ * (gaps, sessions, backwards time), drops byte-identical duplicate packets
+ * and reassembles snapshots.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/uia_internal.h"
+
+/* State of the open pass. */
+typedef struct uia_builder {
+    trx_trace *t;
+    struct trx_uia *u;
+    const uint8_t *d;
+    size_t n;
+    trx_endian endian;
+    uia_seq_state *states; /* per stream */
+    uia_snap_builder *snaps;
+    uint64_t gap_cap;
+    uint64_t *dup_hash; /* packet hash table: hash, 0 = empty */
+    uint32_t *dup_index;
+    uint32_t dup_size;
+    trx_error *err;
+} uia_builder;
+
+static int oom(uia_builder *b, uint64_t off)
+{
+    return trx_error_set(b->err, off, "out of memory decoding the UIA records");
+}
+
+static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    uint64_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    if (c > SIZE_MAX / elem)
+        return -1;
+    void *q = realloc(*p, (size_t)(c * elem));
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* Index of stream (sender, logger), created when new; -1 when out of memory. */
+static int64_t stream_of(uia_builder *b, uint32_t sender, uint32_t logger)
+{
+    struct trx_uia *u = b->u;
+    for (uint32_t i = 0; i < u->info.stream_count; i++)
+        if (u->streams[i].sender == sender && u->streams[i].logger == logger)
+            return i;
+    if (u->info.stream_count >= 0xFFFFu)
+        return -1;
+    uint64_t cap = u->stream_cap;
+    if (grow((void **)&u->streams, &cap, u->info.stream_count + 1u, sizeof *u->streams) < 0)
+        return -1;
+    uint64_t scap = u->stream_cap;
+    if (grow((void **)&b->states, &scap, u->info.stream_count + 1u, sizeof *b->states) < 0)
+        return -1;
+    u->stream_cap = (uint32_t)cap;
+    uint32_t i = u->info.stream_count++;
+    memset(&u->streams[i], 0, sizeof u->streams[i]);
+    memset(&b->states[i], 0, sizeof b->states[i]);
+    u->streams[i].sender = sender;
+    u->streams[i].logger = logger;
+    u->streams[i].sessions = 1;
+    u->info.streams = u->streams;
+    return i;
+}
+
+/* Explains a bad record header. */
+static int bad_record(uia_builder *b, uint64_t off, int why, const uia_head *h, size_t avail)
+{
+    if (why == UIA_HEAD_TYPE)
+        return trx_error_set(b->err, off, "UIA record HdrType %u is reserved (0..12 expected)",
+                             h->type);
+    if (why == UIA_HEAD_SHORT)
+        return trx_error_set(b->err, off,
+                             "UIA record of %u bytes runs past the end of its data (%zu bytes "
+                             "left)",
+                             avail < 4 ? 0u : h->len, avail);
+    return trx_error_set(b->err, off,
+                         "UIA record length %u is invalid for HdrType %u (a multiple of 4, at "
+                         "least %u expected)",
+                         h->len, h->type, uia_min_length(h->type));
+}
+
+/* Adds the record at `off` (header already parsed into `h`) as the next event. */
+static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, const uia_head *h,
+                      const uia_pkt_ctx *pk)
+{
+    struct trx_uia *u = b->u;
+    trx_trace *t = b->t;
+    uint64_t n = u->info.records;
+    if (n >= UINT32_MAX - 1)
+        return trx_error_set(b->err, off, "more than 4294967294 UIA records");
+    if (grow((void **)&u->rec_off, &u->rec_cap, n + 1, sizeof *u->rec_off) < 0)
+        return oom(b, off);
+    u->rec_off[n] = (uint32_t)off | (be ? UIA_OFF_BE : 0u);
+    uia_seq_state *s = &b->states[stream];
+    uint64_t prev_ticks = s->last_ticks;
+    uia_step st;
+    uia_step_record(s, h, pk, &st);
+    trx_uia_stream *sm = &u->streams[stream];
+    if (st.lost) {
+        if (grow((void **)&t->gaps, &b->gap_cap, t->gap_count + 1, sizeof *t->gaps) < 0)
+            return oom(b, off);
+        t->gaps[t->gap_count++] = (trx_gap){n, st.lost, prev_ticks, st.ticks, stream};
+        t->lost_events += st.lost;
+        sm->lost_events += st.lost;
+    }
+    if (st.new_session)
+        sm->sessions++;
+    if (st.backwards) {
+        sm->time_backwards++;
+        if (u->info.time_backwards++ == 0)
+            u->info.first_backwards_offset = off;
+    }
+    sm->records++;
+    if (s->max_ticks > sm->span_ticks)
+        sm->span_ticks = s->max_ticks;
+    if (s->max_ticks > u->span_ticks)
+        u->span_ticks = s->max_ticks;
+    u->info.records = n + 1;
+    if (uia_is_snapshot[h->type]) {
+        trx_uia_record r;
+        uia_decode_record(b->d, off, be, &r);
+        if (uia_snapshot_lengths(&r) < 0)
+            return trx_error_set(b->err, off,
+                                 "UIA snapshot lengths word 0x%08X: neither half matches the "
+                                 "record's %u data bytes",
+                                 r.lens, r.data_length);
+        if (uia_snap_feed(b->snaps, u, n, stream, &r) < 0)
+            return oom(b, off);
+    }
+    return 0;
+}
+
+/* True when [p, p + n) is all zero bytes (padding after the data). */
+static bool all_zero(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i])
+            return false;
+    return true;
+}
+
+/* True when valid records cover [off, end) exactly. */
+static bool tiles_exactly(const uint8_t *d, uint64_t off, uint64_t end, bool be)
+{
+    while (off < end) {
+        uia_head h;
+        if (uia_parse_head(d + off, (size_t)(end - off), be, &h) != UIA_HEAD_OK)
+            return false;
+        off += h.terminator ? 4 : h.len;
+    }
+    return off == end;
+}
+
+/* Walks records forward in [off, end): fillers and terminators skipped, or
+ * (stop_at_terminator) the first terminator ends the walk and its offset is
+ * stored in *term. Offsets go to `out` (with `count`) when given, else each
+ * record is added directly. */
+static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uint32_t stream,
+                        const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok,
+                        uint64_t *term, uint64_t *records)
+{
+    const uint8_t *d = b->d;
+    bool first = true, tiled = false;
+    *records = 0;
+    if (term)
+        *term = UINT64_MAX;
+    while (off < end) {
+        uia_head h;
+        size_t avail = (size_t)(end - off);
+        int why = uia_parse_head(d + off, avail, be, &h);
+        if (why == UIA_HEAD_OK && h.terminator) {
+            if (stop_at_terminator) {
+                if (term)
+                    *term = off;
+                return 0;
+            }
+            b->u->info.skipped_words++;
+            off += 4;
+            continue;
+        }
+        if ((why != UIA_HEAD_OK || h.len != avail) && !tiled &&
+            uia_filler_length(d + off, avail) == avail) {
+            /* an InvalidData filler covering the rest, unless valid records tile it */
+            if (why != UIA_HEAD_OK || !tiles_exactly(d, off, end, be)) {
+                b->u->info.skipped_words++;
+                return 0;
+            }
+            tiled = true;
+        }
+        if (why != UIA_HEAD_OK) {
+            if (zero_tail_ok && all_zero(d + off, avail))
+                return 0;
+            return bad_record(b, off, why, &h, avail);
+        }
+        if (add_record(b, off, be, stream, &h, first ? pk : NULL) < 0)
+            return -1;
+        first = false;
+        (*records)++;
+        off += h.len;
+    }
+    return 0;
+}
+
+/* The older pass of a wrapped PrevLen buffer: from the terminator at `term`
+ * back along PrevLen while records stay at or above `floor` and their 5-bit
+ * sequence counts down by one. Offsets land in *out oldest first. */
+static int walk_back(uia_builder *b, uint64_t term, uint64_t floor, bool be, uint32_t **out,
+                     uint64_t *count)
+{
+    const uint8_t *d = b->d;
+    uint64_t cap = 0, n = 0;
+    uint32_t *list = NULL;
+    uint32_t w = trx_rd32(d + term, be);
+    uint64_t pos = term;
+    uint32_t next_seq = w & 0x1Fu, prev = (w >> 5) & 0x7FFu;
+    while (prev && pos >= floor + prev) {
+        uint64_t rec = pos - prev;
+        uia_head h;
+        if (uia_parse_head(d + rec, (size_t)(pos - rec), be, &h) != UIA_HEAD_OK || h.terminator ||
+            h.type < 8 || h.len != prev || h.seq != ((next_seq - 1) & 0x1Fu))
+            break;
+        if (grow((void **)&list, &cap, n + 1, sizeof *list) < 0) {
+            free(list);
+            return oom(b, rec);
+        }
+        list[n++] = (uint32_t)rec;
+        uint32_t rw = trx_rd32(d + rec, be);
+        next_seq = h.seq;
+        prev = (rw >> 5) & 0x7FFu;
+        pos = rec;
+    }
+    for (uint64_t i = 0; i < n / 2; i++) { /* oldest first */
+        uint32_t x = list[i];
+        list[i] = list[n - 1 - i];
+        list[n - 1 - i] = x;
+    }
+    *out = list;
+    *count = n;
+    return 0;
+}
+
+/* A halted buffer: records forward from `start` up to the terminator (the
+ * write position); if a second terminator lies beyond it (at `wrap_end` when
+ * known, else the last one in the image whose chain holds), the buffer
+ * wrapped and the records still present before it come first. */
+static int decode_halted(uia_builder *b, uint64_t start, uint64_t wrap_end, bool be,
+                         uint32_t stream, const uia_pkt_ctx *pk)
+{
+    struct trx_uia *u = b->u;
+    /* first find the write position without adding anything */
+    uint64_t off = start, write = UINT64_MAX;
+    while (off + 4 <= b->n) {
+        uia_head h;
+        int why = uia_parse_head(b->d + off, b->n - off, be, &h);
+        if (why == UIA_HEAD_OK && h.terminator) {
+            write = off;
+            break;
+        }
+        if (why != UIA_HEAD_OK)
+            break;
+        off += h.len;
+    }
+    uint32_t *older = NULL;
+    uint64_t older_n = 0;
+    if (write != UINT64_MAX) {
+        uint64_t floor = write + 4;
+        if (wrap_end != UINT64_MAX && wrap_end > write && wrap_end + 4 <= b->n) {
+            uia_head h;
+            if (uia_parse_head(b->d + wrap_end, 4, be, &h) == UIA_HEAD_OK && h.terminator &&
+                walk_back(b, wrap_end, floor, be, &older, &older_n) < 0)
+                return -1;
+        } else if (wrap_end == UINT64_MAX) {
+            for (uint64_t p = (b->n & ~(uint64_t)3) - 4; p >= floor + 8 && p < b->n; p -= 4) {
+                uia_head h;
+                if (uia_parse_head(b->d + p, 4, be, &h) != UIA_HEAD_OK || !h.terminator)
+                    continue;
+                if (walk_back(b, p, floor, be, &older, &older_n) < 0)
+                    return -1;
+                if (older_n)
+                    break;
+                free(older);
+                older = NULL;
+            }
+        }
+    }
+    u->info.wrapped = older_n > 0;
+    for (uint64_t i = 0; i < older_n; i++) {
+        uia_head h;
+        uia_parse_head(b->d + older[i], b->n - older[i], be, &h);
+        if (add_record(b, older[i], be, stream, &h, i == 0 ? pk : NULL) < 0) {
+            free(older);
+            return -1;
+        }
+    }
+    free(older);
+    uint64_t recs;
+    uint64_t end = write != UINT64_MAX ? write : b->n;
+    return walk_forward(b, start, end, be, stream, older_n ? NULL : pk, false,
+                        write == UINT64_MAX, NULL, &recs);
+}
+
+/* Counts valid records from `off` in byte order `be` (at most `limit`). */
+static uint32_t count_valid(const uint8_t *d, size_t n, uint64_t off, bool be, uint32_t limit)
+{
+    uint32_t k = 0;
+    while (k < limit && off < n) {
+        uia_head h;
+        if (uia_parse_head(d + off, n - off, be, &h) != UIA_HEAD_OK)
+            break;
+        k++;
+        off += h.terminator ? 4 : h.len;
+    }
+    return k;
+}
+
+/* Byte order of raw records from `off`: forced, or the one that reads more records. */
+static bool pick_endian(uia_builder *b, uint64_t off)
+{
+    if (b->endian != TRX_ENDIAN_AUTO)
+        return b->endian == TRX_ENDIAN_BIG;
+    b->u->info.endian_detected = true;
+    uint32_t le = count_valid(b->d, b->n, off, false, 256);
+    uint32_t be = count_valid(b->d, b->n, off, true, 256);
+    return be > le;
+}
+
+static bool is_packet_header(const uint8_t *d, size_t n, uint64_t off)
+{
+    if (off + 16 > n)
+        return false;
+    uint32_t w1 = trx_rd32(d + off, true);
+    uint32_t len = w1 & 0x07FFFFFFu;
+    return (w1 >> 28) == 10 && len >= 16 && (len & 3u) == 0 && len <= n - off;
+}
+
+static uint64_t hash_bytes(const uint8_t *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h | 1; /* 0 marks an empty slot */
+}
+
+/* True when packet `idx` repeats an earlier packet byte for byte; remembers it otherwise. */
+static int check_duplicate(uia_builder *b, uint32_t idx, bool *dup)
+{
+    struct trx_uia *u = b->u;
+    const trx_uia_packet *pk = &u->packets[idx];
+    *dup = false;
+    if ((idx + 1) * 2 > b->dup_size) {
+        uint32_t size = b->dup_size ? b->dup_size * 2 : 64;
+        while ((idx + 1) * 2 > size)
+            size *= 2;
+        uint64_t *nh = calloc(size, sizeof *nh);
+        uint32_t *ni = calloc(size, sizeof *ni);
+        if (!nh || !ni) {
+            free(nh);
+            free(ni);
+            return -1;
+        }
+        for (uint32_t i = 0; i < b->dup_size; i++) {
+            if (!b->dup_hash[i])
+                continue;
+            uint32_t k = (uint32_t)b->dup_hash[i] & (size - 1);
+            while (nh[k])
+                k = (k + 1) & (size - 1);
+            nh[k] = b->dup_hash[i];
+            ni[k] = b->dup_index[i];
+        }
+        free(b->dup_hash);
+        free(b->dup_index);
+        b->dup_hash = nh;
+        b->dup_index = ni;
+        b->dup_size = size;
+    }
+    uint64_t h = hash_bytes(b->d + pk->offset, pk->length);
+    uint32_t k = (uint32_t)h & (b->dup_size - 1);
+    while (b->dup_hash[k]) {
+        const trx_uia_packet *o = &u->packets[b->dup_index[k]];
+        if (b->dup_hash[k] == h && o->length == pk->length &&
+            memcmp(b->d + o->offset, b->d + pk->offset, pk->length) == 0) {
+            *dup = true;
+            return 0;
+        }
+        k = (k + 1) & (b->dup_size - 1);
+    }
+    b->dup_hash[k] = h;
+    b->dup_index[k] = idx;
+    return 0;
+}
+
+/* Reads the 16-byte header at `off` into a new packet entry. */
+static int add_packet(uia_builder *b, uint64_t off, trx_uia_packet **out)
+{
+    struct trx_uia *u = b->u;
+    uint64_t cap = u->packet_cap, cap2 = u->packet_cap;
+    if (grow((void **)&u->packets, &cap, u->info.packet_count + 1u, sizeof *u->packets) < 0 ||
+        grow((void **)&u->pkt_first, &cap2, u->info.packet_count + 1u, sizeof *u->pkt_first) < 0)
+        return oom(b, off);
+    u->packet_cap = (uint32_t)cap;
+    const uint8_t *d = b->d + off;
+    uint32_t w1 = trx_rd32(d, true), w2 = trx_rd32(d + 4, true), w3 = trx_rd32(d + 8, true),
+             w4 = trx_rd32(d + 12, true);
+    trx_uia_packet *p = &u->packets[u->info.packet_count];
+    memset(p, 0, sizeof *p);
+    p->offset = off;
+    p->length = w1 & 0x07FFFFFFu;
+    p->big_endian = b->endian == TRX_ENDIAN_AUTO ? ((w1 >> 27) & 1u) != 0
+                                                 : b->endian == TRX_ENDIAN_BIG;
+    p->seq = w2 >> 16;
+    p->first_event = (w2 >> 2) & 0x3FFFu;
+    p->logger = (w3 >> 16) & 0x7FFFu;
+    p->logger_module = w3 & 0xFFFFu;
+    p->dest = w4 >> 16;
+    p->sender = w4 & 0xFFFFu;
+    u->pkt_first[u->info.packet_count] = u->info.records;
+    u->info.packet_count++;
+    u->info.packets = u->packets;
+    *out = p;
+    return 0;
+}
+
+/* True when the first packet is really a halted logger buffer: a terminator
+ * inside it, or no valid packet (or zero padding) where it ends. */
+static bool looks_halted(const uint8_t *d, size_t n, bool be)
+{
+    uint32_t len = trx_rd32(d, true) & 0x07FFFFFFu;
+    uint64_t off = 16;
+    while (off < len) {
+        uia_head h;
+        int why = uia_parse_head(d + off, len - off, be, &h);
+        if (why == UIA_HEAD_OK && h.terminator)
+            return true;
+        if (why != UIA_HEAD_OK)
+            break;
+        off += h.len;
+    }
+    if (len == n || is_packet_header(d, n, len) || all_zero(d + len, n - len))
+        return false;
+    return (trx_rd32(d + len, true) >> 28) != 0; /* not an InvalidData filler either */
+}
+
+static int decode_packets(uia_builder *b)
+{
+    struct trx_uia *u = b->u;
+    u->info.packet_file = true;
+    bool be0 = b->endian == TRX_ENDIAN_AUTO ? ((b->d[0] >> 3) & 1u) != 0
+                                            : b->endian == TRX_ENDIAN_BIG;
+    if (looks_halted(b->d, b->n, be0)) {
+        trx_uia_packet *p;
+        if (add_packet(b, 0, &p) < 0)
+            return -1;
+        int64_t s = stream_of(b, p->sender, p->logger);
+        if (s < 0)
+            return oom(b, 0);
+        p->stream = (uint32_t)s;
+        uia_pkt_ctx pk = {p->seq, p->first_event};
+        int rc = decode_halted(b, 16, p->length, p->big_endian, (uint32_t)s, &pk);
+        u->packets[0].records = u->info.records;
+        u->info.big_endian = u->packets[0].big_endian;
+        return rc;
+    }
+    uint64_t off = 0;
+    while (off < b->n) {
+        size_t left = b->n - off;
+        if (all_zero(b->d + off, left))
+            break;
+        uint32_t fill = uia_filler_length(b->d + off, left);
+        if (fill) {
+            u->info.skipped_words++;
+            off += fill;
+            continue;
+        }
+        if (!is_packet_header(b->d, b->n, off)) {
+            if (left < 16)
+                return trx_error_set(b->err, off,
+                                     "expected a 16-byte UIAPacket header, %zu bytes left", left);
+            return trx_error_set(b->err, off,
+                                 "expected a UIAPacket EventPkt header (type 10, length 16..%zu, "
+                                 "a multiple of 4), found 0x%08X",
+                                 left, trx_rd32(b->d + off, true));
+        }
+        trx_uia_packet *p;
+        if (add_packet(b, off, &p) < 0)
+            return -1;
+        uint32_t idx = u->info.packet_count - 1;
+        bool dup;
+        if (check_duplicate(b, idx, &dup) < 0)
+            return oom(b, off);
+        int64_t s = stream_of(b, p->sender, p->logger);
+        if (s < 0)
+            return oom(b, off);
+        p = &u->packets[idx];
+        p->stream = (uint32_t)s;
+        p->duplicate = dup;
+        if (dup) {
+            u->info.duplicate_packets++;
+        } else {
+            uia_pkt_ctx pk = {p->seq, p->first_event};
+            uint64_t recs;
+            if (walk_forward(b, off + 16, off + p->length, p->big_endian, (uint32_t)s, &pk, false,
+                             false, NULL, &recs) < 0)
+                return -1;
+            u->packets[idx].records = recs;
+            u->packets[idx].session = b->states[s].session;
+        }
+        off += u->packets[idx].length;
+    }
+    return 0;
+}
+
+static int decode_raw(uia_builder *b)
+{
+    bool be = pick_endian(b, 0);
+    b->u->info.big_endian = be;
+    int64_t s = stream_of(b, TRX_UIA_NONE, TRX_UIA_NONE);
+    if (s < 0)
+        return oom(b, 0);
+    return decode_halted(b, 0, UINT64_MAX, be, (uint32_t)s, NULL);
+}
+
+bool trx_uia_probe(const uint8_t *d, size_t n)
+{
+    if (is_packet_header(d, n, 0))
+        return true;
+    for (int be = 0; be < 2; be++) {
+        uia_head h;
+        if (uia_parse_head(d, n, be, &h) != UIA_HEAD_OK || h.terminator)
+            continue;
+        if (h.len == n || count_valid(d, n, 0, be, 2) == 2)
+            return true;
+    }
+    return false;
+}
+
+void trx_uia_free(trx_trace *t)
+{
+    struct trx_uia *u = t->uia;
+    if (u) {
+        free(u->rec_off);
+        free(u->packets);
+        free(u->pkt_first);
+        free(u->streams);
+        free(u->snaps);
+        free(u->snap_data);
+        free(u);
+        t->uia = NULL;
+    }
+    free(t->gaps);
+    t->gaps = NULL;
+}
+
+int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
+{
+    if (t->image.size > 0xFFFFFFF0u)
+        return trx_error_set(err, 0, "UIA input larger than 4 GiB");
+    if (t->image.size < 4)
+        return trx_error_set(err, 0, "UIA input too short for one record (%zu bytes)",
+                             t->image.size);
+    t->format = TRX_TRACE_UIA;
+    t->uia = calloc(1, sizeof *t->uia);
+    uia_builder b;
+    memset(&b, 0, sizeof b);
+    b.t = t;
+    b.u = t->uia;
+    b.d = t->image.data;
+    b.n = t->image.size;
+    b.endian = o ? o->endian : TRX_ENDIAN_AUTO;
+    b.err = err;
+    b.snaps = uia_snap_new();
+    int rc = -1;
+    if (!t->uia || !b.snaps)
+        rc = trx_error_set(err, 0, "out of memory");
+    else
+        rc = is_packet_header(b.d, b.n, 0) ? decode_packets(&b) : decode_raw(&b);
+    if (rc == 0 && uia_snap_finish(b.snaps, t->uia) < 0)
+        rc = trx_error_set(err, 0, "out of memory reassembling snapshots");
+    else if (rc != 0 && b.snaps)
+        uia_snap_finish(b.snaps, t->uia);
+    if (rc == 0 && t->uia->info.records == 0)
+        rc = trx_error_set(err, 0, "no UIA records found");
+    free(b.states);
+    free(b.dup_hash);
+    free(b.dup_index);
+    if (rc == 0) {
+        t->used = (uint32_t)t->uia->info.records;
+        t->header.big_endian = t->uia->info.big_endian;
+    }
+    return rc;
+}
