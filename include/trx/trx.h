@@ -302,7 +302,7 @@ typedef struct trx_event {
     uint32_t next_context; /* where execution goes after this event */
     uint32_t info[4];
     uint32_t core;        /* core that recorded it (TXTB: id bits 24-31; 0 single-core) */
-    uint32_t entry;       /* physical entry index; UINT32_MAX when synthetic */
+    uint32_t entry;       /* physical entry index (UIA: record number); UINT32_MAX if synthetic */
     int32_t thread;       /* index into trace->threads for thread contexts, else -1 */
     bool synthetic;       /* a RUNNING event TraceX inserts */
     uint32_t flags;       /* TRX_EV_*: which optional fields are meaningful */

@@ -23,19 +23,19 @@ extern "C" {
 
 /* One UIAPacket (EventPkt) of a packet file, in file order. */
 typedef struct trx_uia_packet {
-    uint64_t offset;   /* of its 16-byte header in the image */
-    uint32_t length;   /* bytes including the header */
-    uint32_t seq;      /* packet sequence number (word2 high half) */
-    uint32_t first_event; /* 14-bit first-event sequence (word2 bits 15..2) */
-    uint32_t sender;   /* word4 low half */
-    uint32_t dest;     /* word4 high half */
-    uint32_t logger;   /* word3 bits 30..16 (instance id) */
+    uint64_t offset;        /* of its 16-byte header in the image */
+    uint32_t length;        /* bytes including the header */
+    uint32_t seq;           /* packet sequence number (word2 high half) */
+    uint32_t first_event;   /* 14-bit first-event sequence (word2 bits 15..2) */
+    uint32_t sender;        /* word4 low half */
+    uint32_t dest;          /* word4 high half */
+    uint32_t logger;        /* word3 bits 30..16 (instance id) */
     uint32_t logger_module; /* word3 low half */
-    uint32_t stream;   /* index into trx_uia.streams */
-    uint32_t session;  /* the stream's session this packet belongs to (0-based) */
-    uint64_t records;  /* records decoded from it */
-    bool big_endian;   /* the payload byte order (E bit) */
-    bool duplicate;    /* byte-identical to an earlier packet: skipped */
+    uint32_t stream;        /* index into trx_uia.streams */
+    uint32_t session;       /* the stream's session this packet belongs to (0-based) */
+    uint64_t records;       /* records decoded from it */
+    bool big_endian;        /* the payload byte order (E bit) */
+    bool duplicate;         /* byte-identical to an earlier packet: skipped */
 } trx_uia_packet;
 
 /* One stream: the records of one sender + logger instance (a raw record
@@ -44,8 +44,8 @@ typedef struct trx_uia_stream {
     uint32_t sender, logger;
     uint64_t records;
     uint64_t lost_events;
-    uint32_t sessions;     /* target runs (restarts) seen in it, >= 1 */
-    uint64_t span_ticks;   /* largest relative tick of its records */
+    uint32_t sessions;       /* target runs (restarts) seen in it, >= 1 */
+    uint64_t span_ticks;     /* largest relative tick of its records */
     uint64_t time_backwards; /* records whose timestamp is below the one before */
 } trx_uia_stream;
 
@@ -54,21 +54,21 @@ typedef struct trx_uia_snapshot {
     uint64_t first_event; /* event index of its first record */
     uint32_t id;          /* snapshot id */
     uint32_t stream;
-    uint32_t address;     /* target address of the first byte */
+    uint32_t address;      /* target address of the first byte */
     uint32_t total_length; /* bytes the records announce */
     uint32_t length;       /* bytes received (contiguous from `address`) */
     const uint8_t *data;   /* `length` bytes */
     uint32_t records;
-    bool incomplete;       /* a record is missing (address jump, short total) */
+    bool incomplete; /* a record is missing (address jump, short total) */
 } trx_uia_snapshot;
 
 /* The decoded fields of one record. */
 typedef struct trx_uia_record {
-    uint64_t offset;    /* of its header word in the image */
-    uint32_t hdr_type;  /* 0..12 */
-    uint32_t length;    /* bytes, header word included */
-    uint32_t seq_raw;   /* 16 bits (types 0..7) or 5 bits (8..12) */
-    uint32_t prev_len;  /* PrevLen types: bytes of the record before */
+    uint64_t offset;     /* of its header word in the image */
+    uint32_t hdr_type;   /* 0..12 */
+    uint32_t length;     /* bytes, header word included */
+    uint32_t seq_raw;    /* 16 bits (types 0..7) or 5 bits (8..12) */
+    uint32_t prev_len;   /* PrevLen types: bytes of the record before */
     uint32_t time_words; /* 0, 1 (32-bit) or 2 (64-bit low word first) */
     uint64_t time;
     uint32_t event, module; /* event word: event id << 16 | module id */
@@ -85,10 +85,10 @@ typedef struct trx_uia_record {
 
 /* The UIA side of an opened trace. */
 typedef struct trx_uia_info {
-    bool packet_file;   /* UIAPackets back to back (else a raw record buffer) */
-    bool big_endian;    /* records' byte order (raw buffers; packets say their own) */
+    bool packet_file;     /* UIAPackets back to back (else a raw record buffer) */
+    bool big_endian;      /* records' byte order (raw buffers; packets say their own) */
     bool endian_detected; /* true: guessed from content; false: packet bit or --endian */
-    bool wrapped;       /* a PrevLen buffer read backwards from its write position */
+    bool wrapped;         /* a PrevLen buffer read backwards from its write position */
     uint64_t records;
     uint32_t packet_count, duplicate_packets;
     const trx_uia_packet *packets;
@@ -96,15 +96,15 @@ typedef struct trx_uia_info {
     const trx_uia_stream *streams;
     uint32_t snapshot_count;
     const trx_uia_snapshot *snapshots;
-    uint64_t skipped_words; /* terminators and InvalidData fillers skipped */
-    uint64_t time_backwards; /* records whose timestamp went backwards (warned) */
+    uint64_t skipped_words;          /* terminators and InvalidData fillers skipped */
+    uint64_t time_backwards;         /* records whose timestamp went backwards (warned) */
     uint64_t first_backwards_offset; /* where it first happened */
 } trx_uia_info;
 
 /* The UIA details of `t`, or NULL when it is not a UIA trace. */
 const trx_uia_info *trx_uia_info_of(const trx_trace *t);
 
-/* Decodes record number `record` (trx_event.record) into `out`; false when out of range. */
+/* Decodes record number `record` (trx_event.entry) into `out`; false when out of range. */
 bool trx_uia_record_get(const trx_trace *t, uint32_t record, trx_uia_record *out);
 
 /* Argument word `k` (< nargs) of a decoded record. */

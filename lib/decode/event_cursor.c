@@ -132,7 +132,6 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->thread = -1;
     ev->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
     ev->module = 0;
-    ev->record = UINT32_MAX;
     ev->time = ts;
     ev->seq = 0;
     ev->lost_before = 0;
@@ -380,7 +379,6 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
         f->timestamp = c->trace->counts_up ? p->timestamp + 12 : p->timestamp - 12;
     }
     f->entry = UINT32_MAX;
-    f->record = UINT32_MAX;
     f->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
     f->time = f->timestamp;
     f->synthetic = true;

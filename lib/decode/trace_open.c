@@ -28,8 +28,8 @@ int trx_trace_format_parse(const char *name, trx_trace_format *out)
 /* True when the image starts with the TXTB id in either byte order. */
 static bool has_txtb_id(const trx_image *img)
 {
-    return img->size >= 4 && (memcmp(img->data, "TXTB", 4) == 0 ||
-                              memcmp(img->data, "BTXT", 4) == 0);
+    return img->size >= 4 &&
+           (memcmp(img->data, "TXTB", 4) == 0 || memcmp(img->data, "BTXT", 4) == 0);
 }
 
 int trx_trace_open_image_with(trx_trace *t, trx_image *img, const char *name,
@@ -55,8 +55,7 @@ int trx_trace_open_image(trx_trace *t, trx_image *img, const char *name, trx_err
     return trx_trace_open_image_with(t, img, name, NULL, err);
 }
 
-int trx_trace_open_with(trx_trace *t, const char *path, const trx_open_options *o,
-                        trx_error *err)
+int trx_trace_open_with(trx_trace *t, const char *path, const trx_open_options *o, trx_error *err)
 {
     trx_image img;
     memset(t, 0, sizeof *t);

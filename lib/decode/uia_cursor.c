@@ -12,8 +12,8 @@
 #include "decode/uia_internal.h"
 
 struct trx_uia_cursor {
-    uint64_t next;       /* next record number */
-    uint32_t packet;     /* packet holding `next` (packet files) */
+    uint64_t next;   /* next record number */
+    uint32_t packet; /* packet holding `next` (packet files) */
     uia_seq_state *states;
 };
 
@@ -82,7 +82,7 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     ev->timestamp = (uint32_t)st.time;
     ev->id = evw >> 16;
     ev->raw_id = evw;
-    ev->module = evw & 0xFFFFu;
+    ev->module = (uint16_t)evw;
     ev->context = TRX_CONTEXT_INIT;
     ev->next_context = TRX_CONTEXT_INIT;
     ev->priority = TRX_UNKNOWN;
@@ -91,10 +91,9 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     ev->thread = -1;
     ev->core = stream;
     ev->entry = (uint32_t)i;
-    ev->record = (uint32_t)i;
     ev->seq = st.seq;
-    ev->lost_before = st.lost;
-    ev->flags = TRX_EV_SEQ | (h.time_words ? TRX_EV_TIMESTAMP : 0u);
+    ev->lost_before = (uint32_t)st.lost;
+    ev->flags = (uint16_t)(TRX_EV_SEQ | (h.time_words ? TRX_EV_TIMESTAMP : 0u));
     if (!uia_is_snapshot[h.type]) {
         uint32_t words = (h.len - 4 * (2 + h.time_words)) / 4;
         const uint8_t *a = p + 4 * (2 + h.time_words);

@@ -115,13 +115,13 @@ static inline uint32_t uia_filler_length(const uint8_t *p, size_t avail)
 /* Per-stream state of the sequence/time stepper. */
 typedef struct uia_seq_state {
     bool any;
-    uint64_t seq;        /* unwrapped sequence of the last record */
-    uint64_t last_time;  /* its (unwrapped) timestamp */
-    uint64_t base_time;  /* first timestamp of the session */
-    uint64_t tick_base;  /* ticks where the session starts */
+    uint64_t seq;       /* unwrapped sequence of the last record */
+    uint64_t last_time; /* its (unwrapped) timestamp */
+    uint64_t base_time; /* first timestamp of the session */
+    uint64_t tick_base; /* ticks where the session starts */
     uint64_t last_ticks;
     uint64_t max_ticks;
-    uint32_t last_pkt;   /* packet sequence of the last packet */
+    uint32_t last_pkt; /* packet sequence of the last packet */
     uint32_t session;
     bool have_time;
 } uia_seq_state;
@@ -175,8 +175,7 @@ static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const ui
             s->tick_base = s->max_ticks + 1;
         } else {
             uint64_t lost;
-            if (pk && mask == 0x1Fu && pk->first_event != 0 &&
-                (pk->first_event & 0x1Fu) == h->seq)
+            if (pk && mask == 0x1Fu && pk->first_event != 0 && (pk->first_event & 0x1Fu) == h->seq)
                 lost = (pk->first_event - (uint32_t)expected) & 0x3FFFu;
             else
                 lost = (h->seq - (uint32_t)expected) & mask;

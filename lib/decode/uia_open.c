@@ -310,8 +310,8 @@ static int decode_halted(uia_builder *b, uint64_t start, uint64_t wrap_end, bool
     free(older);
     uint64_t recs;
     uint64_t end = write != UINT64_MAX ? write : b->n;
-    return walk_forward(b, start, end, be, stream, older_n ? NULL : pk, false,
-                        write == UINT64_MAX, NULL, &recs);
+    return walk_forward(b, start, end, be, stream, older_n ? NULL : pk, false, write == UINT64_MAX,
+                        NULL, &recs);
 }
 
 /* Counts valid records from `off` in byte order `be` (at most `limit`). */
@@ -420,8 +420,8 @@ static int add_packet(uia_builder *b, uint64_t off, trx_uia_packet **out)
     memset(p, 0, sizeof *p);
     p->offset = off;
     p->length = w1 & 0x07FFFFFFu;
-    p->big_endian = b->endian == TRX_ENDIAN_AUTO ? ((w1 >> 27) & 1u) != 0
-                                                 : b->endian == TRX_ENDIAN_BIG;
+    p->big_endian =
+        b->endian == TRX_ENDIAN_AUTO ? ((w1 >> 27) & 1u) != 0 : b->endian == TRX_ENDIAN_BIG;
     p->seq = w2 >> 16;
     p->first_event = (w2 >> 2) & 0x3FFFu;
     p->logger = (w3 >> 16) & 0x7FFFu;
@@ -459,8 +459,8 @@ static int decode_packets(uia_builder *b)
 {
     struct trx_uia *u = b->u;
     u->info.packet_file = true;
-    bool be0 = b->endian == TRX_ENDIAN_AUTO ? ((b->d[0] >> 3) & 1u) != 0
-                                            : b->endian == TRX_ENDIAN_BIG;
+    bool be0 =
+        b->endian == TRX_ENDIAN_AUTO ? ((b->d[0] >> 3) & 1u) != 0 : b->endian == TRX_ENDIAN_BIG;
     if (looks_halted(b->d, b->n, be0)) {
         trx_uia_packet *p;
         if (add_packet(b, 0, &p) < 0)
@@ -597,9 +597,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     free(b.states);
     free(b.dup_hash);
     free(b.dup_index);
-    if (rc == 0) {
-        t->used = (uint32_t)t->uia->info.records;
+    if (rc == 0) /* TXTB's entry fields (used, capacity ...) stay 0: nothing reads entries */
         t->header.big_endian = t->uia->info.big_endian;
-    }
     return rc;
 }

@@ -16,9 +16,9 @@
 
 /* A snapshot still receiving records. */
 typedef struct open_snap {
-    uint32_t snap;     /* index into u->snaps */
+    uint32_t snap; /* index into u->snaps */
     uint32_t next_address;
-    bool broken;       /* an address jump: stop appending */
+    bool broken; /* an address jump: stop appending */
     bool used;
     uint8_t *buf; /* its data so far (moved to u->snap_data when it closes) */
     uint32_t cap;
@@ -26,7 +26,7 @@ typedef struct open_snap {
 
 struct uia_snap_builder {
     open_snap open[OPEN_MAX];
-    uint32_t age; /* round-robin victim when all are in use */
+    uint32_t age;     /* round-robin victim when all are in use */
     size_t *data_off; /* per snapshot: offset into u->snap_data */
     uint32_t data_off_cap;
 };
@@ -112,8 +112,7 @@ int uia_snap_feed(uia_snap_builder *b, struct trx_uia *u, uint64_t event, uint32
     open_snap *o = NULL;
     for (uint32_t k = 0; k < OPEN_MAX && !o; k++) {
         open_snap *c = &b->open[k];
-        if (c->used && u->snaps[c->snap].id == r->snapshot_id &&
-            u->snaps[c->snap].stream == stream)
+        if (c->used && u->snaps[c->snap].id == r->snapshot_id && u->snaps[c->snap].stream == stream)
             o = c;
     }
     if (o) {
