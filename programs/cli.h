@@ -74,6 +74,12 @@ int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c);
 /* Parses a non-negative decimal tick count (no sign, no junk). */
 bool cli_parse_u64(const char *s, uint64_t *out);
 
+/* Handles --ticks-per-second N (`option` "ticks-per-second", an integer) or
+ * --ticks-per-us X (`option` "ticks-per-us", up to 6 decimals): sets
+ * `ticks_per_second` and returns -1, else a usage error's status. */
+int cli_time_option(const char *command, const char *option, const char *arg,
+                    uint64_t *ticks_per_second);
+
 /* ------------------------------------------------------------- output */
 
 /* Where a command writes: stdout, or a temporary file renamed to OUT at the end. */

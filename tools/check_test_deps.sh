@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_test_deps.sh - before `make test`: checks that what the tests need is
 # installed (clang-format, cmocka, Python 3, clang with its fuzzer runtime,
-# objcopy, xxd, git) and, if anything is missing, stops with the one command
+# objcopy, xxd, git, protoc, babeltrace2) and, if anything is missing, stops with the one command
 # that installs it (Debian / Ubuntu package names) and exit status 1.
 # `make run` needs none of this: only a C compiler, CMake and make.
 #
@@ -28,6 +28,8 @@ have git || need git "make format-check lists the tracked files"
 have python3 || need python3 "statistics tests"
 have objcopy || need binutils "HEX / S-record conversion tests"
 have xxd || need xxd "ASCII-hex conversion tests"
+have protoc || need protobuf-compiler "Perfetto export tests"
+have babeltrace2 || need babeltrace2 "CTF export tests"
 
 # cmocka: the header and the library, where the compiler finds them.
 cc_cmd=$(command -v cc || command -v gcc || true)

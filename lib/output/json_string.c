@@ -3,8 +3,7 @@
 
 #include <stdint.h>
 
-/* Length of the valid UTF-8 sequence at `p` (1..4), or 0 when invalid. */
-static int utf8_sequence(const unsigned char *p)
+int trx_utf8_sequence(const unsigned char *p)
 {
     unsigned c = p[0];
     int n;
@@ -63,7 +62,7 @@ void trx_out_json_string(trx_out *o, const char *s)
             trx_out_str(o, "\\r");
             p++;
         } else {
-            int n = c >= 0x80 ? utf8_sequence(p) : 0;
+            int n = c >= 0x80 ? trx_utf8_sequence(p) : 0;
             if (n > 0) {
                 trx_out_mem(o, p, (size_t)n);
                 p += n;

@@ -1,0 +1,27 @@
+/* export_args.h - an event's decoded arguments as the exporters write them:
+ * each information field with its caption (or "infoN"), and the registry name
+ * of the object a field points at. */
+#ifndef TRX_EXPORT_ARGS_H
+#define TRX_EXPORT_ARGS_H
+
+#include "trx/catalog.h"
+#include "trx/trx.h"
+
+/* One argument: caption, value and (when the value is a registered object's
+ * address) that object's name, else NULL. */
+typedef struct trx_export_arg {
+    const char *label;
+    uint32_t value;
+    const char *object; /* name of the object at `value`, or NULL */
+} trx_export_arg;
+
+/* Fills up to four arguments of `ev` (fields whose caption is blank are
+ * left out, except for events the catalogue does not know: info1..info4);
+ * returns how many. A caption used twice keeps its first field only. */
+int trx_export_args(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
+                    trx_export_arg out[4]);
+
+/* The component of an event id: "threadx", "filex", "netx", "usbx" or "user". */
+const char *trx_export_category(uint32_t id);
+
+#endif

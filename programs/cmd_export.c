@@ -1,0 +1,172 @@
+/* cmd_export.c - `trx export`: the trace for other tools (Perfetto, Chrome JSON, CSV, CTF). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#ifdef _WIN32
+#include <direct.h>
+#endif
+
+#include "cli.h"
+#include "commands.h"
+#include "output/export_formats.h"
+
+static const char usage[] =
+    "usage: trx export --to FORMAT [OPTIONS] FILE\n"
+    "\n"
+    "Converts the events of FILE for other tools. Every format is written in one\n"
+    "pass with memory independent of the trace length.\n"
+    "\n"
+    "  --to perfetto            Perfetto protobuf trace (ui.perfetto.dev): a track per\n"
+    "                           thread with its run slices, interrupt / initialization /\n"
+    "                           idle tracks, instant events with decoded arguments,\n"
+    "                           counters (CPU load, queue depth, semaphore count),\n"
+    "                           flows (ISR -> resumed thread, queue send -> receive,\n"
+    "                           semaphore put -> get)\n"
+    "  --to chrome-json         Chrome Trace Event Format (JSON; X slices, i instants\n"
+    "                           with args, C counters, s/f flows; µs timestamps)\n"
+    "  --to csv                 one CSV row per event with time and decoded fields\n"
+    "  --to ctf                 a CTF 1.8 trace directory (-o DIR required): DIR/metadata\n"
+    "                           and DIR/stream, for babeltrace2 and Trace Compass;\n"
+    "                           synthetic RUNNING events are left out\n"
+    "  --ticks-per-second N     timer rate, to convert ticks into time (default: one\n"
+    "                           tick is taken as one microsecond)\n"
+    "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
+    "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
+    "  --custom FILE.trxc       names and field captions of user events\n"
+    "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
+    "  -o, --output OUT         write to OUT (replaced only when complete); a directory\n"
+    "                           for --to ctf\n";
+
+enum { OPT_TO = CLI_OPT_FIRST_OWN, OPT_TPS, OPT_TPUS };
+
+typedef enum export_format { FMT_NONE, FMT_PERFETTO, FMT_CHROME, FMT_CSV, FMT_CTF } export_format;
+
+typedef struct export_state {
+    export_format format;
+    uint64_t ticks_per_second;
+} export_state;
+
+static int on_option(void *state, int opt, const char *arg)
+{
+    export_state *s = state;
+    switch (opt) {
+    case OPT_TO:
+        if (strcmp(arg, "perfetto") == 0)
+            s->format = FMT_PERFETTO;
+        else if (strcmp(arg, "chrome-json") == 0 || strcmp(arg, "json") == 0)
+            s->format = FMT_CHROME;
+        else if (strcmp(arg, "csv") == 0)
+            s->format = FMT_CSV;
+        else if (strcmp(arg, "ctf") == 0)
+            s->format = FMT_CTF;
+        else
+            return cli_usage_error(
+                "export", "--to: unknown format '%s' (perfetto, chrome-json, csv, ctf)", arg);
+        return -1;
+    case OPT_TPS:
+        return cli_time_option("export", "ticks-per-second", arg, &s->ticks_per_second);
+    case OPT_TPUS:
+        return cli_time_option("export", "ticks-per-us", arg, &s->ticks_per_second);
+    default:
+        return cli_usage_error("export", "unknown option");
+    }
+}
+
+static int write_export(cli_input *in, const cli_common *c, void *state, trx_out *w)
+{
+    const export_state *s = state;
+    trx_export_options o = {s->ticks_per_second, &in->custom};
+    int r = s->format == FMT_PERFETTO ? trx_export_perfetto(&in->trace, w, &o)
+            : s->format == FMT_CHROME ? trx_export_chrome_json(&in->trace, w, &o)
+                                      : trx_export_csv(&in->trace, w, &o);
+    if (r != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
+/* The CTF directory: created when missing; metadata and stream replaced when complete. */
+static int export_ctf(const cli_common *c, const export_state *s)
+{
+    static trx_out metadata_out;
+#ifdef _WIN32
+    int made = _mkdir(c->output);
+#else
+    int made = mkdir(c->output, 0777);
+#endif
+    struct stat st;
+    if (made != 0 && (errno != EEXIST || stat(c->output, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "trx: %s: cannot create the directory: %s\n", c->output,
+                errno == EEXIST ? "a file has that name" : strerror(errno));
+        return EXIT_OUTPUT;
+    }
+    size_t n = strlen(c->output);
+    char stream_path[4096], metadata_path[4096];
+    if (n + 10 > sizeof stream_path) {
+        fprintf(stderr, "trx: %s: path too long\n", c->output);
+        return EXIT_OUTPUT;
+    }
+    snprintf(stream_path, sizeof stream_path, "%s/stream", c->output);
+    snprintf(metadata_path, sizeof metadata_path, "%s/metadata", c->output);
+    cli_input in;
+    int rc = cli_input_open(&in, c, c->args[0]);
+    if (rc != 0)
+        return rc;
+    cli_sink stream, meta;
+    if ((rc = cli_sink_open(&stream, stream_path)) != 0) {
+        cli_input_close(&in);
+        return rc;
+    }
+    if ((rc = cli_sink_open(&meta, metadata_path)) != 0) {
+        trx_out_init(&cli_out, stream.f, false);
+        cli_sink_close(&stream, &cli_out, EXIT_OUTPUT);
+        cli_input_close(&in);
+        return rc;
+    }
+    trx_out_init(&cli_out, stream.f, false);
+    trx_out_init(&metadata_out, meta.f, false);
+    trx_export_options o = {s->ticks_per_second, &in.custom};
+    if (trx_export_ctf(&in.trace, &cli_out, &metadata_out, &o) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        rc = EXIT_INPUT;
+    }
+    rc = cli_sink_close(&stream, &cli_out, rc);
+    rc = cli_sink_close(&meta, &metadata_out, rc);
+    cli_input_close(&in);
+    return rc;
+}
+
+int cmd_export(int argc, char **argv)
+{
+    static const struct option own[] = {
+        {"to", required_argument, NULL, OPT_TO},
+        {"ticks-per-second", required_argument, NULL, OPT_TPS},
+        {"ticks-per-us", required_argument, NULL, OPT_TPUS},
+        {NULL, 0, NULL, 0},
+    };
+    static export_state s;
+    memset(&s, 0, sizeof s);
+    const cli_spec spec = {.name = "export",
+                           .usage = usage,
+                           .common = CLI_COMPAT,
+                           .own = own,
+                           .on_own = on_option,
+                           .own_state = &s,
+                           .min_args = 1,
+                           .max_args = 1};
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    if (rc >= 0)
+        return rc;
+    if (s.format == FMT_NONE)
+        return cli_usage_error("export", "--to FORMAT is required (perfetto, chrome-json, csv, "
+                                         "ctf)");
+    if (s.format == FMT_CTF) {
+        if (!c.output)
+            return cli_usage_error("export", "--to ctf writes a directory: give it with -o DIR");
+        return export_ctf(&c, &s);
+    }
+    return cli_run_on_input(&c, write_export, &s);
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""check_exports.py - `trx export` read back by real consumers, for one trace.
+
+usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR
+
+  Chrome JSON  parses as JSON; the X slices of each thread add up to that
+               thread's execution-profile ticks (`trx stats --json`), those of
+               the Interrupt and Idle lanes to interrupt_ticks / idle_ticks.
+  Perfetto     decodes with `protoc --decode=perfetto.protos.Trace` against
+               Perfetto's own schema (SHARED_DIR/perfetto); one thread track per
+               thread address plus Interrupt, Initialization and Idle; slices
+               per thread track add up to the execution ticks and are as many as
+               the Chrome export's; every terminating flow id was started once
+               before, no flow ends twice.
+  CTF          babeltrace2 reads it; it prints as many events as
+               `trx events --no-synthetic`, with the same timestamps (clock
+               cycles, and nanoseconds at --ticks-per-second 3000000).
+  CSV          one row per event of `trx events`, same ticks.
+Exit status 0 when every check holds; prints what differs otherwise.
+"""
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+def run(args, **kw):
+    r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    if r.returncode != 0:
+        sys.exit("FAIL: %s exited %d: %s" % (" ".join(args), r.returncode,
+                                              r.stderr.decode(errors="replace")[:500]))
+    return r.stdout
+
+
+def parse_textproto(text):
+    """protoc's text format -> nested dicts of lists (every field repeated)."""
+    root = {}
+    stack = [root]
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line == "}":
+            stack.pop()
+        elif line.endswith("{"):
+            node = {}
+            stack[-1].setdefault(line[:-1].strip(), []).append(node)
+            stack.append(node)
+        else:
+            key, _, value = line.partition(": ")
+            if value.startswith('"'):
+                value = value[1:-1]
+            elif re.fullmatch(r"-?\d+", value):
+                value = int(value)
+            stack[-1].setdefault(key, []).append(value)
+    return root
+
+
+def first(d, key, default=None):
+    v = d.get(key)
+    return v[0] if v else default
+
+
+def main():
+    trx, shared, trace, work = sys.argv[1:5]
+    os.makedirs(work, exist_ok=True)
+    stats = json.loads(run([trx, "stats", "--json", trace]))
+    # lanes: the first thread of each address; then Interrupt, Initialization, Idle
+    threads = stats["threads"]
+    first_at = {}
+    for i, th in enumerate(threads):
+        first_at.setdefault(th["address"], i)
+    n = len(threads)
+    expect_ticks = {i + 1: threads[i]["execution_ticks"] for i in first_at.values()}
+    expect_ticks[n + 1] = stats["execution_profile"]["interrupt_ticks"]
+    expect_ticks[n + 3] = stats["execution_profile"]["idle_ticks"]
+
+    # ---- Chrome JSON
+    out = os.path.join(work, "trace.json")
+    run([trx, "export", "--to", "chrome-json", trace, "-o", out])
+    with open(out, encoding="utf-8") as f:
+        doc = json.load(f)
+    events = doc["traceEvents"]
+    names = {e["tid"]: e["args"] for e in events
+             if e["ph"] == "M" and e["name"] == "thread_name"}
+    for i in first_at.values():
+        check(names.get(i + 1, {}).get("address") == threads[i]["address"],
+              "chrome: thread_name of tid %d is not thread %d" % (i + 1, i))
+    x_ticks, x_count, x_us = {}, {}, {}
+    for e in events:
+        if e["ph"] == "X":
+            x_ticks[e["tid"]] = x_ticks.get(e["tid"], 0) + e["args"]["ticks"]
+            x_count[e["tid"]] = x_count.get(e["tid"], 0) + 1
+            x_us[e["tid"]] = x_us.get(e["tid"], 0) + e["dur"]
+    for tid, ticks in expect_ticks.items():
+        check(x_ticks.get(tid, 0) == ticks,
+              "chrome: X slices of tid %d sum to %d ticks, profile says %d"
+              % (tid, x_ticks.get(tid, 0), ticks))
+        # default rate: 1 tick = 1 us
+        check(abs(x_us.get(tid, 0) - ticks) < 1e-6 * max(1, ticks),
+              "chrome: X durations of tid %d sum to %s us, profile %d" % (tid, x_us.get(tid), ticks))
+    instants = sum(1 for e in events if e["ph"] == "i")
+    check(instants == stats["total_events"],
+          "chrome: %d instants, %d events" % (instants, stats["total_events"]))
+    flows_s = [e["id"] for e in events if e["ph"] == "s"]
+    flows_f = [e["id"] for e in events if e["ph"] == "f"]
+    check(sorted(flows_s) == sorted(flows_f) and len(set(flows_s)) == len(flows_s),
+          "chrome: flow s/f events do not pair up")
+
+    # ---- Perfetto
+    out = os.path.join(work, "trace.pftrace")
+    run([trx, "export", "--to", "perfetto", trace, "-o", out])
+    with open(out, "rb") as f:
+        text = run(["protoc", "--proto_path=" + os.path.join(shared, "perfetto"),
+                    "--decode=perfetto.protos.Trace", "perfetto_trace.proto"], stdin=f)
+    packets = parse_textproto(text.decode("utf-8"))["packet"]
+    thread_tracks = {}
+    for p in packets:
+        td = first(p, "track_descriptor")
+        if td and "thread" in td:
+            thread_tracks[first(td, "uuid")] = first(first(td, "thread"), "tid")
+    lanes_used = set(thread_tracks.values())
+    want_lanes = {i + 1 for i in first_at.values()} | {n + 1, n + 2, n + 3}
+    check(want_lanes <= lanes_used and len(lanes_used - want_lanes) <= 1,
+          "perfetto: thread tracks %s, expected %s (+ Unknown)" % (sorted(lanes_used),
+                                                                 sorted(want_lanes)))
+    open_at, p_ticks, p_count = {}, {}, {}
+    starts, ends = [], []
+    names_interned = set()
+    for p in packets:
+        idata = first(p, "interned_data")
+        if idata:
+            names_interned.update(first(e, "name") for e in idata.get("event_names", []))
+        te = first(p, "track_event")
+        if not te:
+            continue
+        ts, track, typ = first(p, "timestamp"), first(te, "track_uuid"), first(te, "type")
+        tid = thread_tracks.get(track)
+        if typ == "TYPE_SLICE_BEGIN":
+            check(track not in open_at, "perfetto: nested slice on track %s" % track)
+            open_at[track] = ts
+            p_count[tid] = p_count.get(tid, 0) + 1
+        elif typ == "TYPE_SLICE_END":
+            p_ticks[tid] = p_ticks.get(tid, 0) + ts - open_at.pop(track)
+        for fid in te.get("terminating_flow_ids", []):
+            ends.append(fid)
+            check(fid in starts, "perfetto: flow %s ends before it starts" % fid)
+        starts.extend(te.get("flow_ids", []))
+    check(not open_at, "perfetto: slices left open")
+    for tid, ticks in expect_ticks.items():
+        check(p_ticks.get(tid, 0) == ticks * 1000,
+              "perfetto: slices of tid %d last %d ns, profile %d ticks"
+              % (tid, p_ticks.get(tid, 0), ticks))
+        check(p_count.get(tid, 0) == x_count.get(tid, 0),
+              "perfetto: %d slices on tid %d, chrome %d" % (p_count.get(tid, 0), tid,
+                                                            x_count.get(tid, 0)))
+    check(len(set(ends)) == len(ends), "perfetto: a flow ends twice")
+    check(len(set(starts)) == len(starts), "perfetto: a flow starts twice")
+    check(len(ends) == len(flows_f), "perfetto: %d flows end, chrome has %d" % (len(ends),
+                                                                               len(flows_f)))
+    check("running" in names_interned, "perfetto: no interned 'running' name")
+
+    # ---- CTF, read by babeltrace2
+    listing = run([trx, "events", "--no-synthetic", "--format", "csv", trace]).decode()
+    ticks = [int(r["ticks"]) for r in csv.DictReader(io.StringIO(listing))]
+    for rate in (None, 3000000):
+        out = os.path.join(work, "ctf" if rate is None else "ctf_rate")
+        cmd = [trx, "export", "--to", "ctf", trace, "-o", out]
+        if rate:
+            cmd += ["--ticks-per-second", str(rate)]
+        run(cmd)
+        flag = "--clock-cycles" if rate is None else "--clock-seconds"
+        lines = run(["babeltrace2", flag, out]).decode().splitlines()
+        check(len(lines) == len(ticks), "ctf: babeltrace2 printed %d events, trx events %d"
+              % (len(lines), len(ticks)))
+        for k, (line, t) in enumerate(zip(lines, ticks)):
+            m = re.match(r"\[([0-9.]+)\]", line)
+            if rate is None:
+                ok = m and int(m.group(1)) == t
+            else:
+                sec, _, frac = m.group(1).partition(".")
+                ns = int(sec) * 10**9 + int(frac.ljust(9, "0"))
+                ok = m and abs(ns - t * 10**9 // rate) <= 1
+            if not ok:
+                check(False, "ctf: event %d at %s, trx says %d ticks" % (k, line[:40], t))
+                break
+
+    # ---- CSV
+    out = os.path.join(work, "trace.csv")
+    run([trx, "export", "--to", "csv", trace, "-o", out])
+    with open(out, encoding="utf-8", errors="replace", newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(len(rows) == stats["total_events"], "csv: %d rows, %d events" % (len(rows),
+                                                                      stats["total_events"]))
+
+    if failures:
+        for f in failures[:20]:
+            print("FAIL:", f)
+        return 1
+    print("ok: %s (%d events, %d lanes, %d flows)" % (os.path.basename(trace),
+                                                      stats["total_events"], len(lanes_used),
+                                                      len(ends)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
