@@ -14,6 +14,7 @@
 #include "output/out_buffer.h"
 #include "trx/catalog.h"
 #include "trx/trx.h"
+#include "trx/uia_names.h"
 
 enum { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_OUTPUT = 3 };
 
@@ -42,11 +43,15 @@ enum { CLI_JSON = 1u << 0, CLI_CRLF = 1u << 1, CLI_COMPAT = 1u << 2 };
 typedef struct cli_common {
     const char *command;
     trx_input_format input_format;
-    const char *custom; /* --custom FILE.trxc, or NULL */
-    const char *output; /* -o OUT, or NULL for stdout */
-    trx_mode mode;      /* --compat tracex -> TRX_MODE_TRACEX */
-    bool json, crlf;    /* --json, --crlf (when the command takes them) */
-    char **args;        /* positional arguments (input files, rules ...) */
+    const char *custom;            /* --custom FILE.trxc, or NULL */
+    bool force_trace_format;       /* --trace-format given */
+    trx_trace_format trace_format; /* --trace-format txtb|uia */
+    trx_endian endian;             /* --endian little|big (UIA records) */
+    const char *uia_meta;          /* --uia-meta APP.uia.xml or names file, or NULL */
+    const char *output;            /* -o OUT, or NULL for stdout */
+    trx_mode mode;                 /* --compat tracex -> TRX_MODE_TRACEX */
+    bool json, crlf;               /* --json, --crlf (when the command takes them) */
+    char **args;                   /* positional arguments (input files, rules ...) */
     int arg_count;
 } cli_common;
 
@@ -105,6 +110,7 @@ extern trx_out cli_out;
 typedef struct cli_input {
     trx_trace trace;
     trx_custom_events custom;
+    trx_uia_names uia_names; /* --uia-meta (empty if none) */
 } cli_input;
 
 /* Opens `path` as the common options say (input format, --custom, mode);

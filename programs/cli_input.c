@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output/uia_events.h"
 
 int cli_input_open(cli_input *in, const cli_common *c, const char *path)
 {
@@ -17,7 +18,13 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         cli_input_close(in);
         return cli_input_error(c->custom, &err);
     }
-    if (trx_trace_open(&in->trace, path, c->input_format, &err) != 0) {
+    if (c->uia_meta && trx_uia_names_load(&in->uia_names, c->uia_meta, &err) != 0) {
+        cli_input_close(in);
+        return cli_input_error(c->uia_meta, &err);
+    }
+    trx_uia_names_use(&in->uia_names);
+    trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian};
+    if (trx_trace_open_with(&in->trace, path, &o, &err) != 0) {
         cli_input_close(in);
         return cli_input_error(path, &err);
     }
@@ -29,6 +36,8 @@ void cli_input_close(cli_input *in)
 {
     trx_trace_close(&in->trace);
     trx_custom_events_free(&in->custom);
+    trx_uia_names_use(NULL);
+    trx_uia_names_free(&in->uia_names);
 }
 
 int cli_run_on_input(const cli_common *c, cli_writer write, void *state)

@@ -12,7 +12,16 @@
 
 #include "cli.h"
 
-enum { OPT_INPUT_FORMAT = 256, OPT_CUSTOM, OPT_JSON, OPT_CRLF, OPT_COMPAT };
+enum {
+    OPT_INPUT_FORMAT = 256,
+    OPT_CUSTOM,
+    OPT_JSON,
+    OPT_CRLF,
+    OPT_COMPAT,
+    OPT_TRACE_FORMAT,
+    OPT_ENDIAN,
+    OPT_UIA_META
+};
 
 int cli_usage_error(const char *command, const char *fmt, ...)
 {
@@ -63,7 +72,14 @@ static bool build_table(const cli_spec *spec, struct option *table, int cap)
         add_option(table, &n, cap, (struct option){"output", required_argument, NULL, 'o'}) &&
         add_option(table, &n, cap,
                    (struct option){"input-format", required_argument, NULL, OPT_INPUT_FORMAT}) &&
-        add_option(table, &n, cap, (struct option){"custom", required_argument, NULL, OPT_CUSTOM});
+        add_option(table, &n, cap,
+                   (struct option){"custom", required_argument, NULL, OPT_CUSTOM}) &&
+        add_option(table, &n, cap,
+                   (struct option){"trace-format", required_argument, NULL, OPT_TRACE_FORMAT}) &&
+        add_option(table, &n, cap,
+                   (struct option){"endian", required_argument, NULL, OPT_ENDIAN}) &&
+        add_option(table, &n, cap,
+                   (struct option){"uia-meta", required_argument, NULL, OPT_UIA_META});
     if (ok && (spec->common & CLI_JSON))
         ok = add_option(table, &n, cap, (struct option){"json", no_argument, NULL, OPT_JSON});
     if (ok && (spec->common & CLI_CRLF))
@@ -105,6 +121,26 @@ int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c)
             break;
         case OPT_CUSTOM:
             c->custom = optarg;
+            break;
+        case OPT_TRACE_FORMAT:
+            if (trx_trace_format_parse(optarg, &c->trace_format) != 0)
+                return cli_usage_error(spec->name,
+                                       "--trace-format: unknown format '%s' (txtb, uia)", optarg);
+            c->force_trace_format = true;
+            break;
+        case OPT_ENDIAN:
+            if (strcmp(optarg, "little") == 0)
+                c->endian = TRX_ENDIAN_LITTLE;
+            else if (strcmp(optarg, "big") == 0)
+                c->endian = TRX_ENDIAN_BIG;
+            else if (strcmp(optarg, "auto") == 0)
+                c->endian = TRX_ENDIAN_AUTO;
+            else
+                return cli_usage_error(
+                    spec->name, "--endian: unknown byte order '%s' (little, big, auto)", optarg);
+            break;
+        case OPT_UIA_META:
+            c->uia_meta = optarg;
             break;
         case OPT_JSON:
             c->json = true;

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "output/dump_text.h"
+#include "output/uia_dump.h"
 
 static const char usage[] =
     "usage: trx dump [OPTIONS] FILE\n"
@@ -14,11 +15,20 @@ static const char usage[] =
     "\n"
     "  --crlf                  end lines with CR LF, as TraceX on Windows does\n"
     "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
+    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
+    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
     "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
     "  -o, --output OUT        write to OUT (replaced only when complete)\n";
 
 static int write_dump(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
+    if (in->trace.format == TRX_TRACE_UIA) {
+        if (trx_uia_dump_write(&in->trace, w) == 0)
+            return EXIT_OK;
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
     (void)state;
     in->trace.mode = TRX_MODE_TRACEX; /* the dump is TraceX's text, quirks included */
     if (trx_dump_write(&in->trace, w, c->args[0], c->output ? c->output : "-") == 0)

@@ -30,6 +30,9 @@ static const char usage[] =
     "  --custom FILE.trxc       names and field captions of user events\n"
     "  --crlf                   end lines with CR LF\n"
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia  the trace decoder (default: by content)\n"
+    "  --endian little|big      byte order of UIA records (default: packet bit / detected)\n"
+    "  --uia-meta FILE          UIA event names: a names file or TI's APP.uia.xml\n"
     "  -o, --output OUT         write to OUT (replaced only when complete)\n";
 
 enum {

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "output/info_json.h"
 #include "output/info_text.h"
+#include "output/uia_info.h"
 
 static const char usage[] =
     "usage: trx info [OPTIONS] FILE\n"
@@ -20,12 +21,22 @@ static const char usage[] =
     "  --json                  one JSON object instead of text\n"
     "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
     "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
+    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
+    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
     "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
     "  -o, --output OUT        write to OUT (replaced only when complete)\n";
 
 static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     (void)state;
+    if (in->trace.format == TRX_TRACE_UIA) {
+        if (c->json)
+            trx_uia_info_write_json(&in->trace, w);
+        else
+            trx_uia_info_write_text(&in->trace, w);
+        return EXIT_OK;
+    }
     trx_time_check tc;
     trx_trace_time_check(&in->trace, &tc);
     trx_core_summary cores;

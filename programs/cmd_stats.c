@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "output/stats_json.h"
 #include "output/stats_text.h"
+#include "output/uia_stats.h"
 
 static const char usage[] =
     "usage: trx stats [OPTIONS] FILE\n"
@@ -18,11 +19,20 @@ static const char usage[] =
     "  --json                  one JSON object instead of text\n"
     "  --compat tracex         TraceX 6.2.1's numbers exactly, quirks included\n"
     "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
+    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
+    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
     "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
     "  -o, --output OUT        write to OUT (replaced only when complete)\n";
 
 static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
+    if (in->trace.format == TRX_TRACE_UIA) {
+        if (trx_uia_stats_write(&in->trace, &in->custom, c->json, w) == 0)
+            return EXIT_OK;
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
     (void)state;
     trx_stats st;
     if (trx_stats_compute(&in->trace, &st) != 0) {

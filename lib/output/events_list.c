@@ -1,14 +1,16 @@
 /* events_list.c - the `trx events` loop: walk the events, filter, hand each to the chosen format.
  */
 #include "output/events_output.h"
+#include "output/uia_events.h"
 
 int trx_events_write(trx_trace *t, trx_out *o, trx_events_format format, const trx_event_filter *f,
                      const trx_custom_events *ce)
 {
+    const bool uia = t->format == TRX_TRACE_UIA;
     if (format == TRX_EVENTS_TEXT)
-        trx_events_text_header(o);
+        uia ? trx_uia_events_text_header(o) : trx_events_text_header(o);
     else if (format == TRX_EVENTS_CSV)
-        trx_events_csv_header(o);
+        uia ? trx_uia_events_csv_header(o) : trx_events_csv_header(o);
     trx_cursor c;
     trx_event ev;
     if (trx_cursor_init(&c, t) < 0)
@@ -19,7 +21,13 @@ int trx_events_write(trx_trace *t, trx_out *o, trx_events_format format, const t
             break;
         if (!trx_event_filter_match(f, &ev))
             continue;
-        if (format == TRX_EVENTS_JSONL)
+        if (uia && format == TRX_EVENTS_JSONL)
+            trx_uia_events_jsonl_line(o, t, &ev, ce);
+        else if (uia && format == TRX_EVENTS_CSV)
+            trx_uia_events_csv_line(o, t, &ev, ce);
+        else if (uia)
+            trx_uia_events_text_line(o, t, &ev, ce);
+        else if (format == TRX_EVENTS_JSONL)
             trx_events_jsonl_line(o, t, &ev, ce);
         else if (format == TRX_EVENTS_CSV)
             trx_events_csv_line(o, t, &ev, ce);

@@ -31,6 +31,8 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
     key(o, "file", true);
     trx_out_json_string(o, t->path ? t->path : "");
     key(o, "format", false);
+    trx_out_json_string(o, trx_trace_format_name(t->format));
+    key(o, "input_format", false);
     trx_out_json_string(o, trx_input_format_name(t->image.format));
     num(o, "image_size", t->image.size);
     num(o, "image_base", t->image.base);

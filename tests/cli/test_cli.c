@@ -144,7 +144,7 @@ static void test_info_json_wrapped(void **state)
     char keys[40][64];
     size_t nkeys;
     assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
-    assert_int_equal(nkeys, 34);
+    assert_int_equal(nkeys, 35); /* "format" (trace format) + "input_format" */
     assert_int_equal(cli_count_lines(r.out), 1);
     /* a single-core trace: one core with every entry */
     assert_int_equal(member_u64(r.out, "cores"), 1);
@@ -165,7 +165,8 @@ static void test_info_json_wrapped(void **state)
     assert_int_equal(member_u64(r.out, "first_ticks"), 0);
     assert_int_equal(member_u64(r.out, "last_ticks"), 1705135);
     assert_int_equal(member_u64(r.out, "trace_id"), 0x42545854u);
-    assert_string_equal(member_raw(r.out, "format"), "\"bin\"");
+    assert_string_equal(member_raw(r.out, "format"), "\"txtb\"");
+    assert_string_equal(member_raw(r.out, "input_format"), "\"bin\"");
     assert_string_equal(member_raw(r.out, "byte_order"), "\"little\"");
     assert_string_equal(member_raw(r.out, "counts_up"), "true");
     assert_string_equal(member_raw(r.out, "timer_direction"), "\"up\"");

@@ -1,0 +1,57 @@
+/*
+ * uia_names.h - names and message formats of UIA events by (module id, event
+ * id): the default module's events are named by the TXTB catalogue (and
+ * --custom), others come from a names file (docs/uia-decoding.md, "Names
+ * file") or TI's <app>.uia.xml metadata (evtMap / modIdMap elements).
+ */
+#ifndef TRX_UIA_NAMES_H
+#define TRX_UIA_NAMES_H
+
+#include <stdint.h>
+
+#include "trx/trx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One named event. */
+typedef struct trx_uia_name {
+    uint32_t module, event;
+    char *name;
+    char *format; /* message format string, or NULL */
+} trx_uia_name;
+
+/* One named module. */
+typedef struct trx_uia_module {
+    uint32_t id;
+    char *name;
+} trx_uia_module;
+
+typedef struct trx_uia_names {
+    uint32_t default_module; /* events of this module use the TXTB catalogue (0 unless set) */
+    trx_uia_name *events;    /* sorted by (module, event) */
+    uint32_t event_count, event_cap;
+    trx_uia_module *modules; /* sorted by id */
+    uint32_t module_count, module_cap;
+} trx_uia_names;
+
+/* Loads a names file or (content starting with '<') a .uia.xml file into
+ * `n` (zeroed first). 0, or -1 with `err` (offset in the file). */
+int trx_uia_names_load(trx_uia_names *n, const char *path, trx_error *err);
+
+/* Same from text in memory; `name` is for messages. */
+int trx_uia_names_parse(trx_uia_names *n, const char *text, size_t size, trx_error *err);
+
+/* The entry of (module, event), or NULL. */
+const trx_uia_name *trx_uia_names_find(const trx_uia_names *n, uint32_t module, uint32_t event);
+
+/* A module's name, or NULL. */
+const char *trx_uia_module_name(const trx_uia_names *n, uint32_t module);
+
+void trx_uia_names_free(trx_uia_names *n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

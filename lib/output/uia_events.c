@@ -1,0 +1,300 @@
+/*
+ * uia_events.c - one line per UIA record for `trx events`: index, ticks,
+ * sequence number, stream, module, event id, name, header type and argument
+ * words (text, CSV) or every field (JSON Lines: seq, id, module, hdr_type,
+ * args, sender, logger, snapshot, lost_before). A record after a sequence
+ * gap is preceded by a "lost" line in text and CSV and carries lost_before.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/events_names.h"
+#include "output/json_string.h"
+#include "output/uia_events.h"
+
+static const trx_uia_names *names_in_use;
+
+void trx_uia_names_use(const trx_uia_names *n)
+{
+    names_in_use = n;
+}
+
+const trx_uia_names *trx_uia_names_in_use(void)
+{
+    return names_in_use;
+}
+
+const char *trx_uia_event_name(const trx_event *ev, const trx_custom_events *ce, char buf[32])
+{
+    const trx_uia_name *n = trx_uia_names_find(names_in_use, ev->module, ev->id);
+    if (n && n->name[0])
+        return n->name;
+    uint32_t def = names_in_use ? names_in_use->default_module : 0;
+    if (ev->module == def)
+        return trx_event_name(ev->id, ce);
+    snprintf(buf, 32, "Event 0x%04" PRIX32 ":0x%04" PRIX32, (uint32_t)ev->module, ev->id);
+    return buf;
+}
+
+static const char *message_format(const trx_event *ev)
+{
+    const trx_uia_name *n = trx_uia_names_find(names_in_use, ev->module, ev->id);
+    return n ? n->format : NULL;
+}
+
+/* Appends printf output to buf (bounded; truncated when full). */
+static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32_t *args,
+                            uint32_t nargs)
+{
+    size_t len = 0;
+    uint32_t k = 0;
+    buf[0] = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') {
+            put(buf, cap, &len, "%c", *p);
+            continue;
+        }
+        p++;
+        if (*p == '%') {
+            put(buf, cap, &len, "%%");
+            continue;
+        }
+        if (*p == '$' && (p[1] == 'F' || p[1] == 'S')) {
+            p++;
+            uint32_t a = k < nargs ? args[k] : 0;
+            k++;
+            if (*p == 'F') {
+                uint32_t line = k < nargs ? args[k] : 0;
+                k++;
+                put(buf, cap, &len, "[0x%08" PRIX32 ":%" PRIu32 "] ", a, line);
+            } else {
+                put(buf, cap, &len, "0x%08" PRIX32, a);
+            }
+            continue;
+        }
+        while (*p && strchr("-+ #0123456789.hlLzjt", *p))
+            p++;
+        if (!*p)
+            break;
+        if (k >= nargs) {
+            put(buf, cap, &len, "<missing>");
+            k++;
+            continue;
+        }
+        uint32_t a = args[k++];
+        switch (*p) {
+        case 'd':
+        case 'i':
+            put(buf, cap, &len, "%" PRId32, (int32_t)a);
+            break;
+        case 'u':
+            put(buf, cap, &len, "%" PRIu32, a);
+            break;
+        case 'x':
+            put(buf, cap, &len, "%" PRIx32, a);
+            break;
+        case 'X':
+            put(buf, cap, &len, "%" PRIX32, a);
+            break;
+        case 'o':
+            put(buf, cap, &len, "%" PRIo32, a);
+            break;
+        case 'c':
+            put(buf, cap, &len, "%c", a >= 0x20 && a < 0x7F ? (char)a : '?');
+            break;
+        case 'p':
+        case 's':
+            put(buf, cap, &len, "0x%08" PRIX32, a); /* a target address */
+            break;
+        default:
+            put(buf, cap, &len, "<%%%c: 0x%08" PRIX32 ">", *p, a);
+            break;
+        }
+    }
+}
+
+/* The record's argument words (at most 64 kept). */
+static uint32_t record_args(const trx_trace *t, const trx_event *ev, trx_uia_record *r,
+                            uint32_t args[64])
+{
+    if (!trx_uia_record_get(t, ev->entry, r))
+        return 0;
+    uint32_t n = r->nargs < 64 ? r->nargs : 64;
+    for (uint32_t k = 0; k < n; k++)
+        args[k] = trx_uia_record_arg(r, k);
+    return n;
+}
+
+static void gap_text(trx_out *o, const trx_event *ev)
+{
+    if (ev->lost_before)
+        trx_out_printf(o, "       -  *** %" PRIu32 " event%s lost here (sequence gap, stream %" PRIu32
+                          ") ***\n",
+                       ev->lost_before, ev->lost_before == 1 ? "" : "s", ev->core);
+}
+
+void trx_uia_events_text_header(trx_out *o)
+{
+    trx_out_str(o, "   Index                 Ticks         Seq  Strm  Module      Id  Event        "
+                   "                 Type  Args\n");
+}
+
+void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                              const trx_custom_events *ce)
+{
+    gap_text(o, ev);
+    char buf[32];
+    trx_uia_record r;
+    uint32_t args[64];
+    uint32_t n = record_args(t, ev, &r, args);
+    trx_out_u64_pad(o, ev->index, 8, ' ');
+    trx_out_str(o, "  ");
+    if (ev->flags & TRX_EV_TIMESTAMP)
+        trx_out_u64_pad(o, ev->ticks, 20, ' ');
+    else
+        trx_out_str(o, "                   -");
+    trx_out_str(o, "  ");
+    trx_out_u64_pad(o, ev->seq, 10, ' ');
+    trx_out_str(o, "  ");
+    trx_out_u64_pad(o, ev->core, 4, ' ');
+    trx_out_printf(o, "  0x%04" PRIX32 "  0x%04" PRIX32 "  ", (uint32_t)ev->module, ev->id);
+    const char *name = trx_uia_event_name(ev, ce, buf);
+    size_t len = strlen(name);
+    for (size_t i = 0; i < 26; i++) {
+        unsigned char c = i < len ? (unsigned char)name[i] : ' ';
+        trx_out_char(o, c < 0x20 || c == 0x7F ? '?' : (char)c);
+    }
+    trx_out_printf(o, "  %4" PRIu32, r.hdr_type);
+    const char *fmt = message_format(ev);
+    if (fmt && !r.snapshot) {
+        char line[1024];
+        trx_uia_format_message(line, sizeof line, fmt, args, n);
+        trx_out_str(o, "  ");
+        trx_out_str(o, line);
+    } else if (r.snapshot) {
+        trx_out_printf(o, "  snapshot %" PRIu32 " at 0x%08" PRIX32 ", %" PRIu32 " of %" PRIu32
+                          " bytes",
+                       r.snapshot_id, r.address, r.this_length, r.total_length);
+    } else {
+        for (uint32_t k = 0; k < n; k++) {
+            trx_out_str(o, "  ");
+            trx_out_hex32(o, args[k]);
+        }
+    }
+    trx_out_char(o, '\n');
+}
+
+void trx_uia_events_csv_header(trx_out *o)
+{
+    trx_out_str(o, "index,ticks,timestamp,seq,stream,module,id,name,hdr_type,lost_before,args\n");
+}
+
+void trx_uia_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                             const trx_custom_events *ce)
+{
+    char buf[32];
+    trx_uia_record r;
+    uint32_t args[64];
+    uint32_t n = record_args(t, ev, &r, args);
+    trx_out_printf(o, "%" PRIu64 ",", ev->index);
+    if (ev->flags & TRX_EV_TIMESTAMP)
+        trx_out_printf(o, "%" PRIu64 ",%" PRIu64, ev->ticks, ev->time);
+    else
+        trx_out_char(o, ',');
+    trx_out_printf(o, ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", ev->seq, ev->core,
+                   (uint32_t)ev->module, ev->id);
+    const char *name = trx_uia_event_name(ev, ce, buf);
+    if (strpbrk(name, ",\"\r\n")) {
+        trx_out_char(o, '"');
+        for (const char *s = name; *s; s++) {
+            if (*s == '"')
+                trx_out_char(o, '"');
+            trx_out_char(o, *s);
+        }
+        trx_out_char(o, '"');
+    } else {
+        trx_out_str(o, name);
+    }
+    trx_out_printf(o, ",%" PRIu32 ",%" PRIu32 ",", r.hdr_type, ev->lost_before);
+    for (uint32_t k = 0; k < n; k++) {
+        trx_out_str(o, k ? " 0x" : "0x");
+        trx_out_hex32(o, args[k]);
+    }
+    trx_out_char(o, '\n');
+}
+
+void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                               const trx_custom_events *ce)
+{
+    char buf[32];
+    trx_uia_record r;
+    uint32_t args[64];
+    uint32_t n = record_args(t, ev, &r, args);
+    trx_out_printf(o, "{\"index\":%" PRIu64 ",\"ticks\":", ev->index);
+    if (ev->flags & TRX_EV_TIMESTAMP)
+        trx_out_printf(o, "%" PRIu64 ",\"timestamp\":%" PRIu64, ev->ticks, ev->time);
+    else
+        trx_out_str(o, "null,\"timestamp\":null");
+    trx_out_printf(o, ",\"seq\":%" PRIu64 ",\"id\":%" PRIu32 ",\"module\":%" PRIu32 ",\"name\":",
+                   ev->seq, ev->id, (uint32_t)ev->module);
+    trx_out_json_string(o, trx_uia_event_name(ev, ce, buf));
+    const trx_uia_names *nm = names_in_use;
+    const char *mod = trx_uia_module_name(nm, ev->module);
+    if (mod) {
+        trx_out_str(o, ",\"module_name\":");
+        trx_out_json_string(o, mod);
+    }
+    trx_out_printf(o, ",\"hdr_type\":%" PRIu32 ",\"stream\":%" PRIu32 ",\"core\":%" PRIu32,
+                   r.hdr_type, ev->core, ev->core);
+    const trx_uia_info *u = trx_uia_info_of(t);
+    if (u && ev->core < u->stream_count && u->streams[ev->core].sender != TRX_UIA_NONE)
+        trx_out_printf(o, ",\"sender\":%" PRIu32 ",\"logger\":%" PRIu32,
+                       u->streams[ev->core].sender, u->streams[ev->core].logger);
+    trx_out_printf(o, ",\"lost_before\":%" PRIu32 ",\"args\":[", ev->lost_before);
+    for (uint32_t k = 0; k < n; k++)
+        trx_out_printf(o, "%s%" PRIu32, k ? "," : "", args[k]);
+    trx_out_char(o, ']');
+    const char *fmt = message_format(ev);
+    if (fmt && !r.snapshot) {
+        char line[1024];
+        trx_uia_format_message(line, sizeof line, fmt, args, n);
+        trx_out_str(o, ",\"text\":");
+        trx_out_json_string(o, line);
+    }
+    if (r.snapshot) {
+        trx_out_printf(o, ",\"snapshot\":{\"id\":%" PRIu32 ",\"address\":%" PRIu32, r.snapshot_id,
+                       r.address);
+        const trx_uia_snapshot *s = trx_uia_snapshot_at(t, ev->index);
+        if (s) {
+            trx_out_printf(o, ",\"total_length\":%" PRIu32 ",\"length\":%" PRIu32
+                              ",\"records\":%" PRIu32 ",\"incomplete\":%s,\"data\":\"",
+                           s->total_length, s->length, s->records,
+                           s->incomplete ? "true" : "false");
+            static const char hexd[] = "0123456789abcdef";
+            for (uint32_t k = 0; k < s->length; k++) {
+                trx_out_char(o, hexd[s->data[k] >> 4]);
+                trx_out_char(o, hexd[s->data[k] & 15]);
+            }
+            trx_out_str(o, "\"}");
+        } else {
+            trx_out_printf(o, ",\"total_length\":%" PRIu32 ",\"continued\":true}", r.total_length);
+        }
+    }
+    trx_out_str(o, "}\n");
+}

@@ -1,0 +1,36 @@
+/* uia_events.h - `trx events` lines for UIA records (text, CSV, JSON Lines),
+ * lost-event gap lines, names from the UIA names table, and message
+ * formatting with xdc.runtime.Text-style format strings. */
+#ifndef TRX_UIA_EVENTS_H
+#define TRX_UIA_EVENTS_H
+
+#include "output/out_buffer.h"
+#include "trx/catalog.h"
+#include "trx/trx.h"
+#include "trx/uia.h"
+#include "trx/uia_names.h"
+
+/* The names `trx events` and `trx stats` use for UIA traces (NULL: catalogue only). */
+void trx_uia_names_use(const trx_uia_names *n);
+const trx_uia_names *trx_uia_names_in_use(void);
+
+/* Name of a UIA event: names table, else (default module) the TXTB
+ * catalogue / custom events, else "Event 0xMMMM:0xEEEE" (module:event) in `buf`. */
+const char *trx_uia_event_name(const trx_event *ev, const trx_custom_events *ce, char buf[32]);
+
+/* Formats into `buf` (NUL-terminated, cut at `cap`) `fmt` with the record's argument words: %d %i %u %x %X %o %c %p %s
+ * (a target address: printed as 0x...), %$S (same), %$F (file address and
+ * line as "[0xFILE:LINE] "), %%; width/flag/length characters accepted. */
+void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32_t *args,
+                            uint32_t nargs);
+
+void trx_uia_events_text_header(trx_out *o);
+void trx_uia_events_csv_header(trx_out *o);
+void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                              const trx_custom_events *ce);
+void trx_uia_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                             const trx_custom_events *ce);
+void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
+                               const trx_custom_events *ce);
+
+#endif

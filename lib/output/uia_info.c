@@ -1,0 +1,139 @@
+/* uia_info.c - `trx info` for a UIA trace: what the decoder found (packets,
+ * duplicates, streams with their records, losses and sessions, gaps,
+ * snapshots, byte order, backwards time), as text or one JSON object. */
+#include <inttypes.h>
+
+#include "output/json_string.h"
+#include "output/uia_info.h"
+#include "trx/uia.h"
+
+#define TEXT_GAPS_MAX 20 /* gaps listed in the text form (all in JSON) */
+
+void trx_lost_summary(const trx_trace *t, trx_out *o)
+{
+    if (t->lost_events == 0) {
+        trx_out_str(o, t->format == TRX_TRACE_UIA ? "no events lost (sequence numbers continuous)"
+                                                  : "unknown (TXTB records no sequence numbers)");
+        return;
+    }
+    trx_out_printf(o, "%" PRIu64 " events lost in %" PRIu64 " gap%s", t->lost_events, t->gap_count,
+                   t->gap_count == 1 ? "" : "s");
+}
+
+static void stream_name(trx_out *o, const trx_uia_stream *s)
+{
+    if (s->sender == TRX_UIA_NONE)
+        trx_out_str(o, "raw records");
+    else
+        trx_out_printf(o, "sender %" PRIu32 " logger %" PRIu32, s->sender, s->logger);
+}
+
+void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
+{
+    const trx_uia_info *u = trx_uia_info_of(t);
+    trx_out_printf(o, "File:               %s\n", t->path ? t->path : "-");
+    trx_out_printf(o, "Format:             %s\n", trx_input_format_name(t->image.format));
+    trx_out_str(o, "Trace format:       UIA ");
+    if (u->packet_file)
+        trx_out_printf(o, "(UIAPacket file: %" PRIu32 " packets, %" PRIu32
+                          " duplicate%s skipped)\n",
+                       u->packet_count, u->duplicate_packets,
+                       u->duplicate_packets == 1 ? "" : "s");
+    else
+        trx_out_str(o, "(raw record buffer, no packet header)\n");
+    trx_out_printf(o, "Image:              %zu bytes at 0x%08" PRIX32 "\n", t->image.size,
+                   (uint32_t)t->image.base);
+    if (!u->packet_file)
+        trx_out_printf(o, "Byte order:         %s%s\n",
+                       u->big_endian ? "big-endian" : "little-endian",
+                       u->endian_detected ? " (detected)" : "");
+    trx_out_printf(o, "Wrapped:            %s\n",
+                   u->wrapped ? "yes (older records read back along PrevLen)" : "no");
+    trx_out_printf(o, "Records:            %" PRIu64 "\n", u->records);
+    trx_out_str(o, "Lost events:        ");
+    trx_lost_summary(t, o);
+    trx_out_char(o, '\n');
+    for (uint64_t i = 0; i < t->gap_count && i < TEXT_GAPS_MAX; i++) {
+        const trx_gap *g = &t->gaps[i];
+        trx_out_printf(o,
+                       "  %" PRIu64 " lost before event %" PRIu64 " (stream %" PRIu32
+                       ", ticks %" PRIu64 " - %" PRIu64 ")\n",
+                       g->lost, g->index, g->stream, g->from_ticks, g->to_ticks);
+    }
+    if (t->gap_count > TEXT_GAPS_MAX)
+        trx_out_printf(o, "  ... %" PRIu64 " more gaps (trx info --json lists all)\n",
+                       t->gap_count - TEXT_GAPS_MAX);
+    trx_out_printf(o, "Streams:            %" PRIu32 "\n", u->stream_count);
+    for (uint32_t i = 0; i < u->stream_count; i++) {
+        const trx_uia_stream *s = &u->streams[i];
+        trx_out_printf(o, "  %" PRIu32 ": ", i);
+        stream_name(o, s);
+        trx_out_printf(o,
+                       ": %" PRIu64 " records, %" PRIu64 " lost, %" PRIu32 " session%s, ticks 0 - %" PRIu64
+                       "\n",
+                       s->records, s->lost_events, s->sessions, s->sessions == 1 ? "" : "s",
+                       s->span_ticks);
+    }
+    uint32_t incomplete = 0;
+    for (uint32_t i = 0; i < u->snapshot_count; i++)
+        incomplete += u->snapshots[i].incomplete;
+    trx_out_printf(o, "Snapshots:          %" PRIu32 " (%" PRIu32 " incomplete)\n",
+                   u->snapshot_count, incomplete);
+    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (per stream)\n", trx_trace_span_ticks(t));
+    if (u->time_backwards)
+        trx_out_printf(o,
+                       "Warning:            timestamps go backwards at %" PRIu64
+                       " records (first at offset %" PRIu64
+                       "): broken time source? Records kept in stored order\n",
+                       u->time_backwards, u->first_backwards_offset);
+}
+
+void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
+{
+    const trx_uia_info *u = trx_uia_info_of(t);
+    trx_out_str(o, "{\"file\":");
+    trx_out_json_string(o, t->path ? t->path : "");
+    trx_out_str(o, ",\"format\":\"uia\",\"input_format\":");
+    trx_out_json_string(o, trx_input_format_name(t->image.format));
+    trx_out_printf(o, ",\"image_size\":%zu,\"image_base\":%" PRIu64, t->image.size, t->image.base);
+    trx_out_printf(o, ",\"packet_file\":%s", u->packet_file ? "true" : "false");
+    if (!u->packet_file)
+        trx_out_printf(o, ",\"byte_order\":\"%s\",\"byte_order_detected\":%s",
+                       u->big_endian ? "big" : "little", u->endian_detected ? "true" : "false");
+    trx_out_printf(o, ",\"wrapped\":%s,\"records\":%" PRIu64 ",\"lost_events\":%" PRIu64,
+                   u->wrapped ? "true" : "false", u->records, t->lost_events);
+    trx_out_str(o, ",\"gaps\":[");
+    for (uint64_t i = 0; i < t->gap_count; i++) {
+        const trx_gap *g = &t->gaps[i];
+        trx_out_printf(o,
+                       "%s{\"index\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"from_ticks\":%" PRIu64
+                       ",\"to_ticks\":%" PRIu64 ",\"stream\":%" PRIu32 "}",
+                       i ? "," : "", g->index, g->lost, g->from_ticks, g->to_ticks, g->stream);
+    }
+    trx_out_str(o, "]");
+    if (u->packet_file)
+        trx_out_printf(o, ",\"packets\":%" PRIu32 ",\"duplicate_packets\":%" PRIu32,
+                       u->packet_count, u->duplicate_packets);
+    trx_out_str(o, ",\"streams\":[");
+    for (uint32_t i = 0; i < u->stream_count; i++) {
+        const trx_uia_stream *s = &u->streams[i];
+        trx_out_str(o, i ? ",{" : "{");
+        if (s->sender == TRX_UIA_NONE)
+            trx_out_str(o, "\"sender\":null,\"logger\":null");
+        else
+            trx_out_printf(o, "\"sender\":%" PRIu32 ",\"logger\":%" PRIu32, s->sender, s->logger);
+        trx_out_printf(o,
+                       ",\"records\":%" PRIu64 ",\"lost_events\":%" PRIu64 ",\"sessions\":%" PRIu32
+                       ",\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64 "}",
+                       s->records, s->lost_events, s->sessions, s->span_ticks, s->time_backwards);
+    }
+    uint32_t incomplete = 0;
+    for (uint32_t i = 0; i < u->snapshot_count; i++)
+        incomplete += u->snapshots[i].incomplete;
+    trx_out_printf(o,
+                   "],\"snapshots\":%" PRIu32 ",\"incomplete_snapshots\":%" PRIu32
+                   ",\"first_ticks\":0,\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64
+                   ",\"skipped_words\":%" PRIu64 "}\n",
+                   u->snapshot_count, incomplete, trx_trace_span_ticks(t), u->time_backwards,
+                   u->skipped_words);
+}
