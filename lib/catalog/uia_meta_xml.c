@@ -140,14 +140,14 @@ static int commit(xml *x, trx_uia_names *n, collect *c, uint64_t off)
 
 static bool name_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-' || c == '.' || c == ':';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.' || c == ':';
 }
 
 static void skip_space(xml *x)
 {
-    while (x->i < x->n && (x->s[x->i] == ' ' || x->s[x->i] == '\t' || x->s[x->i] == '\r' ||
-                           x->s[x->i] == '\n'))
+    while (x->i < x->n &&
+           (x->s[x->i] == ' ' || x->s[x->i] == '\t' || x->s[x->i] == '\r' || x->s[x->i] == '\n'))
         x->i++;
 }
 

@@ -177,8 +177,7 @@ static int parse_names_file(trx_uia_names *n, const char *text, size_t size, trx
             if (!nl)
                 return trx_error_set(err, off, "event: expected a name after the ids");
             skip_blanks(&q, le);
-            if (trx_uia_names_add_event(n, a, b, nm, nl, q < le ? q : NULL,
-                                        (size_t)(le - q)) < 0)
+            if (trx_uia_names_add_event(n, a, b, nm, nl, q < le ? q : NULL, (size_t)(le - q)) < 0)
                 return trx_error_set(err, off, "out of memory");
         } else {
             return trx_error_set(err, off,

@@ -53,8 +53,9 @@ int trx_uia_dump_write(trx_trace *t, trx_out *o)
             trx_out_str(o, "                 -");
         trx_out_printf(o, "   0x%04" PRIX32 "  0x%04" PRIX32, r.module, r.event);
         if (r.snapshot) {
-            trx_out_printf(o, "  snapshot id %" PRIu32 " addr 0x%08" PRIX32 " %" PRIu32 "/%" PRIu32
-                              " bytes file 0x%08" PRIX32 " line %" PRIu32 " fmt 0x%08" PRIX32,
+            trx_out_printf(o,
+                           "  snapshot id %" PRIu32 " addr 0x%08" PRIX32 " %" PRIu32 "/%" PRIu32
+                           " bytes file 0x%08" PRIX32 " line %" PRIu32 " fmt 0x%08" PRIX32,
                            r.snapshot_id, r.address, r.this_length, r.total_length, r.file_ptr,
                            r.line, r.fmt_ptr);
         } else {

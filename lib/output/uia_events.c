@@ -144,8 +144,9 @@ static uint32_t record_args(const trx_trace *t, const trx_event *ev, trx_uia_rec
 static void gap_text(trx_out *o, const trx_event *ev)
 {
     if (ev->lost_before)
-        trx_out_printf(o, "       -  *** %" PRIu32 " event%s lost here (sequence gap, stream %" PRIu32
-                          ") ***\n",
+        trx_out_printf(o,
+                       "       -  *** %" PRIu32 " event%s lost here (sequence gap, stream %" PRIu32
+                       ") ***\n",
                        ev->lost_before, ev->lost_before == 1 ? "" : "s", ev->core);
 }
 
@@ -188,9 +189,9 @@ void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *e
         trx_out_str(o, "  ");
         trx_out_str(o, line);
     } else if (r.snapshot) {
-        trx_out_printf(o, "  snapshot %" PRIu32 " at 0x%08" PRIX32 ", %" PRIu32 " of %" PRIu32
-                          " bytes",
-                       r.snapshot_id, r.address, r.this_length, r.total_length);
+        trx_out_printf(
+            o, "  snapshot %" PRIu32 " at 0x%08" PRIX32 ", %" PRIu32 " of %" PRIu32 " bytes",
+            r.snapshot_id, r.address, r.this_length, r.total_length);
     } else {
         for (uint32_t k = 0; k < n; k++) {
             trx_out_str(o, "  ");
@@ -282,8 +283,9 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
                        r.address);
         const trx_uia_snapshot *s = trx_uia_snapshot_at(t, ev->index);
         if (s) {
-            trx_out_printf(o, ",\"total_length\":%" PRIu32 ",\"length\":%" PRIu32
-                              ",\"records\":%" PRIu32 ",\"incomplete\":%s,\"data\":\"",
+            trx_out_printf(o,
+                           ",\"total_length\":%" PRIu32 ",\"length\":%" PRIu32
+                           ",\"records\":%" PRIu32 ",\"incomplete\":%s,\"data\":\"",
                            s->total_length, s->length, s->records,
                            s->incomplete ? "true" : "false");
             static const char hexd[] = "0123456789abcdef";

@@ -18,9 +18,9 @@ const trx_uia_names *trx_uia_names_in_use(void);
  * catalogue / custom events, else "Event 0xMMMM:0xEEEE" (module:event) in `buf`. */
 const char *trx_uia_event_name(const trx_event *ev, const trx_custom_events *ce, char buf[32]);
 
-/* Formats into `buf` (NUL-terminated, cut at `cap`) `fmt` with the record's argument words: %d %i %u %x %X %o %c %p %s
- * (a target address: printed as 0x...), %$S (same), %$F (file address and
- * line as "[0xFILE:LINE] "), %%; width/flag/length characters accepted. */
+/* Formats into `buf` (NUL-terminated, cut at `cap`) `fmt` with the record's argument words: %d %i
+ * %u %x %X %o %c %p %s (a target address: printed as 0x...), %$S (same), %$F (file address and line
+ * as "[0xFILE:LINE] "), %%; width/flag/length characters accepted. */
 void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32_t *args,
                             uint32_t nargs);
 

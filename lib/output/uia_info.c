@@ -35,10 +35,9 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     trx_out_printf(o, "Format:             %s\n", trx_input_format_name(t->image.format));
     trx_out_str(o, "Trace format:       UIA ");
     if (u->packet_file)
-        trx_out_printf(o, "(UIAPacket file: %" PRIu32 " packets, %" PRIu32
-                          " duplicate%s skipped)\n",
-                       u->packet_count, u->duplicate_packets,
-                       u->duplicate_packets == 1 ? "" : "s");
+        trx_out_printf(o,
+                       "(UIAPacket file: %" PRIu32 " packets, %" PRIu32 " duplicate%s skipped)\n",
+                       u->packet_count, u->duplicate_packets, u->duplicate_packets == 1 ? "" : "s");
     else
         trx_out_str(o, "(raw record buffer, no packet header)\n");
     trx_out_printf(o, "Image:              %zu bytes at 0x%08" PRIX32 "\n", t->image.size,
@@ -69,8 +68,8 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
         trx_out_printf(o, "  %" PRIu32 ": ", i);
         stream_name(o, s);
         trx_out_printf(o,
-                       ": %" PRIu64 " records, %" PRIu64 " lost, %" PRIu32 " session%s, ticks 0 - %" PRIu64
-                       "\n",
+                       ": %" PRIu64 " records, %" PRIu64 " lost, %" PRIu32
+                       " session%s, ticks 0 - %" PRIu64 "\n",
                        s->records, s->lost_events, s->sessions, s->sessions == 1 ? "" : "s",
                        s->span_ticks);
     }
@@ -79,7 +78,8 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
         incomplete += u->snapshots[i].incomplete;
     trx_out_printf(o, "Snapshots:          %" PRIu32 " (%" PRIu32 " incomplete)\n",
                    u->snapshot_count, incomplete);
-    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (per stream)\n", trx_trace_span_ticks(t));
+    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (per stream)\n",
+                   trx_trace_span_ticks(t));
     if (u->time_backwards)
         trx_out_printf(o,
                        "Warning:            timestamps go backwards at %" PRIu64

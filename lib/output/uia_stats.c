@@ -150,7 +150,8 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
             else
                 snprintf(label, sizeof label, "%" PRIu32 " sender %" PRIu32 " logger %" PRIu32, i,
                          s->sender, s->logger);
-            trx_out_printf(o, "  %-26s %12" PRIu64 " %9" PRIu64 " %9" PRIu32 " %14" PRIu64 " %14.3f\n",
+            trx_out_printf(o,
+                           "  %-26s %12" PRIu64 " %9" PRIu64 " %9" PRIu32 " %14" PRIu64 " %14.3f\n",
                            label, s->records, s->lost_events, s->sessions, s->span_ticks, rate);
         }
         trx_out_str(o, "\nPopular events                 module      id        count       %\n");
