@@ -363,8 +363,13 @@ static inline VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, 
 #endif /* TRX_RECORDER_LOCKFREE */
 
 /* The macro RTOS code should use: no code at all unless TX_ENABLE_EVENT_TRACE
- * is defined (the ThreadX switch). */
-#if defined(TX_ENABLE_EVENT_TRACE)
+ * is defined (the ThreadX switch). With TRX_RECORDER_FORMAT_UIA=1 the same
+ * hooks write UIA records instead (uia_recorder.h, docs/recorder.md). */
+#if defined(TX_ENABLE_EVENT_TRACE) && defined(TRX_RECORDER_FORMAT_UIA) && TRX_RECORDER_FORMAT_UIA
+#define TRX_TRACE_EVENT(id, i1, i2, i3, i4, group)                                                 \
+    trx_uia_hook_event(TRX_UIA_HOOK_LOGGER(), (ULONG)(id), (ULONG)(i1), (ULONG)(i2), (ULONG)(i3),  \
+                       (ULONG)(i4), (ULONG)(group))
+#elif defined(TX_ENABLE_EVENT_TRACE)
 #define TRX_TRACE_EVENT(id, i1, i2, i3, i4, group)                                                 \
     trx_trace_insert((ULONG)(id), (ULONG)(i1), (ULONG)(i2), (ULONG)(i3), (ULONG)(i4),              \
                      (ULONG)(group))
@@ -378,4 +383,9 @@ static inline VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, 
 #ifdef __cplusplus
 }
 #endif
+
+#if defined(TRX_RECORDER_FORMAT_UIA) && TRX_RECORDER_FORMAT_UIA
+#include "trx/uia_recorder.h"
+#endif
+
 #endif /* TRX_RECORDER_H */

@@ -65,8 +65,19 @@
     TRX_TRACE_EVENT(TX_TRACE_QUEUE_RECEIVE, TRX_W_(queue), TRX_W_(destination_ptr),                \
                     (ULONG)(wait_option), (ULONG)(enqueued), TX_TRACE_QUEUE_EVENTS)
 
-/* Interrupts: call these first and last in an ISR (they count the nesting). */
+/* Interrupts: call these first and last in an ISR (they count the nesting).
+ * User events: TRX_HOOK_USER_EVENT returns TX_SUCCESS, or TX_NOT_DONE when
+ * tracing is off. UIA builds (TRX_RECORDER_FORMAT_UIA=1) write UIA records. */
+#if defined(TRX_RECORDER_FORMAT_UIA) && TRX_RECORDER_FORMAT_UIA
+#define TRX_HOOK_ISR_ENTER(isr_id) trx_uia_isr_enter_insert((ULONG)(isr_id))
+#define TRX_HOOK_ISR_EXIT(isr_id) trx_uia_isr_exit_insert((ULONG)(isr_id))
+#define TRX_HOOK_USER_EVENT(id, i1, i2, i3, i4)                                                    \
+    trx_uia_user_event_insert((ULONG)(id), (ULONG)(i1), (ULONG)(i2), (ULONG)(i3), (ULONG)(i4))
+#else
 #define TRX_HOOK_ISR_ENTER(isr_id) tx_trace_isr_enter_insert((ULONG)(isr_id))
 #define TRX_HOOK_ISR_EXIT(isr_id) tx_trace_isr_exit_insert((ULONG)(isr_id))
+#define TRX_HOOK_USER_EVENT(id, i1, i2, i3, i4)                                                    \
+    tx_trace_user_event_insert((ULONG)(id), (ULONG)(i1), (ULONG)(i2), (ULONG)(i3), (ULONG)(i4))
+#endif
 
 #endif /* TRX_RTOS_HOOKS_H */
