@@ -7,7 +7,13 @@
  * Output is deterministic for a given seed.
  *
  *   gen_txtb --out FILE [--entries N] [--big-endian] [--wrap] [--seed S]
- *            [--timer up32|down32|up16|down16] [--spare K] [--base ADDR]
+ *            [--timer up32|down32|up16|down16] [--spare K] [--base ADDR] [--cores N]
+ *
+ * --cores N (2..256) writes a core number in bits 24-31 of every event id, as
+ * ThreadX SMP does: each thread runs on a core it is given whenever it is
+ * resumed (so threads migrate), interrupts and initialization on the running
+ * thread's core. Only those bits change: the same seed gives the same events
+ * with or without --cores (for the SMP benchmark).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -54,6 +60,7 @@ typedef struct sim_thread {
     const char *name;
     uint32_t address, stack_start, stack_size, priority;
     bool ready;
+    uint32_t core; /* --cores: the core it runs on */
 } sim_thread;
 
 /* Command-line options. */
@@ -63,6 +70,7 @@ typedef struct options {
     uint32_t base;
     bool big_endian, wrap, count_down;
     uint32_t timer_mask;
+    uint32_t cores; /* 0: no core bits */
 } options;
 
 /* Generator state: PRNG, timer, scheduler model and the output chunk. */
@@ -70,6 +78,7 @@ typedef struct generator {
     uint64_t rng;
     uint32_t mask, now;
     bool count_down, big_endian;
+    uint32_t cores;
     sim_thread threads[6];
     unsigned thread_count;
     unsigned current; /* index into threads, or thread_count = idle */
@@ -127,6 +136,16 @@ static void flush_chunk(generator *g)
     g->chunk_used = 0;
 }
 
+/* --cores: the core an event of `context` is logged on (no PRNG use, so the
+ * event stream stays the same). */
+static uint32_t core_of(const generator *g, uint32_t context)
+{
+    uint32_t k = (context - g->threads[0].address) / 0xB0u;
+    if (context >= g->threads[0].address && k < g->thread_count && g->threads[k].address == context)
+        return g->threads[k].core;
+    return g->current < g->thread_count ? g->threads[g->current].core : 0;
+}
+
 /* Appends one trace entry (if the requested count is not reached yet). */
 static void emit(generator *g, uint32_t context, uint32_t priority, uint32_t id, uint32_t i1,
                  uint32_t i2, uint32_t i3, uint32_t i4)
@@ -136,6 +155,8 @@ static void emit(generator *g, uint32_t context, uint32_t priority, uint32_t id,
     uint32_t step = 1 + rnd_below(g, (id == EV_ISR_ENTER || id == EV_ISR_EXIT) ? 40 : 400);
     g->now = (g->count_down ? g->now - step : g->now + step) & g->mask;
     uint8_t *p = g->chunk + g->chunk_used;
+    if (g->cores > 1)
+        id |= core_of(g, context) << 24;
     const uint32_t words[8] = {context, priority, id, g->now, i1, i2, i3, i4};
     for (unsigned k = 0; k < 8; k++)
         put32(p + 4 * k, words[k], g->big_endian);
@@ -211,6 +232,8 @@ static void resume_thread(generator *g, unsigned k, bool from_isr, uint32_t inte
 {
     sim_thread *r = &g->threads[k];
     r->ready = true;
+    if (g->cores > 1)
+        r->core = (uint32_t)((g->emitted / 3 + k) % g->cores); /* may move */
     bool preempt = idle(g) || r->priority < g->threads[g->current].priority;
     unsigned next = preempt ? k : g->current;
     uint32_t next_addr = g->threads[next].address;
@@ -352,6 +375,7 @@ static void init_system(generator *g)
         t->stack_size = 1024u + 512u * k;
         t->stack_start = 0x20010000u + 0x1000u * k;
         t->ready = k >= 3; /* the workers and the logger start ready */
+        t->core = g->cores > 1 ? k % g->cores : 0;
     }
     g->queue = 0x20002000u;
     g->mutex = 0x20002100u;
@@ -400,9 +424,9 @@ static bool write_front(generator *g, const options *o, uint64_t capacity, uint6
 /* Prints usage and returns the exit status 2. */
 static int usage(void)
 {
-    fprintf(stderr,
-            "usage: gen_txtb --out FILE [--entries N] [--big-endian] [--wrap] [--seed S]\n"
-            "                [--timer up32|down32|up16|down16] [--spare K] [--base ADDR]\n");
+    fprintf(stderr, "usage: gen_txtb --out FILE [--entries N] [--big-endian] [--wrap] [--seed S]\n"
+                    "                [--timer up32|down32|up16|down16] [--spare K] [--base ADDR]\n"
+                    "                [--cores N]\n");
     return 2;
 }
 
@@ -451,6 +475,9 @@ static bool parse_options(int argc, char **argv, options *o)
         } else if (strcmp(a, "--base") == 0 && parse_u64(v, &n) && n <= 0xFFFFFFFFu && n % 4 == 0) {
             o->base = (uint32_t)n;
             i++;
+        } else if (strcmp(a, "--cores") == 0 && parse_u64(v, &n) && n >= 2 && n <= 256) {
+            o->cores = (uint32_t)n;
+            i++;
         } else if (strcmp(a, "--timer") == 0) {
             o->count_down = strncmp(v, "down", 4) == 0;
             const char *bits = v + (o->count_down ? 4 : 2);
@@ -492,6 +519,7 @@ int main(int argc, char **argv)
     g.now = rnd(&g) & g.mask;
     g.count_down = o.count_down;
     g.big_endian = o.big_endian;
+    g.cores = o.cores;
     g.chunk = malloc((size_t)CHUNK_ENTRIES * ENTRY_SIZE);
     g.file = fopen(o.out, "wb");
     if (g.chunk == NULL || g.file == NULL) {

@@ -30,12 +30,14 @@ enum { ID_RESUME = 1, ID_SUSPEND = 2, ID_ISR_ENTER = 3, ID_ISR_EXIT = 4, ID_RELI
 typedef struct core_state {
     uint8_t state;
     bool seen;
-    bool have_pending; /* a next thread named inside an interrupt */
-    uint32_t nesting;  /* ISR nesting on this core */
-    uint32_t context;  /* running thread's address (STATE_THREAD) */
-    int32_t thread;    /* its index, -1 if not a known thread */
-    uint32_t pending;  /* the next thread after the interrupt (0 = idle) */
-    uint64_t since;    /* ticks when the current interval began */
+    bool have_pending;     /* a next thread named inside an interrupt */
+    uint32_t nesting;      /* ISR nesting on this core */
+    uint32_t context;      /* running thread's address (STATE_THREAD) */
+    int32_t thread;        /* its index, -1 if not a known thread */
+    uint32_t pending;      /* the next thread after the interrupt (0 = idle) */
+    uint64_t since;        /* ticks when the current interval began */
+    trx_core_thread *slot; /* the map entry of (core, thread), while slot_cap = map.cap */
+    uint32_t slot_cap;
 } core_state;
 
 struct trx_core_tracker {
@@ -81,6 +83,17 @@ static bool is_busy(const core_state *c)
     return c->state == STATE_THREAD && c->nesting == 0;
 }
 
+/* The map entry of (core, its running thread); the thread must be known. */
+static trx_core_thread *current_slot(trx_core_tracker *k, uint32_t core)
+{
+    core_state *c = &k->core[core];
+    if (!c->slot || c->slot_cap != k->map.cap) {
+        c->slot = trx_core_thread_map_get(&k->map, core, c->thread);
+        c->slot_cap = k->map.cap;
+    }
+    return c->slot;
+}
+
 /* Adds the time since the core's last change to the state it was in. */
 static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
 {
@@ -99,7 +112,7 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
         p->thread_ticks += d;
         if (c->thread >= 0) {
             k->out.threads[c->thread].run_ticks += d;
-            trx_core_thread *ct = trx_core_thread_map_get(&k->map, core, c->thread);
+            trx_core_thread *ct = current_slot(k, core);
             if (ct)
                 ct->ticks += d;
         }
@@ -164,6 +177,7 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
     c->state = state;
     c->context = context;
     c->thread = thread;
+    c->slot = NULL;
     if (thread >= 0) {
         int32_t other = k->running_on[thread];
         if (other >= 0 && other != (int32_t)core)
@@ -213,14 +227,16 @@ static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev
         if (last >= 0 && last != (int32_t)core && tc->migrations++ == 0)
             tc->first_migration = ev->index;
         k->last_core[ev->thread] = (int32_t)core;
-        trx_core_thread *ct = trx_core_thread_map_get(&k->map, core, ev->thread);
-        if (ct)
-            ct->events++;
     }
     if (c->nesting > 0) /* a thread logs: any interrupt on this core is over */
         set_nesting(k, core, 0, now);
     c->have_pending = false;
     set_state(k, core, STATE_THREAD, ev->context, ev->thread, now);
+    if (ev->thread >= 0) { /* the core runs it now */
+        trx_core_thread *ct = current_slot(k, core);
+        if (ct)
+            ct->events++;
+    }
     note_resume(k, ev);
     switch (ev->id) {
     case ID_SUSPEND:
