@@ -204,6 +204,9 @@ typedef struct trx_trace {
     uint32_t *obj_hash_;
     uint32_t obj_hash_size_;
     int32_t *obj_thread_;
+    struct trx_address_map *unnamed_map_; /* Un-named Threads hidden behind a non-thread object */
+    struct trx_address_map *first_thread_map_; /* address -> first thread there */
+    struct trx_address_map *last_thread_map_;  /* address -> last thread there */
     /* filled by trx_trace_prepare */
     bool prepared;
     uint64_t total_events; /* entries + synthetic RUNNING events */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "decode/object_table.h"
+#include "util/address_map.h"
 
 #define EMPTY_SLOT UINT32_MAX
 
@@ -13,6 +14,29 @@ static uint32_t hash_address(uint32_t a)
     a *= 0x7FEB352Du;
     a ^= a >> 15;
     return a;
+}
+
+/* Sets `key` -> `value` in the map *m, creating it; 0 or -1 (out of memory). */
+static int map_put(trx_address_map **m, uint32_t key, uint32_t value, bool keep_first)
+{
+    if (!*m && !(*m = calloc(1, sizeof **m)))
+        return -1;
+    bool added;
+    uint32_t *v = trx_address_map_slot(*m, key, value, &added);
+    if (!v)
+        return -1;
+    if (!keep_first)
+        *v = value;
+    return 0;
+}
+
+static void map_free(trx_address_map **m)
+{
+    if (*m) {
+        trx_address_map_free(*m);
+        free(*m);
+        *m = NULL;
+    }
 }
 
 /* Inserts address -> index unless the address is already present (first match wins). */
@@ -71,25 +95,23 @@ int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address)
         return -1;
     if (t->obj_thread_[o] >= 0)
         return t->obj_thread_[o];
-    for (uint32_t i = 0; i < t->thread_count; i++) /* first match is not a thread */
-        if (t->threads[i].address == address)
-            return (int32_t)i;
+    uint32_t th; /* the first object there is not a thread */
+    if (t->first_thread_map_ && trx_address_map_get(t->first_thread_map_, address, &th))
+        return (int32_t)th;
     return -1;
 }
 
 int32_t trx_thread_for_context(const trx_trace *t, uint32_t address)
 {
     int32_t o = trx_trace_find_object(t, address);
-    if (o >= 0 && t->obj_thread_[o] >= 0)
+    if (o < 0)
+        return -1; /* Un-named Threads are in the hash too: nothing at this address */
+    if (t->obj_thread_[o] >= 0)
         return t->obj_thread_[o];
-    /* Not a registered thread: an Un-named Thread added earlier, if any. */
-    for (uint32_t i = t->thread_count; i-- > 0;) {
-        const trx_thread *th = &t->threads[i];
-        if (th->address == address && t->objects[th->object_index].unnamed)
-            return (int32_t)i;
-        if (!t->objects[th->object_index].unnamed)
-            break;
-    }
+    /* A non-thread object at this address: an Un-named Thread added for it, if any. */
+    uint32_t th;
+    if (t->unnamed_map_ && trx_address_map_get(t->unnamed_map_, address, &th))
+        return (int32_t)th;
     return -1;
 }
 
@@ -128,12 +150,13 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
         th->prio_lowest = th->prio_highest = TRX_UNKNOWN;
         th->pt_lowest = th->pt_highest = TRX_UNKNOWN;
         th->next_same_address = -1;
-        for (int32_t k = trx_trace_first_thread_at(t, o->address); k >= 0;
-             k = t->threads[k].next_same_address)
-            if (t->threads[k].next_same_address < 0) {
-                t->threads[k].next_same_address = (int32_t)t->thread_count;
-                break;
-            }
+        /* Chain threads sharing an address (re-created threads) in O(1). */
+        uint32_t last;
+        if (t->last_thread_map_ && trx_address_map_get(t->last_thread_map_, o->address, &last))
+            t->threads[last].next_same_address = (int32_t)t->thread_count;
+        if (map_put(&t->first_thread_map_, o->address, t->thread_count, true) < 0 ||
+            map_put(&t->last_thread_map_, o->address, t->thread_count, false) < 0)
+            return -1;
         if (!o->unnamed && (o->reserved1 & 0x80)) {
             uint32_t prio = (uint32_t)(o->reserved1 & 3) << 8 | o->reserved2;
             th->prio_lowest = th->prio_highest = prio;
@@ -154,6 +177,7 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
 
 int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t priority)
 {
+    int32_t hidden_by = trx_trace_find_object(t, address); /* a non-thread object, if any */
     trx_object o;
     memset(&o, 0, sizeof o);
     o.address = address;
@@ -165,6 +189,8 @@ int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t 
     if (idx < 0)
         return -1;
     int32_t th = t->obj_thread_[idx];
+    if (hidden_by >= 0 && map_put(&t->unnamed_map_, address, (uint32_t)th, false) < 0)
+        return -1;
     t->threads[th].prio_lowest = t->threads[th].prio_highest = priority;
     return th;
 }
@@ -175,6 +201,9 @@ void trx_objects_free(trx_trace *t)
     free(t->threads);
     free(t->obj_hash_);
     free(t->obj_thread_);
+    map_free(&t->unnamed_map_);
+    map_free(&t->first_thread_map_);
+    map_free(&t->last_thread_map_);
     t->objects = NULL;
     t->threads = NULL;
     t->obj_hash_ = NULL;

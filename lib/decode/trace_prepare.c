@@ -12,6 +12,7 @@
 
 #include "decode/event_cursor_internal.h"
 #include "decode/object_table.h"
+#include "util/address_map.h"
 
 /* What RUNNING events say about a thread's ranges (applied at the end). */
 typedef struct running_range {
@@ -24,6 +25,7 @@ struct trx_prepare_state {
     uint32_t range_cap;
     uint32_t *running_only; /* unknown addresses seen only as RUNNING contexts */
     uint32_t running_only_count, running_only_cap;
+    trx_address_map running_only_seen; /* the same, for an O(1) membership test */
 };
 
 void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev)
@@ -70,9 +72,9 @@ void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_
     if (f->thread < 0) {
         if (f->context == TRX_CONTEXT_IDLE)
             return;
-        for (uint32_t k = 0; k < prep->running_only_count; k++)
-            if (prep->running_only[k] == f->context)
-                return;
+        bool added;
+        if (!trx_address_map_slot(&prep->running_only_seen, f->context, 0, &added) || !added)
+            return;
         if (grow((void **)&prep->running_only, &prep->running_only_cap,
                  prep->running_only_count + 1, sizeof(uint32_t)) == 0)
             prep->running_only[prep->running_only_count++] = f->context;
@@ -139,6 +141,7 @@ void trx_trace_prepare(trx_trace *t)
     }
     free(prep.ranges);
     free(prep.running_only);
+    trx_address_map_free(&prep.running_only_seen);
     t->total_events = total;
     t->synthetic_events = synthetic;
     t->max_ticks = last_ticks;
