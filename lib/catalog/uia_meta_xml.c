@@ -180,7 +180,11 @@ int trx_uia_meta_xml_parse(trx_uia_names *n, const char *text, size_t size, trx_
             lt++;
         if (c->kind && c->child >= 0 && depth == c->depth + 2)
             rc = append_text(&x, c->value[c->child], text + x.i, text + lt);
-        else
+        else if (depth > 0) {
+            char scratch[FIELD_MAX];
+            scratch[0] = 0;
+            rc = append_text(&x, scratch, text + x.i, text + lt); /* entities checked */
+        } else
             for (size_t j = x.i; j < lt && rc == 0; j++)
                 if (depth == 0 && text[j] != ' ' && text[j] != '\t' && text[j] != '\r' &&
                     text[j] != '\n')
