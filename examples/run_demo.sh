@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # run_demo.sh - `make run`: runs the simulated-RTOS demo (trx_demo), then
 # analyses its trace with the trx CLI: `trx dump` (TraceX's raw dump) into
-# BUILD_DIR/demo_dump.txt and `trx info` on the terminal, and shows the
-# dump's statistics next to the demo's own ground truth.
+# BUILD_DIR/demo_dump.txt, `trx report` (the interactive HTML time line) into
+# BUILD_DIR/demo_report.html, `trx info` on the terminal, and shows the
+# dump's statistics next to the demo's own ground truth; last, the path of
+# the report to open.
 #
 # usage: examples/run_demo.sh [BUILD_DIR]     (default: build)
 # Exit status: 0 when the demo ran and both CLI commands succeeded.
@@ -32,6 +34,10 @@ else
     head -n 5 "$BUILD/demo_dump.err" >&2
     status=1
   fi
+  if ! "$cli" report "$BUILD/demo.trx" -o "$BUILD/demo_report.html"; then
+    echo "run_demo: 'trx report' failed" >&2
+    status=1
+  fi
   echo
   echo "== trx info $BUILD/demo.trx"
   if ! "$cli" info "$BUILD/demo.trx"; then
@@ -54,4 +60,10 @@ echo "  $BUILD/demo.trx        trace buffer (raw memory image; open it in TraceX
 echo "  $BUILD/demo.hex        the same memory as Intel HEX (recorder export helper)"
 echo "  $BUILD/demo.truth      ground truth from the simulation (key=value)"
 [ -s "$BUILD/demo_dump.txt" ] && echo "  $BUILD/demo_dump.txt   TraceX-format raw trace dump"
+if [ -s "$BUILD/demo_report.html" ]; then
+  report=$(cd "$BUILD" && pwd)/demo_report.html
+  echo
+  echo "See it: open the interactive report in a browser (no network needed):"
+  echo "  file://$report"
+fi
 exit $status

@@ -29,11 +29,13 @@ static const command commands[] = {
      "statistics: performance, execution profile, stack usage, popular\n"
      "           services, FileX and NetX (text or JSON)",
      cmd_stats},
+    {"report", "one interactive HTML file: time line, event details, search, statistics",
+     cmd_report},
     {"export", "the trace for other tools: Perfetto, Chrome JSON, CSV, CTF", cmd_export},
 };
 
 /* Commands announced in the design but not written yet (a clearer error). */
-static const char *const planned[] = {"report", "convert", "check", "diff"};
+static const char *const planned[] = {"convert", "check", "diff"};
 
 static const char usage_head[] =
     "usage: trx COMMAND [OPTIONS] FILE\n"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # check_test_deps.sh - before `make test`: checks that what the tests need is
 # installed (clang-format, cmocka, Python 3, clang with its fuzzer runtime,
-# objcopy, xxd, git, protoc, babeltrace2) and, if anything is missing, stops with the one command
-# that installs it (Debian / Ubuntu package names) and exit status 1.
+# objcopy, xxd, git, protoc, babeltrace2, node, chromium) and, if anything is
+# missing, stops with the one command that installs it (Debian / Ubuntu package names) and exit status 1.
 # `make run` needs none of this: only a C compiler, CMake and make.
 #
 # usage: tools/check_test_deps.sh [--packages]
@@ -30,6 +30,8 @@ have objcopy || need binutils "HEX / S-record conversion tests"
 have xxd || need xxd "ASCII-hex conversion tests"
 have protoc || need protobuf-compiler "Perfetto export tests"
 have babeltrace2 || need babeltrace2 "CTF export tests"
+have node || need nodejs "report browser test"
+have chromium || need chromium "report browser test"
 
 # cmocka: the header and the library, where the compiler finds them.
 cc_cmd=$(command -v cc || command -v gcc || true)

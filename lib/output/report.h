@@ -1,0 +1,40 @@
+/*
+ * report.h - `trx report`: one self-contained interactive HTML file (time
+ * line, event details, search, statistics). The page's sources are
+ * lib/output/report/report.{html,css,js}, embedded into the library at build
+ * time (cmake/embed_report.cmake -> report_assets.c).
+ */
+#ifndef TRX_REPORT_H
+#define TRX_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "output/export_formats.h"
+#include "output/out_buffer.h"
+#include "trx/trx.h"
+
+/* The page's sources, as embedded at build time (generated report_assets.c). */
+extern const unsigned char trx_report_html[], trx_report_css[], trx_report_js[];
+extern const size_t trx_report_html_size, trx_report_css_size, trx_report_js_size;
+
+/* Writes the report of `t` (statistics computed here). `o->ticks_per_second`
+ * (0: unknown) enables the µs ruler. 0, or -1 when out of memory. */
+int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o);
+
+/* A streaming base64 encoder writing into a trx_out (report_events.c). */
+typedef struct trx_base64 {
+    trx_out *w;
+    uint8_t carry[3];
+    int n;
+    uint32_t column; /* characters on the current line (lines of 76) */
+} trx_base64;
+
+/* Encodes the events of `t` as the page reads them: one varint record per
+ * event (tick delta, id, lane*2 + synthetic, next lane, priority for thread
+ * contexts, info1..4 as zigzag differences from the previous event with the
+ * same id), base64, into `w`. Marks in `used` (65536 bits) the ids seen;
+ * returns the number of events written, UINT64_MAX when out of memory. */
+uint64_t trx_report_events(trx_trace *t, trx_out *w, uint8_t *used);
+
+#endif

@@ -1,0 +1,589 @@
+/*
+ * report.js - the interactive time line of `trx report` (inlined into the
+ * written file; no network, no libraries).
+ *
+ * Data (written by lib/output/report_html.c): #trx-meta (JSON: header facts,
+ * lanes, registry objects, `trx stats --json`, inversion windows),
+ * #trx-events (base64 of one varint record per event: tick delta, id,
+ * lane*2+synthetic, next lane, priority (thread contexts), info1..4 as
+ * zigzag differences from the previous event with that id) and #trx-types (JSON:
+ * event count, name / component / field captions per id used).
+ *
+ * Drawing is bounded per frame whatever the trace size: lanes hold sorted
+ * event and run-slice indexes, only the visible range is walked (binary
+ * search), and at most one mark / bar is drawn per pixel column (skipping
+ * ahead by binary search), so 2 M events zoomed out cost what 2 k do.
+ */
+(function () {
+  "use strict";
+  var t0 = performance.now();
+  var $ = function (id) { return document.getElementById(id); };
+
+  /* ------------------------------------------------------------ data */
+  var meta = JSON.parse($("trx-meta").textContent);
+  var types = JSON.parse($("trx-types").textContent);
+  var stats = meta.stats;
+  var n = types.count;
+  var firstIndex = meta.first_index || 0;
+  var rate = meta.ticks_per_second || 0; /* 0: unknown */
+
+  var ticks = new Float64Array(n), ids = new Uint16Array(n), lane = new Uint32Array(n),
+      next = new Uint32Array(n), prio = new Uint32Array(n), info = new Uint32Array(4 * n),
+      synth = new Uint8Array(n);
+
+  /* base64 -> bytes: the browser's own decoder when it has one */
+  function decodeBase64(text) {
+    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text.replace(/\s+/g, ""));
+    var bin = atob(text.replace(/\s+/g, "")), out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  (function decodeEvents() {
+    var b = decodeBase64($("trx-events").textContent), p = 0, t = 0, len = b.length;
+    var lanesN = meta.lanes.length, prev = new Uint32Array(65536 * 4), isThread = new Uint8Array(lanesN);
+    meta.lanes.forEach(function (l, k) { isThread[k] = l.kind === "thread" ? 1 : 0; });
+    function varint() {
+      var x = b[p++];
+      if (x < 128) return x;
+      var v = x & 127, mul = 128;
+      do { x = b[p++]; v += (x & 127) * mul; mul *= 128; } while (x & 128 && p < len);
+      return v;
+    }
+    for (var i = 0; i < n && p < len; i++) {
+      t += varint();
+      ticks[i] = t;
+      var id = ids[i] = varint();
+      var l = varint();
+      synth[i] = l & 1;
+      l = Math.min(Math.floor(l / 2), lanesN - 1);
+      lane[i] = l;
+      next[i] = Math.min(varint(), lanesN - 1);
+      if (isThread[l]) prio[i] = varint();
+      for (var k = 0, at = 4 * id; k < 4; k++, at++) {
+        var z = varint(), d = z & 1 ? ~(z >>> 1) : z >>> 1;
+        info[4 * i + k] = prev[at] = (prev[at] + d) >>> 0;
+      }
+    }
+    if (i < n) n = i; /* truncated data: show what is there */
+  })();
+  var tDecoded = performance.now();
+
+  /* --------------------------------------------------- lanes and slices */
+  var lanes = meta.lanes.map(function (l, k) {
+    return { k: k, name: l.name, kind: l.kind, address: l.address, used: l.used,
+             nev: 0, nseg: 0, ev: null, segS: null, segE: null };
+  });
+  (function index() {
+    var L = lanes.length, i, l;
+    for (i = 0; i < n; i++) lanes[lane[i]].nev++;
+    var cur = n ? next[0] : 0;
+    for (i = 1; i < n; i++) if (next[i] !== cur) { lanes[cur].nseg++; cur = next[i]; }
+    if (n) lanes[cur].nseg++;
+    for (l = 0; l < L; l++) {
+      lanes[l].ev = new Uint32Array(lanes[l].nev); lanes[l].nev = 0;
+      lanes[l].segS = new Uint32Array(lanes[l].nseg); lanes[l].segE = new Uint32Array(lanes[l].nseg);
+      lanes[l].nseg = 0;
+    }
+    for (i = 0; i < n; i++) { l = lanes[lane[i]]; l.ev[l.nev++] = i; }
+    cur = n ? next[0] : 0;
+    var start = 0;
+    function push(ln, s, e) { var x = lanes[ln]; x.segS[x.nseg] = s; x.segE[x.nseg] = e; x.nseg++; }
+    for (i = 1; i < n; i++) if (next[i] !== cur) { push(cur, start, i); cur = next[i]; start = i; }
+    if (n) push(cur, start, n - 1);
+  })();
+  /* shown: threads (first of their address) with events or run time, then ISR, init, idle */
+  var shown = lanes.filter(function (l) {
+    return (l.kind === "thread" ? l.used : true) && (l.nev > 0 || l.nseg > 0 || l.kind === "thread");
+  });
+  var inv = (meta.inversions || []).map(function (v) {
+    return [v[0] - firstIndex, v[1] - firstIndex, v[2]];
+  }).filter(function (v) { return v[0] >= 0 && v[0] < n; });
+  inv.sort(function (a, b) { return a[0] - b[0]; });
+  var invMaxEnd = new Float64Array(inv.length);
+  for (var q = 0, m = -1; q < inv.length; q++) { m = Math.max(m, Math.min(inv[q][1], n - 1)); invMaxEnd[q] = m; }
+
+  var objects = new Map();
+  (meta.objects || []).forEach(function (o) { if (!objects.has(o.a)) objects.set(o.a, o); });
+  var typeOf = function (id) {
+    var t = types.types[id];
+    return t || [id >= 4096 ? "User Event" : "Unknown Event", id >= 4096 ? "user" : "threadx", ["", "", "", ""]];
+  };
+
+  /* ------------------------------------------------------- event kinds */
+  var KINDS = [
+    ["running (synthetic)", "#9aa3b2"], ["thread resume / suspend", "#2463eb"], ["interrupt", "#d93025"],
+    ["queue", "#f29900"], ["semaphore", "#9334e6"], ["mutex", "#8d6e63"], ["event flags", "#00897b"],
+    ["thread API", "#0b8043"], ["memory pools / timers", "#5f6368"], ["user event", "#e52592"],
+    ["FileX / NetX / USBX", "#1a73e8"], ["other", "#455a64"]];
+  function kindOf(i) {
+    if (synth[i]) return 0;
+    var id = ids[i];
+    if (id === 1 || id === 2) return 1;
+    if (id === 3 || id === 4 || id === 5) return 2;
+    if (id >= 4096) return 9;
+    var cat = typeOf(id)[1];
+    if (cat !== "threadx") return 10;
+    if (id >= 60 && id <= 72) return 3;
+    if (id >= 80 && id <= 89) return 4;
+    if (id >= 50 && id <= 59) return 5;
+    if (id >= 40 && id <= 49) return 6;
+    if (id >= 100 && id <= 130) return 7;
+    if ((id >= 10 && id <= 39) || (id >= 131 && id <= 140)) return 8;
+    return 11;
+  }
+  var LANE_COLOR = { thread: "#3aa757", isr: "#d93025", init: "#7b8cde", idle: "#c4cad4", unknown: "#9aa3b2" };
+
+  /* ------------------------------------------------------------- view */
+  var canvas = $("timeline"), ctx = canvas.getContext("2d");
+  var LABEL = 150, RULER = 28, ROW = 24, PAD = 8;
+  var seq = false, useUs = false;
+  var v0 = 0, v1 = 1, selected = -1;
+  function pos(i) { return seq ? i : ticks[i]; }
+  function fullRange() {
+    if (!n) return [0, 1];
+    var a = pos(0), b = pos(n - 1);
+    return b > a ? [a, b] : [a, a + 1];
+  }
+  function fit() { var r = fullRange(); var m = (r[1] - r[0]) * 0.01; v0 = r[0] - m; v1 = r[1] + m; }
+  function plotW() { return Math.max(10, canvas.clientWidth - LABEL - PAD); }
+  function xOf(p) { return LABEL + (p - v0) / (v1 - v0) * plotW(); }
+  function pAt(x) { return v0 + (x - LABEL) / plotW() * (v1 - v0); }
+  /* first k in [lo, arr.length) with pos(arr[k]) >= p (arr sorted by position) */
+  function lower(arr, p, lo, hi) {
+    lo = lo || 0; hi = hi === undefined ? arr.length : hi;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(arr[mid]) < p) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+  function lowerAll(p) { /* over all events */
+    var lo = 0, hi = n;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(mid) < p) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+  function timeText(tk) {
+    if (useUs && rate) {
+      var us = tk * 1e6 / rate;
+      return (Math.abs(us) >= 1e6 ? (us / 1e6).toFixed(6) + " s" : us.toFixed(us < 10 ? 3 : 1) + " µs");
+    }
+    return Math.round(tk).toLocaleString("en-US") + " ticks";
+  }
+  function posText(p) { return seq ? "#" + Math.round(p + firstIndex) : timeText(p); }
+
+  /* ------------------------------------------------------------ drawing */
+  var pending = false;
+  function redraw() { if (!pending) { pending = true; requestAnimationFrame(draw); } }
+  var firstPaint = 0;
+  function resize() {
+    var dpr = window.devicePixelRatio || 1, w = $("timeline-box").clientWidth;
+    var h = RULER + shown.length * ROW + PAD;
+    canvas.style.height = h + "px";
+    canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+  function niceStep(raw) {
+    var e = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / e;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
+  }
+  function drawRuler(W, H) {
+    ctx.fillStyle = "#f3f5f8"; ctx.fillRect(0, 0, W, RULER);
+    ctx.strokeStyle = "#d9dde5"; ctx.beginPath(); ctx.moveTo(0, RULER + 0.5); ctx.lineTo(W, RULER + 0.5); ctx.stroke();
+    var span = v1 - v0, unit = 1;
+    if (!seq && useUs && rate) unit = rate / 1e6; /* ticks per µs: steps in µs */
+    var step = niceStep(span / unit / Math.max(1, plotW() / 110)) * unit;
+    if (seq) step = Math.max(1, step);
+    ctx.fillStyle = "#1d2330"; ctx.font = "11px system-ui, sans-serif"; ctx.textBaseline = "middle";
+    ctx.strokeStyle = "#e3e6ec";
+    for (var p = Math.max(0, Math.ceil(v0 / step)) * step, k = 0; p <= v1 && k < 200; p += step, k++) {
+      var x = Math.round(xOf(p)) + 0.5;
+      if (x < LABEL) continue;
+      ctx.beginPath(); ctx.moveTo(x, RULER - 8); ctx.lineTo(x, H); ctx.stroke();
+      ctx.fillText(posText(p), x + 3, RULER / 2 - 2);
+    }
+    ctx.fillStyle = "#6a7385";
+    ctx.fillText(seq ? "event #" : useUs && rate ? "time" : "ticks", 8, RULER / 2);
+  }
+  function drawBars(l, y) {
+    var S = l.segS, E = l.segE, m = l.nseg, k = 0, lo = 0, hi = m;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(E[mid]) < v0) lo = mid + 1; else hi = mid; }
+    k = lo;
+    ctx.fillStyle = LANE_COLOR[l.kind] || LANE_COLOR.thread;
+    var right = LABEL + plotW();
+    while (k < m) {
+      var ps = pos(S[k]);
+      if (ps > v1) break;
+      var xs = Math.max(LABEL, xOf(ps)), xe = Math.min(right, xOf(pos(E[k])));
+      var w = Math.max(1, xe - xs);
+      ctx.fillRect(xs, y + 11, w, 10);
+      /* skip every slice that ends inside the pixel just drawn */
+      var pNext = pAt(Math.floor(xs + w) + 1);
+      lo = k + 1; hi = m;
+      while (lo < hi) { mid = (lo + hi) >>> 1; if (pos(E[mid]) < pNext) lo = mid + 1; else hi = mid; }
+      k = lo;
+    }
+  }
+  function drawMarks(l, y) {
+    var ev = l.ev, k = lower(ev, v0), right = LABEL + plotW();
+    while (k < ev.length) {
+      var i = ev[k], p = pos(i);
+      if (p > v1) break;
+      var x = Math.floor(xOf(p));
+      if (x >= LABEL && x <= right) {
+        ctx.fillStyle = KINDS[kindOf(i)][1];
+        ctx.fillRect(x - 1, y + 2, 3, 8);
+      }
+      k = Math.max(k + 1, lower(ev, pAt(x + 3), k + 1));
+    }
+  }
+  function drawInversions(H) {
+    if (!inv.length) return;
+    var lo = 0, hi = inv.length, lastX = -1;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(invMaxEnd[mid]) < v0) lo = mid + 1; else hi = mid; }
+    for (var k = lo; k < inv.length; k++) {
+      var a = pos(inv[k][0]), b = pos(Math.min(inv[k][1], n - 1));
+      if (a > v1) break;
+      if (b < v0) continue;
+      var xa = Math.max(LABEL, xOf(a)), xb = Math.min(LABEL + plotW(), xOf(b));
+      if (xb < lastX) continue; /* hidden under the band just drawn */
+      ctx.fillStyle = inv[k][2] ? "rgba(217,48,37,0.22)" : "rgba(242,153,0,0.20)";
+      ctx.fillRect(xa, RULER, Math.max(2, xb - xa), H - RULER);
+      ctx.fillStyle = inv[k][2] ? "#d93025" : "#f29900"; /* a marker in the ruler */
+      ctx.fillRect(xa, RULER - 4, Math.max(2, xb - xa), 4);
+      lastX = Math.max(xb, xa + 2);
+    }
+  }
+  function draw() {
+    pending = false;
+    var W = canvas.clientWidth, H = RULER + shown.length * ROW;
+    ctx.clearRect(0, 0, W, H + PAD);
+    ctx.fillStyle = "#ffffff"; ctx.fillRect(0, 0, W, H + PAD);
+    for (var r = 0; r < shown.length; r++) {
+      if (r & 1) { ctx.fillStyle = "#f7f8fa"; ctx.fillRect(0, RULER + r * ROW, W, ROW); }
+    }
+    drawRuler(W, H);
+    drawInversions(H);
+    ctx.save();
+    ctx.beginPath(); ctx.rect(LABEL, RULER, plotW() + 1, H - RULER); ctx.clip();
+    for (r = 0; r < shown.length; r++) {
+      var y = RULER + r * ROW;
+      drawBars(shown[r], y);
+      drawMarks(shown[r], y);
+    }
+    ctx.restore();
+    if (selected >= 0) {
+      var row = shown.indexOf(lanes[lane[selected]]), xs = xOf(pos(selected));
+      ctx.strokeStyle = "#1d2330"; ctx.setLineDash([3, 3]);
+      ctx.beginPath(); ctx.moveTo(Math.round(xs) + 0.5, RULER); ctx.lineTo(Math.round(xs) + 0.5, H); ctx.stroke();
+      ctx.setLineDash([]);
+      if (row >= 0) { ctx.lineWidth = 2; ctx.strokeRect(Math.floor(xs) - 3, RULER + row * ROW + 1, 7, 11); ctx.lineWidth = 1; }
+    }
+    /* lane labels */
+    ctx.fillStyle = "#ffffff"; ctx.fillRect(0, RULER, LABEL - 2, H - RULER);
+    ctx.font = "12px system-ui, sans-serif"; ctx.textBaseline = "middle";
+    for (r = 0; r < shown.length; r++) {
+      var l = shown[r];
+      ctx.fillStyle = LANE_COLOR[l.kind] || LANE_COLOR.thread;
+      ctx.fillRect(4, RULER + r * ROW + 7, 4, 10);
+      ctx.fillStyle = "#1d2330";
+      ctx.fillText(fitText(l.name, LABEL - 18), 12, RULER + r * ROW + ROW / 2);
+    }
+    ctx.strokeStyle = "#d9dde5"; ctx.beginPath(); ctx.moveTo(LABEL - 1.5, 0); ctx.lineTo(LABEL - 1.5, H); ctx.stroke();
+    if (dragSel) {
+      ctx.fillStyle = "rgba(36,99,235,0.15)";
+      ctx.fillRect(Math.min(dragSel.x0, dragSel.x1), 0, Math.abs(dragSel.x1 - dragSel.x0), H);
+    }
+    $("range").textContent = posText(Math.max(v0, fullRange()[0])) + " – " + posText(Math.min(v1, fullRange()[1]));
+    if (!firstPaint) {
+      firstPaint = performance.now();
+      api.timings = { start: t0, decoded: tDecoded, indexed: tIndexed, firstPaint: firstPaint };
+    }
+  }
+  function fitText(s, w) {
+    if (ctx.measureText(s).width <= w) return s;
+    while (s.length > 1 && ctx.measureText(s + "…").width > w) s = s.slice(0, -1);
+    return s + "…";
+  }
+
+  /* ---------------------------------------------------------- details */
+  function esc(s) {
+    return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+  }
+  function hex(v) { return "0x" + (v >>> 0).toString(16).toUpperCase().padStart(8, "0"); }
+  function showDetails(i) {
+    var box = $("details");
+    if (i < 0) { box.innerHTML = '<p class="muted">Click an event on the time line to see its fields.</p>'; return; }
+    var t = typeOf(ids[i]), l = lanes[lane[i]], rows = [];
+    rows.push(["event #", (i + firstIndex).toLocaleString("en-US") + (synth[i] ? " (inserted RUNNING event)" : "")]);
+    rows.push(["time", timeText(ticks[i]) + (rate && !useUs ? " = " + (ticks[i] * 1e6 / rate).toFixed(3) + " µs" : "")]);
+    rows.push(["id", ids[i] + " (" + t[1] + ")"]);
+    rows.push(["context", l.name + (l.kind === "thread" ? " (" + hex(l.address) + ")" : "")]);
+    if (l.kind === "thread") rows.push(["priority", prio[i]]);
+    rows.push(["next context", lanes[next[i]].name]);
+    var html = '<h2 id="detail-name">' + esc(t[0]) + "</h2><table>";
+    rows.forEach(function (r) { html += "<tr><td>" + esc(r[0]) + "</td><td>" + esc(r[1]) + "</td></tr>"; });
+    for (var k = 0; k < 4; k++) {
+      var label = t[2][k] || "", v = info[4 * i + k];
+      if (!label && types.types[ids[i]]) continue;
+      var o = v ? objects.get(v) : null;
+      html += '<tr class="field"><td>' + esc(label || "info" + (k + 1)) + "</td><td>" + v + " (" + hex(v) + ")" +
+        (o ? ' <span class="obj">' + esc(o.n) + "</span>" : "") + "</td></tr>";
+    }
+    box.innerHTML = html + "</table>";
+  }
+  function select(i, center) {
+    selected = i;
+    showDetails(i);
+    if (i >= 0 && center) {
+      var p = pos(i), w = v1 - v0;
+      if (p < v0 || p > v1) { v0 = p - w / 2; v1 = p + w / 2; }
+    }
+    redraw();
+  }
+  function pick(x, y) {
+    var r = Math.floor((y - RULER) / ROW);
+    if (r < 0 || r >= shown.length || x < LABEL) return -1;
+    var ev = shown[r].ev, k = lower(ev, pAt(x - 5)), best = -1, bd = 6;
+    for (; k < ev.length; k++) {
+      var d = Math.abs(xOf(pos(ev[k])) - x);
+      if (xOf(pos(ev[k])) > x + 5) break;
+      if (d < bd) { bd = d; best = ev[k]; }
+    }
+    return best;
+  }
+
+  /* ------------------------------------------------------ interaction */
+  function zoomAround(x, f) {
+    var p = pAt(x), r = fullRange(), minSpan = seq ? 5 : Math.max(1e-3, (r[1] - r[0]) / 1e9);
+    var span = Math.max(minSpan, (v1 - v0) * f);
+    var maxSpan = (r[1] - r[0]) * 1.5 + 10;
+    span = Math.min(span, maxSpan);
+    var a = (p - v0) / (v1 - v0);
+    v0 = p - a * span; v1 = v0 + span;
+    redraw();
+  }
+  var drag = null, dragSel = null;
+  canvas.addEventListener("wheel", function (e) {
+    e.preventDefault();
+    var rect = canvas.getBoundingClientRect();
+    zoomAround(e.clientX - rect.left, Math.pow(1.0015, e.deltaY));
+  }, { passive: false });
+  canvas.addEventListener("mousedown", function (e) {
+    var rect = canvas.getBoundingClientRect(), x = e.clientX - rect.left, y = e.clientY - rect.top;
+    drag = { x: x, y: y, v0: v0, v1: v1, moved: false, select: e.shiftKey || y < RULER };
+    if (drag.select) dragSel = { x0: x, x1: x };
+    canvas.classList.add("dragging");
+    e.preventDefault();
+  });
+  window.addEventListener("mousemove", function (e) {
+    if (!drag) return;
+    var rect = canvas.getBoundingClientRect(), x = e.clientX - rect.left;
+    if (Math.abs(x - drag.x) > 3) drag.moved = true;
+    if (drag.select) { dragSel.x1 = x; redraw(); return; }
+    var dp = (x - drag.x) / plotW() * (drag.v1 - drag.v0);
+    v0 = drag.v0 - dp; v1 = drag.v1 - dp;
+    redraw();
+  });
+  window.addEventListener("mouseup", function (e) {
+    if (!drag) return;
+    var rect = canvas.getBoundingClientRect(), x = e.clientX - rect.left, y = e.clientY - rect.top;
+    canvas.classList.remove("dragging");
+    if (!drag.moved) {
+      select(pick(x, y), false);
+    } else if (drag.select) {
+      var a = pAt(Math.min(drag.x, x)), b = pAt(Math.max(drag.x, x));
+      if (b > a) { v0 = a; v1 = b; }
+    }
+    drag = null; dragSel = null;
+    redraw();
+  });
+  window.addEventListener("keydown", function (e) {
+    if (e.target && e.target.tagName === "INPUT") return;
+    var cx = LABEL + plotW() / 2;
+    if (e.key === "+" || e.key === "=") zoomAround(cx, 0.5);
+    else if (e.key === "-") zoomAround(cx, 2);
+    else if (e.key === "Home") { fit(); redraw(); }
+    else if (e.key === "ArrowRight" && selected >= 0 && selected + 1 < n) select(selected + 1, true);
+    else if (e.key === "ArrowLeft" && selected > 0) select(selected - 1, true);
+    else return;
+    e.preventDefault();
+  });
+  $("fit").onclick = function () { fit(); redraw(); };
+  $("zoom-in").onclick = function () { zoomAround(LABEL + plotW() / 2, 0.5); };
+  $("zoom-out").onclick = function () { zoomAround(LABEL + plotW() / 2, 2); };
+  $("sequential").onchange = function () {
+    /* keep the same events in view */
+    var a = lowerAll(v0), b = Math.max(a, lowerAll(v1) - 1);
+    var wasSeq = seq;
+    seq = this.checked;
+    if (wasSeq !== seq) {
+      if (seq) { v0 = a - 0.5; v1 = b + 0.5; }
+      else { a = Math.max(0, Math.min(n - 1, Math.round(v0))); b = Math.max(0, Math.min(n - 1, Math.round(v1)));
+             v0 = ticks[a]; v1 = Math.max(ticks[b], v0 + 1); }
+    }
+    redraw();
+  };
+  if (!rate) $("units-label").style.display = "none";
+  $("units-us").onchange = function () { useUs = this.checked; redraw(); if (selected >= 0) showDetails(selected); };
+  window.addEventListener("resize", function () { resize(); redraw(); });
+
+  /* ------------------------------------------------------------ search */
+  var matches = null, matchQuery = null, matchPos = -1;
+  function runSearch(q) {
+    q = q.trim().toLowerCase();
+    var out = [], i, k;
+    if (!q) return new Uint32Array(0);
+    var num = /^(0x[0-9a-f]+|\d+)$/.test(q) ? Number(q) : NaN;
+    var idHit = new Uint8Array(65536), laneHit = new Uint8Array(lanes.length);
+    Object.keys(types.types).forEach(function (id) { if (types.types[id][0].toLowerCase().indexOf(q) >= 0) idHit[id] = 1; });
+    if ("user event".indexOf(q) >= 0) for (k = 4096; k < 65536; k++) if (!types.types[k]) idHit[k] = 1;
+    lanes.forEach(function (l, j) { if (l.name.toLowerCase().indexOf(q) >= 0) laneHit[j] = 1; });
+    for (i = 0; i < n; i++) {
+      var hit = idHit[ids[i]] || laneHit[lane[i]];
+      if (!hit && num === num) {
+        for (k = 0; k < 4; k++) if (info[4 * i + k] === num) hit = 1;
+        if (ids[i] === num) hit = 1;
+      }
+      if (hit) out.push(i);
+    }
+    return Uint32Array.from(out);
+  }
+  function step(dir) {
+    var q = $("search").value;
+    if (q !== matchQuery) { matches = runSearch(q); matchQuery = q; matchPos = -1; }
+    if (!matches.length) { $("search-status").textContent = q.trim() ? "no match" : ""; return; }
+    if (matchPos < 0) {
+      /* start from the selection (or the view's start) */
+      var from = selected >= 0 ? selected : lowerAll(v0), lo = 0, hi = matches.length;
+      while (lo < hi) { var mid = (lo + hi) >>> 1; if (matches[mid] < from + (dir > 0 && selected >= 0 ? 1 : 0)) lo = mid + 1; else hi = mid; }
+      matchPos = dir > 0 ? lo % matches.length : (lo - 1 + matches.length) % matches.length;
+    } else {
+      matchPos = (matchPos + dir + matches.length) % matches.length;
+    }
+    $("search-status").textContent = (matchPos + 1).toLocaleString("en-US") + " / " + matches.length.toLocaleString("en-US");
+    select(matches[matchPos], true);
+  }
+  $("search").addEventListener("keydown", function (e) { if (e.key === "Enter") { e.preventDefault(); step(e.shiftKey ? -1 : 1); } });
+  $("search").addEventListener("input", function () { matchPos = -1; });
+  $("search-next").onclick = function () { step(1); };
+  $("search-prev").onclick = function () { step(-1); };
+
+  /* ------------------------------------------------------ header, stats */
+  function facts() {
+    var h = meta, f = [
+      ["source", h.source], ["format", h.format], ["byte order", h.byte_order],
+      ["timer", "mask " + hex(h.timer_mask) + ", counts " + (h.counts_up ? "up" : "down") +
+        (rate ? ", " + rate.toLocaleString("en-US") + " ticks/s" : "")],
+      ["capacity", h.capacity.toLocaleString("en-US") + " entries (" + h.used.toLocaleString("en-US") + " used)"],
+      ["wrapped", h.wrapped ? "yes" : "no"], ["events", n.toLocaleString("en-US")],
+      ["span", timeText(h.span_ticks)], ["threads", String(stats.total_threads)],
+      ["lost events", h.lost_events ? String(h.lost_events) : "none recorded"]];
+    $("facts").innerHTML = f.map(function (x) {
+      return "<div><dt>" + esc(x[0]) + "</dt><dd" + (x[0] === "lost events" && h.lost_events ? ' class="warn"' : "") + ">" + esc(x[1]) + "</dd></div>";
+    }).join("");
+    $("title").textContent = h.source.split(/[\\/]/).pop();
+    document.title = "trx report: " + $("title").textContent;
+    $("version").textContent = h.version;
+    $("legend").innerHTML = KINDS.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
+      '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
+      '<span style="--c:rgba(217,48,37,0.5)">priority inversion (non-deterministic)</span>' +
+      '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>';
+  }
+  function table(head, rows) {
+    return "<table><tr>" + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr>" +
+      rows.map(function (r) { return "<tr>" + r.join("") + "</tr>"; }).join("") + "</table>";
+  }
+  function td(v, key) { return "<td" + (key ? ' data-stat="' + key + '"' : "") + ">" + esc(typeof v === "number" ? v.toLocaleString("en-US") : v) + "</td>"; }
+  var tabs = {
+    "Performance": function () {
+      var p = stats.performance, names = {
+        context_switches: "Context switches", preemptions: "Preemptions", time_slices: "Time slices",
+        suspensions: "Thread suspensions", resumptions: "Thread resumptions", interrupts: "Interrupts",
+        nested_interrupts: "Nested interrupts", priority_inversions: "Priority inversions (deterministic)",
+        bad_priority_inversions: "Priority inversions (non-deterministic)" };
+      return table(["statistic", "count"], Object.keys(names).map(function (k) {
+        return [td(names[k]), td(p[k], "performance." + k)];
+      }));
+    },
+    "Execution profile": function () {
+      var rows = [], total = stats.execution_profile.interrupt_ticks + stats.execution_profile.idle_ticks;
+      var seen = {};
+      stats.threads.forEach(function (t, i) { if (!seen[t.address]) { seen[t.address] = 1; total += t.execution_ticks; } });
+      function row(name, v, key, cls) {
+        var pct = total ? 100 * v / total : 0;
+        return [td(name), td(v, key), td(pct.toFixed(2) + " %"),
+          '<td style="text-align:left;min-width:260px"><span class="bar ' + (cls || "") + '" style="width:' + (2.5 * pct).toFixed(1) + 'px"></span></td>'];
+      }
+      stats.threads.forEach(function (t, i) { rows.push(row(t.name, t.execution_ticks, "threads." + i + ".execution_ticks")); });
+      rows.push(row("Interrupt", stats.execution_profile.interrupt_ticks, "execution_profile.interrupt_ticks", "isr"));
+      rows.push(row("Idle", stats.execution_profile.idle_ticks, "execution_profile.idle_ticks", "idle"));
+      return table(["context", "ticks", "share", ""], rows);
+    },
+    "Threads": function () {
+      return table(["thread", "address", "priority", "events", "suspensions", "resumptions", "stack size", "min. free stack"],
+        stats.threads.map(function (t, i) {
+          var pr = t.priority_highest === null ? "?" : t.priority_highest === t.priority_lowest ? t.priority_highest : t.priority_highest + "–" + t.priority_lowest;
+          return [td(t.name), td(hex(t.address)), td(String(pr)), td(t.total_events, "threads." + i + ".total_events"),
+            td(t.suspensions, "threads." + i + ".suspensions"), td(t.resumptions, "threads." + i + ".resumptions"),
+            td(t.stack_size, "threads." + i + ".stack_size"), td(t.stack_min_available, "threads." + i + ".stack_min_available")];
+        }));
+    },
+    "Popular services": function () {
+      return table(["service", "id", "count"], stats.popular_services.map(function (s, i) {
+        return [td(s.name), td(s.id, "popular_services." + i + ".id"), td(s.count, "popular_services." + i + ".count")];
+      }));
+    },
+    "Priority inversions": function () {
+      if (!inv.length) return '<p class="muted">No priority inversions.</p>';
+      return table(["#", "kind", "starts at event", "ends at event", "thread"], inv.slice(0, 2000).map(function (v, k) {
+        return [td(k + 1), td(v[2] ? "non-deterministic" : "deterministic"),
+          '<td class="link" data-jump="' + v[0] + '">#' + (v[0] + firstIndex) + "</td>",
+          '<td class="link" data-jump="' + Math.min(v[1], n - 1) + '">#' + (v[1] + firstIndex) + "</td>", td(lanes[lane[v[0]]].name)];
+      })) + (inv.length > 2000 ? '<p class="muted">first 2,000 of ' + inv.length + "</p>" : "");
+    }
+  };
+  function nonzero(o) { return Object.keys(o).some(function (k) { return o[k]; }); }
+  function kvTable(o, prefix) {
+    return table(["statistic", "value"], Object.keys(o).map(function (k) { return [td(k.replace(/_/g, " ")), td(o[k], prefix + "." + k)]; }));
+  }
+  if (stats.filex && nonzero(stats.filex)) tabs.FileX = function () { return kvTable(stats.filex, "filex"); };
+  if (stats.netx && nonzero(stats.netx)) tabs.NetX = function () { return kvTable(stats.netx, "netx"); };
+  function showTab(name) {
+    $("stat-body").innerHTML = tabs[name]();
+    Array.prototype.forEach.call($("stat-tabs").children, function (b) { b.classList.toggle("on", b.textContent === name); });
+  }
+  $("stat-tabs").innerHTML = Object.keys(tabs).map(function (k) { return "<button>" + esc(k) + "</button>"; }).join("");
+  $("stat-tabs").addEventListener("click", function (e) { if (e.target.tagName === "BUTTON") showTab(e.target.textContent); });
+  $("stat-body").addEventListener("click", function (e) {
+    var j = e.target.getAttribute("data-jump");
+    if (j !== null) { select(Number(j), true); window.scrollTo({ top: 0 }); }
+  });
+
+  /* ----------------------------------------------- hooks for the tests */
+  var api = window.trxReport = {
+    eventCount: function () { return n; },
+    view: function () { return { start: v0, end: v1, sequential: seq }; },
+    lanes: function () {
+      var rect = canvas.getBoundingClientRect();
+      return shown.map(function (l, r) {
+        return { name: l.name, kind: l.kind, events: l.nev, slices: l.nseg, x: LABEL, y: RULER + r * ROW,
+                 width: plotW(), height: ROW, pageX: rect.left + window.scrollX, pageY: rect.top + window.scrollY };
+      });
+    },
+    eventPoint: function (i) {
+      var r = shown.indexOf(lanes[lane[i]]);
+      return r < 0 ? null : { x: xOf(pos(i)), y: RULER + r * ROW + 6 };
+    },
+    eventLane: function (i) { return lanes[lane[i]].name; },
+    select: function (i) { select(i, true); },
+    selected: function () { return selected; },
+    showTab: showTab,
+    tabs: function () { return Object.keys(tabs); },
+    timings: null
+  };
+
+  facts();
+  showTab("Performance");
+  fit();
+  var tIndexed = performance.now();
+  resize();
+  draw();
+})();

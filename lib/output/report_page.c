@@ -1,0 +1,238 @@
+/*
+ * report_page.c - `trx report`: fills the page template (report.html) with
+ * its style, the trace's data and its script, all inline. Data: #trx-meta
+ * (header facts, lanes, registry objects, `trx stats --json`, inversion
+ * windows), #trx-events (report_events.c) and #trx-types (names and field
+ * captions of the ids used). JSON is written with every '<' as \u003c, so no
+ * name from a trace can end a <script> element.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/events_names.h"
+#include "output/export_args.h"
+#include "output/json_string.h"
+#include "output/report.h"
+#include "output/stats_json.h"
+#include "output/timeline.h"
+#include "trx/stats.h"
+
+/* A JSON writer into a temporary file, copied out with '<' escaped. */
+typedef struct json_part {
+    FILE *f;
+    trx_out out;
+} json_part;
+
+static json_part *part_open(void)
+{
+    json_part *p = malloc(sizeof *p);
+    if (!p)
+        return NULL;
+    if (!(p->f = tmpfile())) {
+        free(p);
+        return NULL;
+    }
+    trx_out_init(&p->out, p->f, false);
+    return p;
+}
+
+/* Copies the part into `w` ('<' as \u003c) and closes it; -1 on a write error. */
+static int part_close(json_part *p, trx_out *w)
+{
+    int rc = trx_out_flush(&p->out);
+    rewind(p->f);
+    char buf[16384];
+    size_t got;
+    while (rc == 0 && (got = fread(buf, 1, sizeof buf, p->f)) > 0) {
+        size_t start = 0;
+        for (size_t i = 0; i < got; i++)
+            if (buf[i] == '<') {
+                trx_out_mem(w, buf + start, i - start);
+                trx_out_str(w, "\\u003c");
+                start = i + 1;
+            }
+        trx_out_mem(w, buf + start, got - start);
+    }
+    if (ferror(p->f))
+        rc = -1;
+    fclose(p->f);
+    free(p);
+    return rc;
+}
+
+static void num(trx_out *w, uint64_t v)
+{
+    trx_out_u64_pad(w, v, 0, ' ');
+}
+
+static const char *lane_kind(const trx_trace *t, uint32_t l)
+{
+    if (l < t->thread_count)
+        return "thread";
+    switch (l - t->thread_count) {
+    case TRX_LANE_ISR:
+        return "isr";
+    case TRX_LANE_INIT:
+        return "init";
+    case TRX_LANE_IDLE:
+        return "idle";
+    default:
+        return "unknown";
+    }
+}
+
+static void write_meta(trx_out *w, const trx_trace *t, const trx_stats *s,
+                       const trx_export_options *o)
+{
+    trx_out_str(w, "{\"version\":\"" TRX_VERSION_STRING "\",\"source\":");
+    trx_out_json_string(w, t->path ? t->path : "");
+    trx_out_str(w, t->format == TRX_TRACE_UIA ? ",\"format\":\"TI-UIA\"" : ",\"format\":\"TXTB\"");
+    trx_out_str(w, t->header.big_endian ? ",\"byte_order\":\"big-endian\""
+                                        : ",\"byte_order\":\"little-endian\"");
+    trx_out_str(w, ",\"timer_mask\":");
+    num(w, t->header.timer_mask);
+    trx_out_str(w, t->counts_up ? ",\"counts_up\":true" : ",\"counts_up\":false");
+    trx_out_str(w, ",\"capacity\":");
+    num(w, t->capacity);
+    trx_out_str(w, ",\"used\":");
+    num(w, t->used);
+    trx_out_str(w, t->wrapped ? ",\"wrapped\":true" : ",\"wrapped\":false");
+    trx_out_str(w, ",\"registry_used\":");
+    num(w, t->registry_used);
+    trx_out_str(w, ",\"span_ticks\":");
+    num(w, t->max_ticks);
+    trx_out_str(w, ",\"ticks_per_second\":");
+    if (o->ticks_per_second)
+        num(w, o->ticks_per_second);
+    else
+        trx_out_str(w, "null");
+    trx_out_str(w, ",\"lost_events\":0,\"first_index\":0,\n\"lanes\":[");
+    uint32_t lanes = trx_lane_count(t);
+    for (uint32_t l = 0; l < lanes; l++) {
+        trx_out_str(w, l ? ",\n{\"name\":" : "\n{\"name\":");
+        trx_out_json_string(w, trx_lane_name(t, l));
+        trx_out_str(w, ",\"kind\":\"");
+        trx_out_str(w, lane_kind(t, l));
+        trx_out_str(w, "\",\"address\":");
+        num(w, l < t->thread_count ? t->threads[l].address : 0);
+        trx_out_str(w, l >= t->thread_count || trx_lane_is_used_thread(t, l) ? ",\"used\":true}"
+                                                                             : ",\"used\":false}");
+    }
+    trx_out_str(w, "],\n\"objects\":[");
+    for (uint32_t i = 0; i < t->object_count; i++) {
+        trx_out_str(w, i ? ",\n{\"a\":" : "\n{\"a\":");
+        num(w, t->objects[i].address);
+        trx_out_str(w, ",\"t\":");
+        num(w, t->objects[i].type);
+        trx_out_str(w, ",\"n\":");
+        trx_out_json_string(w, t->objects[i].name);
+        trx_out_char(w, '}');
+    }
+    trx_out_str(w, "],\n\"inversions\":[");
+    for (uint32_t i = 0; i < s->mark_count; i++) {
+        trx_out_str(w, i ? ",[" : "[");
+        num(w, s->marks[i].start);
+        trx_out_char(w, ',');
+        num(w, s->marks[i].end);
+        trx_out_str(w, s->marks[i].bad ? ",1]" : ",0]");
+    }
+    trx_out_str(w, "],\n\"stats\":");
+    trx_stats_write_json(t, s, w);
+    trx_out_str(w, "}\n");
+}
+
+static void write_types(trx_out *w, uint64_t count, const uint8_t *used,
+                        const trx_custom_events *ce)
+{
+    trx_out_str(w, "{\"count\":");
+    num(w, count);
+    trx_out_str(w, ",\"types\":{");
+    bool first = true;
+    for (uint32_t id = 0; id < 65536; id++) {
+        if (!(used[id >> 3] & (1u << (id & 7))))
+            continue;
+        trx_out_str(w, first ? "\n\"" : ",\n\"");
+        first = false;
+        num(w, id);
+        trx_out_str(w, "\":[");
+        trx_out_json_string(w, trx_event_name(id, ce));
+        trx_out_str(w, ",\"");
+        trx_out_str(w, trx_export_category(id));
+        trx_out_str(w, "\",[");
+        const char *labels[4];
+        trx_event_labels(id, ce, labels);
+        for (int k = 0; k < 4; k++) {
+            if (k)
+                trx_out_char(w, ',');
+            trx_out_json_string(w, labels[k]);
+        }
+        trx_out_str(w, "]]");
+    }
+    trx_out_str(w, "}}\n");
+}
+
+/* Writes the template from `*at` up to `marker` (or to the end); moves `*at` past it. */
+static void template_until(trx_out *w, const char **at, const char *end, const char *marker)
+{
+    size_t mlen = strlen(marker);
+    const char *p = *at;
+    for (; p + mlen <= end; p++)
+        if (memcmp(p, marker, mlen) == 0)
+            break;
+    if (p + mlen > end)
+        p = end;
+    trx_out_mem(w, *at, (size_t)(p - *at));
+    *at = p + mlen < end ? p + mlen : end;
+}
+
+static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, const trx_stats *s)
+{
+    uint8_t *used = calloc(65536 / 8, 1);
+    json_part *meta = part_open(), *types = part_open();
+    int rc = -1;
+    if (!used || !meta || !types)
+        goto out;
+    write_meta(&meta->out, t, s, o);
+    trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
+    rc = part_close(meta, w);
+    meta = NULL;
+    trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\">\n");
+    uint64_t count = trx_report_events(t, w, used);
+    if (count == UINT64_MAX)
+        rc = -1;
+    trx_out_str(w, "\n</script>\n<script id=\"trx-types\" type=\"application/json\">");
+    write_types(&types->out, count, used, o->custom);
+    if (part_close(types, w) != 0)
+        rc = -1;
+    types = NULL;
+    trx_out_str(w, "</script>\n");
+out:
+    if (meta)
+        part_close(meta, w);
+    if (types)
+        part_close(types, w);
+    free(used);
+    return rc;
+}
+
+int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o)
+{
+    trx_stats s;
+    if (trx_stats_compute(t, &s) != 0)
+        return -1;
+    const char *at = (const char *)trx_report_html, *end = at + trx_report_html_size;
+    template_until(w, &at, end, "<!-- trx:style -->");
+    trx_out_str(w, "<style>\n");
+    trx_out_mem(w, trx_report_css, trx_report_css_size);
+    trx_out_str(w, "</style>");
+    template_until(w, &at, end, "<!-- trx:data -->");
+    int rc = write_data(t, w, o, &s);
+    template_until(w, &at, end, "<!-- trx:script -->");
+    trx_out_str(w, "<script>\n");
+    trx_out_mem(w, trx_report_js, trx_report_js_size);
+    trx_out_str(w, "</script>");
+    trx_out_mem(w, at, (size_t)(end - at)); /* the rest of the template */
+    trx_stats_free(&s);
+    return rc;
+}

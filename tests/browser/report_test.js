@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+/*
+ * report_test.js - opens `trx report` pages in headless Chromium (Debian's,
+ * driven by playwright-core; nothing is downloaded) from file:// with the
+ * network cut, and checks what a user would see:
+ *   - the page loads without script errors and requests nothing but itself;
+ *   - every thread lane that has events or run time has coloured pixels;
+ *   - clicking an event shows its name and decoded fields, as
+ *     `trx events --format jsonl` has them (captions, values);
+ *   - the mouse wheel zooms (the visible range shrinks, around the pointer),
+ *     a drag pans, a drag on the ruler zooms to that range, sequential mode
+ *     switches the axis to event numbers;
+ *   - every statistic in the tables equals `trx stats --json`;
+ *   - search finds events by name and moves next / previous.
+ * Saves a screenshot per trace; with BIG.trx also reports the first paint of
+ * that (large) trace's report (printed, not asserted).
+ *
+ * usage: node report_test.js TRX CHROMIUM WORK_DIR TRACE... [--big BIG.trx]
+ */
+"use strict";
+const { execFileSync } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+
+let chromium;
+try {
+  ({ chromium } = require("playwright-core"));
+} catch (e) {
+  console.error("FAIL: playwright-core is not installed: (cd tests/browser && " +
+                "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install)");
+  process.exit(1);
+}
+
+const [trx, chromiumPath, work, ...rest] = process.argv.slice(2);
+const bigAt = rest.indexOf("--big");
+const big = bigAt >= 0 ? rest[bigAt + 1] : null;
+const traces = bigAt >= 0 ? rest.slice(0, bigAt) : rest;
+const failures = [];
+function check(cond, what) {
+  if (!cond) failures.push(what);
+}
+fs.mkdirSync(work, { recursive: true });
+
+function trxRun(args) {
+  return execFileSync(trx, args, { maxBuffer: 1 << 30 }).toString();
+}
+
+/* Opens a report with the network cut; returns { page, requests, errors }. */
+async function open(browser, html) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, offline: true });
+  const requests = [], errors = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url === "file://" + html) return route.continue();
+    requests.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto("file://" + html);
+  await page.waitForFunction(() => window.trxReport && window.trxReport.timings, null, { timeout: 60000 });
+  return { page, context, requests, errors };
+}
+
+/* Counts coloured (saturated) pixels of the canvas inside a CSS-pixel rectangle. */
+async function colouredPixels(page, r) {
+  return page.evaluate((r) => {
+    const c = document.getElementById("timeline"), dpr = c.width / c.clientWidth;
+    const d = c.getContext("2d").getImageData(Math.round(r.x * dpr), Math.round(r.y * dpr),
+                                              Math.round(r.width * dpr), Math.round(r.height * dpr)).data;
+    let k = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const mx = Math.max(d[i], d[i + 1], d[i + 2]), mn = Math.min(d[i], d[i + 1], d[i + 2]);
+      if (mx - mn > 40) k++;
+    }
+    return k;
+  }, r);
+}
+
+function getPath(obj, key) {
+  return key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
+}
+
+async function checkTrace(browser, trace) {
+  const name = path.basename(trace, ".trx");
+  const html = path.resolve(work, name + ".html");
+  trxRun(["report", trace, "-o", html]);
+  const stats = JSON.parse(trxRun(["stats", "--json", trace]));
+  const events = trxRun(["events", "--format", "jsonl", trace]).trim().split("\n").map((l) => JSON.parse(l));
+  const { page, context, requests, errors } = await open(browser, html);
+  const tag = name + ": ";
+
+  check(requests.length === 0, tag + "the page requested " + requests.join(", "));
+  check((await page.evaluate(() => trxReport.eventCount())) === events.length,
+        tag + "event count differs from trx events");
+
+  /* lanes: coloured pixels where there is something to draw */
+  const lanes = await page.evaluate(() => trxReport.lanes());
+  check(lanes.filter((l) => l.kind === "thread").length > 0, tag + "no thread lanes");
+  for (const l of lanes) {
+    if (l.kind !== "thread") continue;
+    const k = await colouredPixels(page, l);
+    /* (an empty lane may still be crossed by a priority-inversion band) */
+    if (l.events > 0 || l.slices > 0)
+      check(k > 0, tag + "lane " + l.name + " is blank although it has " + l.events + " events");
+  }
+
+  /* click: the event under the pointer, with its decoded fields */
+  const box = await page.locator("#timeline").boundingBox();
+  let target = events.findIndex((e) => !e.synthetic && Object.keys(e.args).length >= 2);
+  if (target < 0) target = 0;
+  await page.evaluate((i) => { trxReport.select(i); trxReport.select(-1); }, target); /* bring into view */
+  const pt = await page.evaluate((i) => trxReport.eventPoint(i), target);
+  await page.mouse.click(box.x + pt.x, box.y + pt.y);
+  const sel = await page.evaluate(() => trxReport.selected());
+  check(sel >= 0, tag + "clicking event " + target + " selected nothing");
+  if (sel >= 0) {
+    const e = events[sel];
+    const title = await page.textContent("#detail-name");
+    check(title === e.name, tag + "details show '" + title + "' for " + e.name);
+    const rows = await page.$$eval("#details tr.field", (trs) => trs.map((tr) =>
+      [tr.children[0].textContent, tr.children[1].textContent]));
+    for (const [label, value] of Object.entries(e.args)) {
+      const row = rows.find((r) => r[0] === label);
+      check(row && row[1].startsWith(String(value) + " "),
+            tag + "event " + sel + ": field " + label + "=" + value + " shown as " + JSON.stringify(row));
+    }
+    check(Object.keys(e.args).length === 0 || rows.length > 0, tag + "no decoded fields shown");
+  }
+
+  /* zoom with the wheel, around the pointer */
+  const before = await page.evaluate(() => trxReport.view());
+  const cx = box.x + 150 + (box.width - 158) / 2, cy = box.y + 40;
+  await page.mouse.move(cx, cy);
+  await page.mouse.wheel(0, -600);
+  await page.waitForTimeout(50);
+  const zoomed = await page.evaluate(() => trxReport.view());
+  check(zoomed.end - zoomed.start < (before.end - before.start) * 0.7,
+        tag + "wheel did not zoom in: " + JSON.stringify([before, zoomed]));
+  const mid0 = (before.start + before.end) / 2, mid1 = (zoomed.start + zoomed.end) / 2;
+  check(Math.abs(mid0 - mid1) < (before.end - before.start) * 0.02, tag + "zoom did not keep the pointer's place");
+  /* pan */
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 200, cy, { steps: 4 });
+  await page.mouse.up();
+  const panned = await page.evaluate(() => trxReport.view());
+  check(panned.start > zoomed.start && Math.abs((panned.end - panned.start) - (zoomed.end - zoomed.start)) < 1e-6 * (zoomed.end - zoomed.start) + 1e-9,
+        tag + "drag did not pan right: " + JSON.stringify([zoomed, panned]));
+  /* drag on the ruler: zoom to that range */
+  await page.click("#fit");
+  await page.mouse.move(box.x + 400, box.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 600, box.y + 10, { steps: 4 });
+  await page.mouse.up();
+  const ranged = await page.evaluate(() => trxReport.view());
+  check(ranged.end - ranged.start < (before.end - before.start) * 0.4, tag + "ruler drag did not zoom to the range");
+  /* sequential mode */
+  await page.click("#fit");
+  await page.check("#sequential");
+  await page.click("#fit");
+  const sq = await page.evaluate(() => trxReport.view());
+  check(sq.sequential && sq.start < 0 && sq.end > events.length - 2 && sq.end < events.length * 1.05,
+        tag + "sequential view is not over event numbers: " + JSON.stringify(sq));
+  await page.uncheck("#sequential");
+  await page.click("#fit");
+
+  /* search by name: next and previous */
+  const wanted = events.find((e) => !e.synthetic).name;
+  const count = events.filter((e) => e.name.toLowerCase().includes(wanted.toLowerCase())).length;
+  await page.fill("#search", wanted);
+  await page.press("#search", "Enter");
+  const s1 = await page.evaluate(() => trxReport.selected());
+  check(s1 >= 0 && events[s1].name === wanted, tag + "search did not find " + wanted);
+  check((await page.textContent("#search-status")).endsWith("/ " + count.toLocaleString("en-US")),
+        tag + "search status " + (await page.textContent("#search-status")) + ", expected " + count + " matches");
+  if (count > 1) {
+    await page.click("#search-next");
+    const s2 = await page.evaluate(() => trxReport.selected());
+    check(s2 > s1 && events[s2].name === wanted, tag + "next match is not later");
+    await page.click("#search-prev");
+    check((await page.evaluate(() => trxReport.selected())) === s1, tag + "previous match is not the first again");
+  }
+
+  /* statistics tables equal trx stats --json */
+  let compared = 0;
+  for (const tab of await page.evaluate(() => trxReport.tabs())) {
+    await page.evaluate((t) => trxReport.showTab(t), tab);
+    const cells = await page.$$eval("[data-stat]", (tds) => tds.map((td) => [td.dataset.stat, td.textContent]));
+    for (const [key, text] of cells) {
+      const want = getPath(stats, key);
+      check(Number(text.replace(/,/g, "")) === want, tag + "table " + tab + ": " + key + " shows " + text + ", stats " + want);
+      compared++;
+    }
+  }
+  check(compared >= 9 + 2 + 4 * stats.threads.length, tag + "only " + compared + " statistics compared");
+
+  await page.click("#fit");
+  await page.evaluate((i) => trxReport.select(i), sel >= 0 ? sel : 0);
+  const shot = path.resolve(work, name + ".png");
+  await page.screenshot({ path: shot, fullPage: true });
+  check(errors.length === 0, tag + "page errors: " + errors.join("; "));
+  console.log(name + ": " + events.length + " events, " + lanes.length + " lanes, " + compared +
+              " statistics compared; screenshot " + shot);
+  await context.close();
+}
+
+async function measureBig(browser, trace) {
+  const html = path.resolve(work, "big.html");
+  const t = Date.now();
+  trxRun(["report", trace, "-o", html]);
+  const writeMs = Date.now() - t;
+  const size = fs.statSync(html).size;
+  const { page, context, errors } = await open(browser, html);
+  const tm = await page.evaluate(() => trxReport.timings);
+  const n = await page.evaluate(() => trxReport.eventCount());
+  /* a zoom step on the full trace: time for the frame */
+  const frame = await page.evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    document.getElementById("zoom-in").click();
+    requestAnimationFrame(() => resolve(performance.now() - t0));
+  }));
+  console.log("big: " + n + " events, report written in " + writeMs + " ms, " + size + " bytes (" +
+              (size / n).toFixed(1) + " bytes/event); first paint " + tm.firstPaint.toFixed(0) +
+              " ms after navigation (script start " + tm.start.toFixed(0) + ", decoded " + tm.decoded.toFixed(0) +
+              ", indexed " + tm.indexed.toFixed(0) + "); zoom frame " + frame.toFixed(0) + " ms");
+  await page.screenshot({ path: path.resolve(work, "big.png") });
+  check(errors.length === 0, "big: page errors: " + errors.join("; "));
+  await context.close();
+}
+
+(async () => {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  try {
+    for (const trace of traces) await checkTrace(browser, trace);
+    if (big) await measureBig(browser, big);
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) {
+    failures.slice(0, 30).forEach((f) => console.log("FAIL: " + f));
+    process.exit(1);
+  }
+  console.log("ok");
+})().catch((e) => { console.error("FAIL: " + (e && e.stack || e)); process.exit(1); });
