@@ -1,7 +1,7 @@
 /*
  * trx_uia_internal.h - private helpers shared by the UIA logger's source
- * files: the sequence number held in the header low half, the dropped-count
- * record's size, and the slow paths (wrap, stop, drop).
+ * files: the dropped-count record's size and the slow paths (wrap, stop,
+ * drop).
  */
 #ifndef TRX_UIA_INTERNAL_H
 #define TRX_UIA_INTERNAL_H
@@ -11,15 +11,8 @@
 /* The stop policy's dropped-count record: head words and one argument. */
 #define TRX_UIA_MARKER_WORDS (TRX_UIA_HEAD_WORDS + 1UL)
 
-/* The 16-bit sequence number of the next record. */
-static inline ULONG trx_uia_seq16_(ULONG low)
-{
-#if TRX_UIA_PREVLEN
-    return low >> 16;
-#else
-    return low & 0xFFFFUL;
-#endif
-}
+/* Header word of a terminator that precedes the first record (PrevLen 0, seq 0). */
+#define TRX_UIA_FIRST_TERMINATOR (TRX_UIA_HDR_PREVLEN << 27)
 
 /* Wrap policy: the pass that ended at `next` (its terminator) is closed in the
  * packet header and the next record goes to the start. */

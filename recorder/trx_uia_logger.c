@@ -31,11 +31,12 @@ static VOID trx_uia_set_length(trx_uia_logger *lg, ULONG bytes)
                                          (bytes & TRX_UIA_MAX_PACKET_BYTES));
 }
 
-/* Packet header word 2: packet sequence number, first record's sequence. */
-static VOID trx_uia_set_sequences(trx_uia_logger *lg)
+/* Packet header word 2: packet sequence number, first record's sequence
+ * number (`seq16`, its low 14 bits). */
+static VOID trx_uia_set_sequences(trx_uia_logger *lg, ULONG seq16)
 {
-    trx_uia_put_be32(&lg->buffer[1], ((lg->packet_seq & 0xFFFFUL) << 16) |
-                                         ((trx_uia_seq16_(lg->low) & 0x3FFFUL) << 2));
+    trx_uia_put_be32(&lg->buffer[1],
+                     ((lg->packet_seq & 0xFFFFUL) << 16) | ((seq16 & 0x3FFFUL) << 2));
 }
 
 /* Words kept free past the limit: the largest record with its terminator,
@@ -91,9 +92,9 @@ UINT trx_uia_enable(trx_uia_logger *logger, VOID *buffer, ULONG size, UINT polic
     lg->end = words + count;
     lg->limit = lg->end - trx_uia_reserve_words(policy);
     lg->write = lg->start;
-    lg->low = 0UL;
-    lg->time_last = 0UL;
-    lg->time_high = 0UL;
+    lg->next_hdr = (ULONG)TRX_UIA_TYPE_EVENT << 27;
+    lg->pass_seq16 = 0UL;
+    lg->time = 0U;
     lg->policy = policy;
     lg->dropped = 0UL;
     lg->packet_seq = 0UL;
@@ -102,10 +103,10 @@ UINT trx_uia_enable(trx_uia_logger *logger, VOID *buffer, ULONG size, UINT polic
     lg->sender = sender & 0x7FFFUL;
     lg->big_endian = probe.b[0] == 1U ? 0UL : 1UL;
     trx_uia_set_length(lg, count * 4UL);
-    trx_uia_set_sequences(lg);
+    trx_uia_set_sequences(lg, 0UL);
     trx_uia_put_be32(&words[2], (lg->sender << 16) | TRX_UIA_MODULE_RECORDER);
     trx_uia_put_be32(&words[3], (TRX_UIA_PACKET_HOST << 16) | lg->sender);
-    lg->start[0] = trx_uia_terminator_(0UL, 0UL);
+    lg->start[0] = TRX_UIA_FIRST_TERMINATOR;
     lg->filter_bits = 0xFFFFFFFFUL;
     lg->enabled = 1UL;
     lg->active_bits = lg->filter_bits;
@@ -191,7 +192,7 @@ ULONG trx_uia_used_bytes(const trx_uia_logger *logger)
         return (ULONG)(logger->end - logger->buffer) * 4UL;
     }
     /* not wrapped: up to the terminator (stopped: the end of the packet) */
-    end = logger->write == logger->scratch ? logger->marker + 1 : logger->write;
+    end = logger->limit == logger->scratch ? logger->marker + 1 : logger->write;
     return (ULONG)(end - logger->buffer) * 4UL + 4UL;
 }
 
@@ -199,23 +200,36 @@ ULONG trx_uia_used_bytes(const trx_uia_logger *logger)
 
 VOID trx_uia_wrap_(trx_uia_logger *lg, ULONG *next)
 {
+#if TRX_UIA_PREVLEN
+    /* records carry 5 bits: count the pass's records for the 16-bit number */
+    const ULONG *p = lg->start;
+    while (p < next) {
+        ULONG words = (*p >> 18) & 0x1FFUL;
+        if (words == 0UL) {
+            break; /* cannot happen: every record has a length */
+        }
+        lg->pass_seq16++;
+        p += words;
+    }
+#else
+    lg->pass_seq16 = lg->next_hdr & 0xFFFFUL;
+#endif
     trx_uia_set_length(lg, (ULONG)(next - lg->buffer) * 4UL);
     lg->packet_seq++;
-    trx_uia_set_sequences(lg);
+    trx_uia_set_sequences(lg, lg->pass_seq16);
     lg->start[0] = *next; /* the terminator: the newest record is at the old end */
     lg->write = lg->start;
 }
 
 VOID trx_uia_stop_(trx_uia_logger *lg, ULONG *next)
 {
-    ULONG *a;
+    ULONG hdr, *a;
     lg->write = next;
     a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * TRX_UIA_MARKER_WORDS,
-                      (TRX_UIA_EVENT_DROPPED << 16) | TRX_UIA_MODULE_RECORDER);
+                      (TRX_UIA_EVENT_DROPPED << 16) | TRX_UIA_MODULE_RECORDER, &hdr);
     a[0] = lg->dropped;
     lg->marker = a;
-    lg->low = trx_uia_next_low_(lg->low, 4UL * TRX_UIA_MARKER_WORDS);
-    a[1] = trx_uia_terminator_(lg->low, 4UL * TRX_UIA_MARKER_WORDS);
+    lg->next_hdr = trx_uia_advance_(hdr, 4UL * TRX_UIA_MARKER_WORDS, &a[1]);
     trx_uia_set_length(lg, (ULONG)(a + 1 - lg->buffer) * 4UL);
     lg->write = lg->scratch;
     lg->limit = lg->scratch;
@@ -234,7 +248,8 @@ VOID trx_uia_count_drop_(trx_uia_logger *lg)
 VOID trx_uia_finish_(trx_uia_logger *lg, ULONG *next)
 {
 #if defined(TX_ENABLE_EVENT_TRACE)
-    if (lg->write == lg->scratch) { /* stopped: this record went nowhere */
+    if (lg->limit == lg->scratch) { /* stopped: this record went to the scratch area */
+        lg->write = lg->scratch;
         trx_uia_count_drop_(lg);
     } else if (lg->policy == TRX_UIA_POLICY_WRAP) {
         trx_uia_wrap_(lg, next);

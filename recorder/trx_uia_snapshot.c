@@ -26,9 +26,9 @@ static int trx_uia_snap_record(trx_uia_logger *lg, const trx_uia_snap_fields *f,
     const ULONG words = TRX_UIA_SNAP_HEAD_WORDS + (n + 3UL) / 4UL;
     ULONG *p = lg->write;
     UCHAR *bytes;
-    ULONG i;
+    ULONG i, hdr, lo, hi;
 
-    if (p == lg->scratch) {
+    if (lg->limit == lg->scratch) { /* stopped */
         trx_uia_count_drop_(lg);
         return 0;
     }
@@ -45,12 +45,15 @@ static int trx_uia_snap_record(trx_uia_logger *lg, const trx_uia_snap_fields *f,
         trx_uia_wrap_(lg, p);
         p = lg->write;
     }
-    p[0] = ((ULONG)TRX_UIA_TYPE_SNAPSHOT << 27) | (4UL * words << 16) | (lg->low & 0xFFFFUL);
-#if TRX_UIA_TIMESTAMP_BITS == 32
-    p[1] = (ULONG)(TRX_UIA_TIME_SOURCE); /* same clock as the 32-bit records */
-    p[2] = 0UL;
+    hdr = lg->next_hdr;
+    trx_uia_time_(lg, &lo, &hi);
+    p[0] = trx_uia_header_(hdr, TRX_UIA_TYPE_SNAPSHOT, 4UL * words);
+#if TRX_UIA_TIMESTAMP_BITS != 0
+    p[1] = lo; /* 32-bit timestamps: the same clock, high word 0 */
+    p[2] = hi;
 #else
-    trx_uia_stamp_(lg, p);
+    (void)lo;
+    (void)hi;
 #endif
     p[1 + TRX_UIA_SNAP_TS_WORDS] = f->event_word;
     p[2 + TRX_UIA_SNAP_TS_WORDS] = f->file_ptr;
@@ -66,7 +69,7 @@ static int trx_uia_snap_record(trx_uia_logger *lg, const trx_uia_snap_fields *f,
     for (; (i & 3UL) != 0UL; i++) {
         bytes[i] = 0U;
     }
-    trx_uia_close_(lg, p + words, 4UL * words);
+    trx_uia_close_(lg, p + words, 4UL * words, hdr);
     return 1;
 }
 

@@ -6,7 +6,7 @@
 # with warnings as errors, prints a .text/.data/.bss table per target, checks that
 # the recorder hooks compile to nothing when tracing is compiled out, and
 # measures the event-insert hot path of the Cortex-M4 -O2 build from its
-# disassembly.
+# disassembly, for TXTB and for a 2-argument UIA record (uia_recorder.h).
 #
 # usage: tools/cross_build.sh [OUT_DIR]      (default: build/cross)
 #   env HOT_SYMBOL=name  measure this recorder function instead of the insert
@@ -297,6 +297,41 @@ for i, tk in hot:
     print('    %4x: %-8s %s%s' % (a, mn, ops.split('@')[0].rstrip(), '   <- taken' if tk else ''))
 PY
   fi
+fi
+
+# --- UIA record hot path (Cortex-M4 -O2) ---------------------------------
+# tests/cross/uia_insert_probe.c writes a 2-argument UIA record with a 64-bit
+# timestamp (PrevLen type 10) through the inline writer of uia_recorder.h,
+# twice: the port's 32-bit DWT counter extended to 64 bits by the recorder,
+# and a 64-bit time source. Same path walker as above; more than
+# UIA_HOT_MAX (default 40) instructions on either is a failure.
+uia_probe="$ROOT/tests/cross/uia_insert_probe.c"
+if [ $m4_built -eq 1 ] && [ -z "${HOT_SYMBOL_SET:-}" ] && [ -f "$uia_probe" ]; then
+  walker=$(sed -n "/<<'PY'; then failed=1; fi\$/,/^PY\$/p" "$0" | sed '1d;$d')
+  for variant in time32 time64; do
+    defs=()
+    label="32-bit DWT counter extended to 64 bits"
+    [ $variant = time64 ] && defs=(-DTRX_UIA_PROBE_TIME64=1) && label="64-bit time source"
+    obj="$m4/uia_insert_probe_$variant.o"
+    if ! compile "$uia_probe" "$obj" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
+        -mcpu=cortex-m4 -O2 "${M4_PORT[@]}" "${defs[@]}"; then
+      failed=1
+      continue
+    fi
+    arm-none-eabi-objdump -dr --no-show-raw-insn "$obj" >"$m4/uia_disassembly_$variant.txt"
+    echo
+    echo "UIA write2 hot path, $label (cortex-m4 -O2); listing: $m4/uia_disassembly_$variant.txt"
+    if ! out=$(python3 -c "$walker" "$m4/uia_disassembly_$variant.txt" trx_probe_uia_write2); then
+      failed=1
+      continue
+    fi
+    echo "$out"
+    n=$(sed -n 's/.*HOT PATH (entry written, no wrap): \([0-9]*\) instructions.*/\1/p' <<<"$out")
+    if [ -z "$n" ] || [ "$n" -gt "${UIA_HOT_MAX:-40}" ]; then
+      echo "cross_build: FAILED: UIA write2 hot path ${n:-?} instructions (limit ${UIA_HOT_MAX:-40})" >&2
+      failed=1
+    fi
+  done
 fi
 
 echo

@@ -153,19 +153,20 @@ extern "C" {
  * reach it; set it up with trx_uia_enable, never write it from outside. */
 typedef struct trx_uia_logger {
     ULONG *write;      /* next record (holds the terminator) */
+    ULONG next_hdr;    /* header word of the next event record, length 0 (see advance_) */
     ULONG *limit;      /* a record starting at or below it fits, with its terminator */
-    ULONG low;         /* low half of the next header word (see next_low_), high half: seq16 */
     ULONG active_bits; /* event groups recorded now (filter bits), 0 when off */
-    ULONG time_last;   /* 64-bit extension of a 32-bit time source */
-    ULONG time_high;
-    ULONG *buffer; /* the packet header */
-    ULONG *start;  /* first record */
-    ULONG *end;    /* just past the buffer */
+    ULONG pad_;        /* keeps `time` 8-byte aligned on 32-bit targets (one ldrd/strd) */
+    uint64_t time;     /* 64-bit extension of a 32-bit time source: the last timestamp */
+    ULONG *buffer;     /* the packet header */
+    ULONG *start;      /* first record */
+    ULONG *end;        /* just past the buffer */
     ULONG policy;
     ULONG filter_bits;
     ULONG enabled;
     ULONG dropped;     /* records dropped (stop policy full, or too big for the buffer) */
     ULONG packet_seq;  /* wraps so far (packet header word 2, high half) */
+    ULONG pass_seq16;  /* 16-bit sequence number of the current pass's first record */
     ULONG *marker;     /* stop policy when full: the dropped count in the buffer */
     ULONG isr_nesting; /* ISR hooks without TRX_PORT_SYSTEM_STATE */
     ULONG sender;      /* packet header: source address and logger instance */
@@ -237,80 +238,100 @@ VOID trx_uia_finish_(trx_uia_logger *logger, ULONG *next);
 
 /* ------------------------------------------------------ the hot path */
 
-/* Low half of the header word after a record of `bytes`: PrevLen keeps the
- * 16-bit sequence in the high half and prev_len << 5 | seq5 in the low half;
- * standard records keep the sequence in the low half. */
-static inline ULONG trx_uia_next_low_(ULONG low, ULONG bytes)
+/* After a record of `bytes`: returns the next event record's header word
+ * (length 0: type, and PrevLen = bytes with the next seq5, or the next
+ * seq16) and sets *terminator: type 8, length 0, PrevLen = bytes, next seq5. */
+static inline ULONG trx_uia_advance_(ULONG hdr, ULONG bytes, ULONG *terminator)
 {
 #if TRX_UIA_PREVLEN
-    return ((low + 0x10000UL) & 0xFFFF0000UL) | (bytes << 5) | (((low >> 16) + 1UL) & 0x1FUL);
+    /* seq5 + 1 may carry into the PrevLen field, which is replaced anyway */
+    ULONG next = ((hdr + 1UL) & ~0xFFE0UL) | (bytes << 5);
+    *terminator = next - (((ULONG)TRX_UIA_TYPE_EVENT - TRX_UIA_HDR_PREVLEN) << 27);
+    return next;
 #else
-    (void)bytes;
-    return low + 1UL;
+    ULONG seq = (hdr + 1UL) & 0xFFFFUL;
+    *terminator = (TRX_UIA_HDR_PREVLEN << 27) | (bytes << 5) | (seq & 0x1FUL);
+    return ((ULONG)TRX_UIA_TYPE_EVENT << 27) | seq;
 #endif
 }
 
-/* The terminator stored after a record of `bytes` whose successor has the
- * header low half `next_low`: type 8, length 0, PrevLen = bytes, next seq5. */
-static inline ULONG trx_uia_terminator_(ULONG next_low, ULONG bytes)
+/* Header word 0 of a record of `type` and `bytes`, from the logger's
+ * next_hdr value `hdr`. */
+static inline ULONG trx_uia_header_(ULONG hdr, ULONG type, ULONG bytes)
 {
-#if TRX_UIA_PREVLEN
-    (void)bytes;
-    return (TRX_UIA_HDR_PREVLEN << 27) | (next_low & 0xFFFFUL);
-#else
-    return (TRX_UIA_HDR_PREVLEN << 27) | (bytes << 5) | (next_low & 0x1FUL);
-#endif
+    if (type == (ULONG)TRX_UIA_TYPE_EVENT) {
+        return hdr | (bytes << 16);
+    }
+    return (type << 27) | (bytes << 16) | (hdr & 0xFFFFUL);
 }
 
-/* Stores the record's timestamp at p[1] (and p[2]): TRX_UIA_TS_WORDS words. */
-static inline VOID trx_uia_stamp_(trx_uia_logger *lg, ULONG *p)
+/* Reads the time source: *lo, and *hi for 64-bit timestamps (0 otherwise). */
+static inline VOID trx_uia_time_(trx_uia_logger *lg, ULONG *lo, ULONG *hi)
 {
 #if TRX_UIA_TIMESTAMP_BITS == 64
 #if defined(TRX_UIA_TIME_SOURCE64)
     uint64_t t = (uint64_t)(TRX_UIA_TIME_SOURCE64);
     (void)lg;
-    p[1] = (ULONG)t;
-    p[2] = (ULONG)(t >> 32);
+    *lo = (ULONG)t;
+    *hi = (ULONG)(t >> 32);
 #else
     ULONG t = (ULONG)(TRX_UIA_TIME_SOURCE);
-    ULONG hi = lg->time_high + (t < lg->time_last ? 1UL : 0UL);
-    lg->time_last = t;
-    lg->time_high = hi;
-    p[1] = t;
-    p[2] = hi;
+    uint64_t last = lg->time;
+    ULONG h = (ULONG)(last >> 32) + (t < (ULONG)last ? 1UL : 0UL);
+    lg->time = ((uint64_t)h << 32) | t;
+    *lo = t;
+    *hi = h;
 #endif
 #elif TRX_UIA_TIMESTAMP_BITS == 32
     (void)lg;
-    p[1] = (ULONG)(TRX_UIA_TIME_SOURCE);
+    *lo = (ULONG)(TRX_UIA_TIME_SOURCE);
+    *hi = 0UL;
 #else
     (void)lg;
-    (void)p;
+    *lo = 0UL;
+    *hi = 0UL;
 #endif
 }
 
 /* Writes header word, timestamp and event word of a record of `bytes` at
- * the write position; returns where its first argument goes. */
-static inline ULONG *trx_uia_open_(trx_uia_logger *lg, ULONG type, ULONG bytes, ULONG event_word)
+ * the write position; *hdr = the next_hdr value it used. Returns where its
+ * first argument goes. (State is read before the buffer is written, so the
+ * compiler need not reload it.) */
+static inline ULONG *trx_uia_open_(trx_uia_logger *lg, ULONG type, ULONG bytes, ULONG event_word,
+                                   ULONG *hdr)
 {
     ULONG *p = lg->write;
-    p[0] = (type << 27) | (bytes << 16) | (lg->low & 0xFFFFUL);
-    trx_uia_stamp_(lg, p);
+    ULONG h = lg->next_hdr;
+    ULONG lo, hi;
+    trx_uia_time_(lg, &lo, &hi);
+    p[0] = trx_uia_header_(h, type, bytes);
+#if TRX_UIA_TIMESTAMP_BITS == 64
+    p[1] = lo;
+    p[2] = hi;
+#elif TRX_UIA_TIMESTAMP_BITS == 32
+    p[1] = lo;
+    (void)hi;
+#else
+    (void)lo;
+    (void)hi;
+#endif
     p[1 + TRX_UIA_TS_WORDS] = event_word;
+    *hdr = h;
     return p + TRX_UIA_HEAD_WORDS;
 }
 
-/* Ends a record of `bytes` whose last word is just before `next`: stores the
- * terminator at `next`, advances the sequence, moves the write position (or
- * wraps / stops out of line when it passed the limit). */
-static inline VOID trx_uia_close_(trx_uia_logger *lg, ULONG *next, ULONG bytes)
+/* Ends a record of `bytes` (header value `hdr` from open_) whose last word
+ * is just before `next`: stores the terminator at `next`, advances the
+ * sequence, moves the write position, and wraps / stops out of line when it
+ * passed the limit. */
+static inline VOID trx_uia_close_(trx_uia_logger *lg, ULONG *next, ULONG bytes, ULONG hdr)
 {
-    ULONG low = trx_uia_next_low_(lg->low, bytes);
-    *next = trx_uia_terminator_(low, bytes);
-    lg->low = low;
+    ULONG terminator;
+    lg->next_hdr = trx_uia_advance_(hdr, bytes, &terminator);
+    *next = terminator;
+    lg->write = next;
     if (TRX_UNLIKELY(next > lg->limit)) {
         trx_uia_finish_(lg, next);
-    } else {
-        lg->write = next;
     }
 }
 
@@ -318,40 +339,49 @@ static inline VOID trx_uia_close_(trx_uia_logger *lg, ULONG *next, ULONG bytes)
  * the critical section and has checked that the logger records. */
 static inline VOID trx_uia_write0_locked(trx_uia_logger *lg, ULONG event_word)
 {
-    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * TRX_UIA_HEAD_WORDS, event_word);
-    trx_uia_close_(lg, a, 4UL * TRX_UIA_HEAD_WORDS);
+    ULONG hdr;
+    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * TRX_UIA_HEAD_WORDS, event_word, &hdr);
+    trx_uia_close_(lg, a, 4UL * TRX_UIA_HEAD_WORDS, hdr);
 }
 
 static inline VOID trx_uia_write1_locked(trx_uia_logger *lg, ULONG event_word, ULONG a1)
 {
-    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 1), event_word);
+    ULONG hdr;
+    ULONG *a =
+        trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 1), event_word, &hdr);
     a[0] = a1;
-    trx_uia_close_(lg, a + 1, 4UL * (TRX_UIA_HEAD_WORDS + 1));
+    trx_uia_close_(lg, a + 1, 4UL * (TRX_UIA_HEAD_WORDS + 1), hdr);
 }
 
 static inline VOID trx_uia_write2_locked(trx_uia_logger *lg, ULONG event_word, ULONG a1, ULONG a2)
 {
-    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 2), event_word);
+    ULONG hdr;
+    ULONG *a =
+        trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 2), event_word, &hdr);
     a[0] = a1;
     a[1] = a2;
-    trx_uia_close_(lg, a + 2, 4UL * (TRX_UIA_HEAD_WORDS + 2));
+    trx_uia_close_(lg, a + 2, 4UL * (TRX_UIA_HEAD_WORDS + 2), hdr);
 }
 
 static inline VOID trx_uia_write4_locked(trx_uia_logger *lg, ULONG event_word, ULONG a1, ULONG a2,
                                          ULONG a3, ULONG a4)
 {
-    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 4), event_word);
+    ULONG hdr;
+    ULONG *a =
+        trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 4), event_word, &hdr);
     a[0] = a1;
     a[1] = a2;
     a[2] = a3;
     a[3] = a4;
-    trx_uia_close_(lg, a + 4, 4UL * (TRX_UIA_HEAD_WORDS + 4));
+    trx_uia_close_(lg, a + 4, 4UL * (TRX_UIA_HEAD_WORDS + 4), hdr);
 }
 
 static inline VOID trx_uia_write8_locked(trx_uia_logger *lg, ULONG event_word, ULONG a1, ULONG a2,
                                          ULONG a3, ULONG a4, ULONG a5, ULONG a6, ULONG a7, ULONG a8)
 {
-    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 8), event_word);
+    ULONG hdr;
+    ULONG *a =
+        trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, 4UL * (TRX_UIA_HEAD_WORDS + 8), event_word, &hdr);
     a[0] = a1;
     a[1] = a2;
     a[2] = a3;
@@ -360,7 +390,7 @@ static inline VOID trx_uia_write8_locked(trx_uia_logger *lg, ULONG event_word, U
     a[5] = a6;
     a[6] = a7;
     a[7] = a8;
-    trx_uia_close_(lg, a + 8, 4UL * (TRX_UIA_HEAD_WORDS + 8));
+    trx_uia_close_(lg, a + 8, 4UL * (TRX_UIA_HEAD_WORDS + 8), hdr);
 }
 
 /* trx_uia_writeN: the same under the critical section, skipped when the
@@ -429,12 +459,13 @@ static inline VOID trx_uia_hook_locked(trx_uia_logger *lg, ULONG id, ULONG i1, U
     const ULONG evt = (id << 16) | TRX_UIA_MODULE_TX;
     ULONG n = i4 ? 4UL : i3 ? 3UL : i2 ? 2UL : i1 ? 1UL : 0UL;
     ULONG bytes = 4UL * (TRX_UIA_HEAD_WORDS + n);
-    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, bytes, evt);
+    ULONG hdr;
+    ULONG *a = trx_uia_open_(lg, TRX_UIA_TYPE_EVENT, bytes, evt, &hdr);
     a[0] = i1; /* always room: the slack holds 8 argument words */
     a[1] = i2;
     a[2] = i3;
     a[3] = i4;
-    trx_uia_close_(lg, a + n, bytes);
+    trx_uia_close_(lg, a + n, bytes, hdr);
 }
 
 /* The hook for RTOS code in UIA builds (what TRX_TRACE_EVENT expands to). */
