@@ -147,6 +147,7 @@ typedef struct trx_thread {
     uint32_t prio_lowest, prio_highest; /* numerically largest / smallest; TRX_UNKNOWN */
     uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
     int32_t next_same_address; /* next thread with this address (re-created threads), or -1 */
+    bool next_context_only;    /* Un-named Thread known only as a next context (correct mode) */
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */

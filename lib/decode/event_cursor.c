@@ -318,6 +318,8 @@ static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t 
         return pc->valid;
     }
     const trx_trace *t = c->trace;
+    if (t->threads[th].next_context_only)
+        return TRX_PRIORITY_NONE; /* no stored event of its own: a forward search finds nothing */
     uint32_t addr = t->threads[th].address;
     if (!(pc->fwd_done && pc->fwd_from <= i + 1 && (pc->fwd_at == UINT32_MAX || pc->fwd_at > i))) {
         pc->fwd_done = true;

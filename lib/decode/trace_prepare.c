@@ -70,7 +70,8 @@ void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_
                                int source)
 {
     if (f->thread < 0) {
-        if (f->context == TRX_CONTEXT_IDLE)
+        /* TraceX lists no thread for it (see trx_trace_prepare) */
+        if (f->context == TRX_CONTEXT_IDLE || t->mode == TRX_MODE_TRACEX)
             return;
         bool added;
         if (!trx_address_map_slot(&prep->running_only_seen, f->context, 0, &added) || !added)
@@ -127,10 +128,13 @@ void trx_trace_prepare(trx_trace *t)
     /* A next context that no stored event has as its context: the correct
      * mode lists it as an unknown thread; TraceX adds nothing (its RUNNING
      * events there are attributed to thread 0, see event_cursor.c). */
-    if (t->mode != TRX_MODE_TRACEX)
-        for (uint32_t k = 0; k < prep.running_only_count; k++)
-            if (trx_thread_for_context(t, prep.running_only[k]) < 0)
-                trx_objects_add_unnamed_thread(t, prep.running_only[k], 0);
+    for (uint32_t k = 0; k < prep.running_only_count; k++) {
+        if (trx_thread_for_context(t, prep.running_only[k]) >= 0)
+            continue;
+        int32_t th = trx_objects_add_unnamed_thread(t, prep.running_only[k], 0);
+        if (th >= 0)
+            t->threads[th].next_context_only = true;
+    }
     for (uint32_t th = 0; th < prep.range_cap && th < t->thread_count; th++) {
         running_range *r = &prep.ranges[th];
         if (r->any_prio)

@@ -203,6 +203,8 @@ static void test_correct_mode_unknown_thread(void **state)
         const trx_thread *th = &t.threads[3];
         assert_int_equal(th->address, nexts[k]);
         assert_true(t.objects[th->object_index].unnamed);
+        assert_true(th->next_context_only); /* no stored event: no priority search */
+        assert_false(t.threads[1].next_context_only);
         assert_int_equal(s.threads[3].total_events, 1);
         assert_int_equal(s.threads[3].execution_ticks, 30);
         assert_int_equal(s.threads[0].total_events, 0);
