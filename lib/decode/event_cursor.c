@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "decode/event_cursor_internal.h"
+#include "decode/lookahead_index.h"
 #include "decode/object_table.h"
 #include "decode/uia_cursor.h"
 
@@ -35,8 +36,17 @@ typedef struct next_occurrence {
 
 #define OCCURRENCE_SLOTS 64u
 
+/* Look-ahead scans may read this many entries (per trace entry, plus a
+ * constant) before the cursor switches to the look-ahead index: ordinary
+ * traces never build it, hostile ones stay linear. */
+#define SCAN_BUDGET_PER_ENTRY 4u
+#define SCAN_BUDGET_EXTRA 65536u
+
 struct trx_cursor_scratch {
     next_occurrence occurrence[OCCURRENCE_SLOTS];
+    uint64_t scanned;     /* entries read by look-ahead scans so far */
+    trx_lookahead *index; /* built once the scans exceed their budget */
+    bool index_failed;    /* out of memory building it: keep scanning */
     thread_prio_cache *cache;
     uint32_t cap;
     trx_prepare_state *prep; /* only while preparing */
@@ -81,6 +91,7 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
 void trx_cursor_free(trx_cursor *c)
 {
     if (c->scratch_) {
+        trx_lookahead_free(c->scratch_->index);
         free(c->scratch_->cache);
         free(c->scratch_);
         c->scratch_ = NULL;
@@ -157,6 +168,20 @@ static uint32_t next_thread_event(const trx_trace *t, uint32_t i, trx_entry *out
     return t->used;
 }
 
+/* Counts `n` entries read by a look-ahead scan; returns the index once the
+ * scans have used their budget (NULL before, or when it cannot be built). */
+static const trx_lookahead *charge_scan(trx_cursor *c, uint64_t n)
+{
+    struct trx_cursor_scratch *s = c->scratch_;
+    s->scanned += n;
+    if (!s->index && !s->index_failed &&
+        s->scanned > (uint64_t)SCAN_BUDGET_PER_ENTRY * c->trace->used + SCAN_BUDGET_EXTRA) {
+        s->index = trx_lookahead_build(c->trace);
+        s->index_failed = !s->index;
+    }
+    return s->index;
+}
+
 /* First raw index >= p whose context is the thread `address`, or UINT32_MAX. */
 static uint32_t next_occurrence_of(trx_cursor *c, uint32_t address, uint32_t p)
 {
@@ -166,13 +191,19 @@ static uint32_t next_occurrence_of(trx_cursor *c, uint32_t address, uint32_t p)
         return o->at;
     uint32_t at = UINT32_MAX;
     if (is_thread_context(address)) {
-        trx_entry e;
-        for (uint32_t j = p; j < t->used; j++) {
-            trx_trace_entry(t, j, &e);
-            if (e.context == address) {
-                at = j;
-                break;
+        if (c->scratch_->index) {
+            at = trx_lookahead_next_context(c->scratch_->index, address, p);
+        } else {
+            trx_entry e;
+            uint32_t j;
+            for (j = p; j < t->used; j++) {
+                trx_trace_entry(t, j, &e);
+                if (e.context == address) {
+                    at = j;
+                    break;
+                }
             }
+            charge_scan(c, j - p);
         }
     }
     *o = (next_occurrence){address, p, at, true};
@@ -326,13 +357,24 @@ static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t 
         pc->fwd_from = i + 1;
         pc->fwd_at = UINT32_MAX;
         trx_entry e;
-        for (uint32_t j = i + 1; j < t->used; j++) {
-            trx_trace_entry(t, j, &e);
-            pc->fwd_source = entry_gives_priority(&e, addr, &pc->fwd_prio, &pc->fwd_pt);
-            if (pc->fwd_source) {
+        if (c->scratch_->index) {
+            uint32_t j = trx_lookahead_next_priority(c->scratch_->index, addr, i + 1);
+            if (j != UINT32_MAX) {
+                trx_trace_entry(t, j, &e);
+                pc->fwd_source = entry_gives_priority(&e, addr, &pc->fwd_prio, &pc->fwd_pt);
                 pc->fwd_at = j;
-                break;
             }
+        } else {
+            uint32_t j;
+            for (j = i + 1; j < t->used; j++) {
+                trx_trace_entry(t, j, &e);
+                pc->fwd_source = entry_gives_priority(&e, addr, &pc->fwd_prio, &pc->fwd_pt);
+                if (pc->fwd_source) {
+                    pc->fwd_at = j;
+                    break;
+                }
+            }
+            charge_scan(c, j - i);
         }
     }
     if (pc->fwd_at == UINT32_MAX)
