@@ -50,6 +50,7 @@ typedef struct cli_common {
     const char *uia_meta;          /* --uia-meta APP.uia.xml or names file, or NULL */
     const char *output;            /* -o OUT, or NULL for stdout */
     trx_mode mode;                 /* --compat tracex -> TRX_MODE_TRACEX */
+    uint64_t max_input_size;       /* --max-input-size (default TRX_DEFAULT_MAX_INPUT) */
     bool json, crlf;               /* --json, --crlf (when the command takes them) */
     char **args;                   /* positional arguments (input files, rules ...) */
     int arg_count;
@@ -72,8 +73,8 @@ typedef struct cli_spec {
 } cli_spec;
 
 /* Parses argv (argv[0] = the command name). Every command takes -h/--help,
- * -o/--output, --input-format and --custom. Returns -1 when parsed, else the
- * exit status (EXIT_OK after --help). */
+ * -o/--output, --input-format, --custom and --max-input-size. Returns -1 when
+ * parsed, else the exit status (EXIT_OK after --help). */
 int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c);
 
 /* Parses a non-negative decimal tick count (no sign, no junk). */
@@ -84,6 +85,10 @@ bool cli_parse_u64(const char *s, uint64_t *out);
  * `ticks_per_second` and returns -1, else a usage error's status. */
 int cli_time_option(const char *command, const char *option, const char *arg,
                     uint64_t *ticks_per_second);
+
+/* Parses a positive byte count with an optional binary suffix: K, M, G, T
+ * (also KiB, MiB, GiB, TiB). */
+bool cli_parse_size(const char *s, uint64_t *out);
 
 /* ------------------------------------------------------------- output */
 
@@ -113,8 +118,9 @@ typedef struct cli_input {
     trx_uia_names uia_names; /* --uia-meta (empty if none) */
 } cli_input;
 
-/* Opens `path` as the common options say (input format, --custom, mode);
- * 0, or EXIT_INPUT after printing the error. Close with cli_input_close. */
+/* Opens `path` ("-": standard input) as the common options say (input
+ * format, size limit, --custom, mode); 0, or EXIT_INPUT after printing the
+ * error. Close with cli_input_close. */
 int cli_input_open(cli_input *in, const cli_common *c, const char *path);
 
 /* Releases an input; safe after a failed open. */

@@ -1,6 +1,7 @@
 /*
  * cli_input.c - opening a command's input the same way for every command:
- * the trace (format from --input-format or content), the --custom
+ * the trace (a file or "-" for standard input; format from --input-format or
+ * content; at most --max-input-size bytes), the --custom
  * definitions (a bad file is an error for every command), the analysis mode;
  * and the common open -> write -> close sequence of single-input commands.
  */
@@ -24,9 +25,14 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
     }
     trx_uia_names_use(&in->uia_names);
     trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian};
-    if (trx_trace_open_with(&in->trace, path, &o, &err) != 0) {
+    bool from_stdin = strcmp(path, "-") == 0;
+    trx_image img;
+    int rc = from_stdin
+                 ? trx_image_load_fd(&img, 0, c->input_format, c->max_input_size, &err)
+                 : trx_image_load_file_limit(&img, path, c->input_format, c->max_input_size, &err);
+    if (rc != 0 || trx_trace_open_image_with(&in->trace, &img, path, &o, &err) != 0) {
         cli_input_close(in);
-        return cli_input_error(path, &err);
+        return cli_input_error(from_stdin ? "standard input" : path, &err);
     }
     in->trace.mode = c->mode;
     return 0;

@@ -1,6 +1,7 @@
 /*
  * cli_options.c - the option parser every command uses: the common options
- * (-h, -o, --input-format, --custom and, where a command takes them, --json,
+ * (-h, -o, --input-format, --custom, --max-input-size and, where a command
+ * takes them, --json,
  * --crlf, --compat) merged with the command's own, then the positional
  * arguments counted against what the command accepts.
  */
@@ -15,6 +16,7 @@
 enum {
     OPT_INPUT_FORMAT = 256,
     OPT_CUSTOM,
+    OPT_MAX_INPUT,
     OPT_JSON,
     OPT_CRLF,
     OPT_COMPAT,
@@ -54,6 +56,32 @@ bool cli_parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+bool cli_parse_size(const char *s, uint64_t *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || v == 0)
+        return false;
+    static const char units[] = "KMGT";
+    const char *u = *end ? strchr(units, *end >= 'a' ? *end - 'a' + 'A' : *end) : NULL;
+    if (*end && (!u || !*u))
+        return false;
+    if (u) {
+        if (strcmp(end + 1, "") != 0 && strcmp(end + 1, "iB") != 0)
+            return false;
+        for (const char *k = units; k <= u; k++) {
+            if (v > UINT64_MAX / 1024)
+                return false;
+            v *= 1024;
+        }
+    }
+    *out = v;
+    return true;
+}
+
 /* Appends `o` to the table being built (bounded by `cap`). */
 static bool add_option(struct option *table, int *n, int cap, struct option o)
 {
@@ -79,7 +107,9 @@ static bool build_table(const cli_spec *spec, struct option *table, int cap)
         add_option(table, &n, cap,
                    (struct option){"endian", required_argument, NULL, OPT_ENDIAN}) &&
         add_option(table, &n, cap,
-                   (struct option){"uia-meta", required_argument, NULL, OPT_UIA_META});
+                   (struct option){"uia-meta", required_argument, NULL, OPT_UIA_META}) &&
+        add_option(table, &n, cap,
+                   (struct option){"max-input-size", required_argument, NULL, OPT_MAX_INPUT});
     if (ok && (spec->common & CLI_JSON))
         ok = add_option(table, &n, cap, (struct option){"json", no_argument, NULL, OPT_JSON});
     if (ok && (spec->common & CLI_CRLF))
@@ -100,6 +130,7 @@ int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c)
     c->command = spec->name;
     c->input_format = TRX_FORMAT_AUTO;
     c->mode = TRX_MODE_CORRECT;
+    c->max_input_size = TRX_DEFAULT_MAX_INPUT;
     if (!build_table(spec, table, (int)(sizeof table / sizeof table[0]))) {
         fprintf(stderr, "trx %s: internal error: too many options\n", spec->name);
         return EXIT_USAGE;
@@ -141,6 +172,13 @@ int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c)
             break;
         case OPT_UIA_META:
             c->uia_meta = optarg;
+            break;
+        case OPT_MAX_INPUT:
+            if (!cli_parse_size(optarg, &c->max_input_size))
+                return cli_usage_error(spec->name,
+                                       "--max-input-size: '%s' is not a size in bytes (e.g. "
+                                       "4294967296, 512M, 4G)",
+                                       optarg);
             break;
         case OPT_JSON:
             c->json = true;

@@ -18,6 +18,7 @@ static const char usage[] =
     "  --trace-format txtb|uia the trace decoder (default: by content)\n"
     "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
     "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
+    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
     "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
     "  -o, --output OUT        write to OUT (replaced only when complete)\n";
 

@@ -51,8 +51,10 @@ static const char usage_tail[] =
     "Options of every command that reads a trace:\n"
     "  --input-format bin|ihex|srec|ascii|auto   how FILE is encoded (default: auto)\n"
     "  --custom FILE.trxc                        TraceX custom-event definitions\n"
+    "  --max-input-size SIZE                     refuse larger input (default 4G)\n"
     "  -o, --output OUT                          write to OUT (replaced when complete)\n"
     "  -h, --help                                the command's own help\n"
+    "FILE may be - (standard input).\n"
     "\n"
     "Exit status:\n"
     "  0  success (also when the reader of a pipe stops early)\n"
@@ -78,6 +80,7 @@ int main(int argc, char **argv)
 #ifdef _WIN32
     /* Output bytes as written: LF stays LF (--crlf asks for CRLF). */
     _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stdin), _O_BINARY); /* `-` reads a binary trace */
 #endif
     if (argc < 2) {
         print_usage(stderr);

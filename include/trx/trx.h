@@ -62,8 +62,25 @@ typedef struct trx_image {
 } trx_image;
 
 /* Loads `path` as `format` (TRX_FORMAT_AUTO: detect). 0 on success, -1 with
- * `err` set (offset = where in the file the problem is). */
+ * `err` set (offset = where in the file the problem is). Same as
+ * trx_image_load_file_limit with TRX_DEFAULT_MAX_INPUT. */
 int trx_image_load_file(trx_image *img, const char *path, trx_input_format format, trx_error *err);
+
+/* The largest input the loaders read by default: 4 GiB. */
+#define TRX_DEFAULT_MAX_INPUT ((uint64_t)4 << 30)
+
+/* Loads `path` refusing inputs larger than `max_input_size` bytes (0: the
+ * default). A regular file is mapped (its size checked first); anything else
+ * (a pipe, a device, standard input) is read into memory, never more than the
+ * limit, and its first MiB must look like a trace (TXTB id, Intel HEX,
+ * S-record, ASCII hex; the forced `format` if given) or reading stops there
+ * with an error: `trx info /dev/zero` fails at once. */
+int trx_image_load_file_limit(trx_image *img, const char *path, trx_input_format format,
+                              uint64_t max_input_size, trx_error *err);
+
+/* Same from an open descriptor (e.g. 0, standard input), left open. */
+int trx_image_load_fd(trx_image *img, int fd, trx_input_format format, uint64_t max_input_size,
+                      trx_error *err);
 
 /* Same from bytes in memory (copied or converted; `bytes` may be freed after). */
 int trx_image_load_memory(trx_image *img, const uint8_t *bytes, size_t size,

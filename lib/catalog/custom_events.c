@@ -5,8 +5,10 @@
  *   number, name, abbreviation, (r, g, b), (r, g, b), label1, ..., label4
  * Fields are not trimmed (TraceX keeps leading spaces). Colours are checked
  * as TraceX checks them but not kept. Differences from TraceX: blank lines
- * between Start and End are skipped instead of rejected, and names/labels
- * longer than 63 characters are rejected (TraceX has no limit).
+ * between Start and End are skipped instead of rejected, names/labels
+ * longer than 63 characters are rejected (TraceX has no limit), and so are
+ * event numbers outside the user-event range 4096-65535 (no user event can
+ * have them).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@
 
 #define TRXC_MAX_FILE (16u << 20)
 #define TRXC_MIN_FIELDS 13
+#define TRXC_USER_EVENT_LAST 65535u /* ThreadX's TX_TRACE_USER_EVENT_END */
 
 /* A field: pointer into the line and its length. */
 typedef struct field {
@@ -105,6 +108,10 @@ static int parse_definition(const char *line, size_t len, uint64_t offset, unsig
         return trx_error_set(err, offset,
                              "line %u: event number must be a whole number from 0 to 4294967295",
                              lineno);
+    if (number < TRX_USER_EVENT_START || number > TRXC_USER_EVENT_LAST)
+        return trx_error_set(err, offset,
+                             "line %u: event number %.0f is outside the user-event range %u to %u",
+                             lineno, number, TRX_USER_EVENT_START, TRXC_USER_EVENT_LAST);
     memset(out, 0, sizeof *out);
     out->id = (uint32_t)number;
     if (f[1].n == 0)

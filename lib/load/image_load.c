@@ -1,7 +1,9 @@
 /*
  * image_load.c - loading a dump into a trx_image: from a file (a binary dump
  * is mapped read-only, never copied; text dumps are mapped, converted into a
- * heap image, and unmapped) or from memory, the format given or detected.
+ * heap image, and unmapped), from a stream (pipe, device, standard input:
+ * read up to a size limit, its first MiB probed so that a stream that is no
+ * trace stops at once) or from memory, the format given or detected.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +19,7 @@
 #include <unistd.h>
 #endif
 
+#include "load/format_probe.h"
 #include "load/text_loaders.h"
 #include "trx/trx.h"
 
@@ -143,22 +146,40 @@ int trx_image_load_memory(trx_image *img, const uint8_t *bytes, size_t size,
     return 0;
 }
 
-/* Reads a file that cannot be mapped (pipe, character device) into the heap. */
-static int read_stream(int fd, uint8_t **out, size_t *out_size, trx_error *err)
+/* The error for an input larger than `max` bytes. */
+static int too_large(uint64_t max, trx_error *err)
 {
-    size_t cap = 1 << 16, n = 0;
+    return trx_error_set(err, max,
+                         "input larger than the limit of %llu bytes (trx --max-input-size)",
+                         (unsigned long long)max);
+}
+
+/* Reads a file that cannot be mapped (pipe, character device) into the heap:
+ * at most `max` bytes (one more proves it too large), the first
+ * TRX_PROBE_WINDOW bytes probed before reading on. */
+static int read_stream(int fd, trx_input_format format, uint64_t max, uint8_t **out,
+                       size_t *out_size, trx_error *err)
+{
+    size_t most = max < SIZE_MAX - 1 ? (size_t)max + 1 : SIZE_MAX; /* bytes ever held */
+    size_t cap = most < ((size_t)1 << 16) ? most : (size_t)1 << 16, n = 0;
     uint8_t *buf = malloc(cap);
+    bool probed = false;
     if (!buf)
         return trx_error_set(err, 0, "out of memory");
     for (;;) {
         if (n == cap) {
-            uint8_t *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            size_t want = cap <= SIZE_MAX / 2 ? cap * 2 : SIZE_MAX;
+            if (want > most)
+                want = most;
+            uint8_t *bigger = want > cap ? realloc(buf, want) : NULL;
             if (!bigger) {
                 free(buf);
+                if (want <= cap)
+                    return too_large(max, err);
                 return trx_error_set(err, n, "out of memory reading the input");
             }
             buf = bigger;
-            cap *= 2;
+            cap = want;
         }
         ssize_t got = read_some(fd, buf + n, cap - n);
         if (got < 0 && errno == EINTR)
@@ -171,50 +192,53 @@ static int read_stream(int fd, uint8_t **out, size_t *out_size, trx_error *err)
         if (got == 0)
             break;
         n += (size_t)got;
+        if (n > max) {
+            free(buf);
+            return too_large(max, err);
+        }
+        if (!probed && n >= TRX_PROBE_WINDOW) {
+            probed = true;
+            if (trx_probe_format(buf, n, format, err) < 0) {
+                free(buf);
+                return -1;
+            }
+        }
     }
     *out = buf;
     *out_size = n;
     return 0;
 }
 
-int trx_image_load_file(trx_image *img, const char *path, trx_input_format format, trx_error *err)
+int trx_image_load_fd(trx_image *img, int fd, trx_input_format format, uint64_t max_input_size,
+                      trx_error *err)
 {
     memset(img, 0, sizeof *img);
-    int fd = open(path, OPEN_FLAGS);
-    if (fd < 0)
-        return open_error(path, errno, err);
+    uint64_t max = max_input_size ? max_input_size : TRX_DEFAULT_MAX_INPUT;
     file_status st;
-    if (file_status_get(fd, &st) < 0) {
-        int e = errno;
-        close(fd);
-        return trx_error_set(err, 0, "cannot read file status: %s", strerror(e));
-    }
-    if (S_ISDIR(st.st_mode)) {
-        close(fd);
+    if (file_status_get(fd, &st) < 0)
+        return trx_error_set(err, 0, "cannot read file status: %s", strerror(errno));
+    if (S_ISDIR(st.st_mode))
         return trx_error_set(err, 0, "is a directory, not a trace file");
-    }
     uint8_t *bytes = NULL;
     size_t size = 0;
     void *map = NO_MAPPING;
     if (S_ISREG(st.st_mode)) {
-        if (st.st_size == 0) {
-            close(fd);
+        if ((uint64_t)st.st_size > max)
+            return trx_error_set(err, 0,
+                                 "input is %llu bytes, more than the limit of %llu bytes (trx "
+                                 "--max-input-size)",
+                                 (unsigned long long)st.st_size, (unsigned long long)max);
+        if (st.st_size == 0)
             return trx_error_set(err, 0, "empty file");
-        }
-        if ((uint64_t)st.st_size > SIZE_MAX) {
-            close(fd);
+        if ((uint64_t)st.st_size > SIZE_MAX)
             return trx_error_set(err, 0, "file too large for this machine");
-        }
         size = (size_t)st.st_size;
         map = map_file(fd, size);
     }
-    if (map != NO_MAPPING) {
+    if (map != NO_MAPPING)
         bytes = map;
-    } else if (read_stream(fd, &bytes, &size, err) < 0) {
-        close(fd);
+    else if (read_stream(fd, format, max, &bytes, &size, err) < 0)
         return -1;
-    }
-    close(fd);
     if (size == 0) {
         free(bytes);
         return trx_error_set(err, 0, "empty file");
@@ -243,6 +267,23 @@ int trx_image_load_file(trx_image *img, const char *path, trx_input_format forma
     if (rc < 0)
         trx_image_free(img);
     return rc;
+}
+
+int trx_image_load_file_limit(trx_image *img, const char *path, trx_input_format format,
+                              uint64_t max_input_size, trx_error *err)
+{
+    memset(img, 0, sizeof *img);
+    int fd = open(path, OPEN_FLAGS);
+    if (fd < 0)
+        return open_error(path, errno, err);
+    int rc = trx_image_load_fd(img, fd, format, max_input_size, err);
+    close(fd);
+    return rc;
+}
+
+int trx_image_load_file(trx_image *img, const char *path, trx_input_format format, trx_error *err)
+{
+    return trx_image_load_file_limit(img, path, format, 0, err);
 }
 
 void trx_image_free(trx_image *img)

@@ -110,6 +110,11 @@ static void test_errors(void **state)
         {"abc,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n", "not a number"},
         {"40.5,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n", "whole number"},
         {"-1,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n", "whole number"},
+        {"100,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n",
+         "line 2: event number 100 is outside the user-event range 4096 to 65535"},
+        {"4095,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n", "event number 4095 is outside"},
+        {"65536,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n", "event number 65536 is outside"},
+        {"70000,Name,AB,(1,2,3),(4,5,6),A,B,C,D\n", "event number 70000 is outside"},
         {"4096,,AB,(1,2,3),(4,5,6),A,B,C,D\n", "name is empty"},
         {"4096,Name,,(1,2,3),(4,5,6),A,B,C,D\n", "abbreviation"},
         {"4096,Name,ABCD,(1,2,3),(4,5,6),A,B,C,D\n", "abbreviation"},
@@ -125,15 +130,16 @@ static void test_errors(void **state)
         expect_error(buf, 6, 2, cases[i].needle);
     }
     /* the offset is the start of the bad line, after good ones */
-    expect_error("# c\nStart\n1,A,B,(1,2,3),(4,5,6),a,b,c,d\n2,A,B,(1,2,3),(4,5,6),a,b,c\nEnd\n",
-                 40, 4, "at least 13");
+    expect_error(
+        "# c\nStart\n4096,A,B,(1,2,3),(4,5,6),a,b,c,d\n65535,A,B,(1,2,3),(4,5,6),a,b,c\nEnd\n", 43,
+        4, "at least 13");
 }
 
 static void test_missing_start_or_end(void **state)
 {
     (void)state;
     expect_error("1,A,B,(1,2,3),(4,5,6),a,b,c,d\nEnd\n", 34, 0, "missing Start");
-    expect_error("Start\n1,A,B,(1,2,3),(4,5,6),a,b,c,d\n", 36, 0, "missing End");
+    expect_error("Start\n4096,A,B,(1,2,3),(4,5,6),a,b,c,d\n", 39, 0, "missing End");
     expect_error("", 0, 0, "missing Start");
     /* "Start " with a trailing space is not the Start line */
     expect_error("Start \n1,A,B,(1,2,3),(4,5,6),a,b,c,d\nEnd\n", 41, 0, "missing Start");

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,6 +65,14 @@ void cli_run(cli_result *r, const char *const *args)
 
 void cli_run_stdout(cli_result *r, const char *const *args, const char *stdout_path)
 {
+    cli_run_options o = {NULL, stdout_path, 0};
+    cli_run_with(r, args, &o);
+}
+
+void cli_run_with(cli_result *r, const char *const *args, cli_run_options *o)
+{
+    const char *stdout_path = o->stdout_path;
+    int in_fd = o->stdin_path ? open(o->stdin_path, O_RDONLY) : -1;
     char out_path[] = "/tmp/trx-cli-out-XXXXXX", err_path[] = "/tmp/trx-cli-err-XXXXXX";
     int out_fd = stdout_path ? open(stdout_path, O_WRONLY) : mkstemp(out_path);
     int err_fd = mkstemp(err_path);
@@ -79,15 +88,22 @@ void cli_run_stdout(cli_result *r, const char *const *args, const char *stdout_p
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
     posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+    if (in_fd >= 0)
+        posix_spawn_file_actions_adddup2(&fa, in_fd, 0);
     pid_t pid;
     int wst = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
     memset(r, 0, sizeof *r);
     r->status = -2;
-    if (out_fd >= 0 && err_fd >= 0 &&
+    if (out_fd >= 0 && err_fd >= 0 && (in_fd >= 0 || !o->stdin_path) &&
         posix_spawn(&pid, TRX_CLI_PATH, &fa, NULL, (char *const *)argv, environ) == 0 &&
-        waitpid(pid, &wst, 0) == pid)
+        wait4(pid, &wst, 0, &ru) == pid)
         r->status = WIFEXITED(wst) ? WEXITSTATUS(wst) : -1;
+    o->max_rss_kb = ru.ru_maxrss;
     posix_spawn_file_actions_destroy(&fa);
+    if (in_fd >= 0)
+        close(in_fd);
     if (out_fd >= 0)
         close(out_fd);
     if (err_fd >= 0)

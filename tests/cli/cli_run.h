@@ -18,6 +18,16 @@ void cli_run(cli_result *r, const char *const *args);
 /* Same, with stdout going to `stdout_path` (e.g. /dev/full) instead of being captured. */
 void cli_run_stdout(cli_result *r, const char *const *args, const char *stdout_path);
 
+/* Where a run's standard streams come from and go to, and what it used. */
+typedef struct cli_run_options {
+    const char *stdin_path;  /* standard input from this file (NULL: inherited) */
+    const char *stdout_path; /* standard output to this file (NULL: captured) */
+    long max_rss_kb;         /* set by the run: the program's peak resident memory */
+} cli_run_options;
+
+/* Runs TRX_CLI_PATH with `args` as `o` says. */
+void cli_run_with(cli_result *r, const char *const *args, cli_run_options *o);
+
 /* Frees the captured output. */
 void cli_result_free(cli_result *r);
 
