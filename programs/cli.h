@@ -92,14 +92,20 @@ bool cli_parse_size(const char *s, uint64_t *out);
 
 /* ------------------------------------------------------------- output */
 
-/* Where a command writes: stdout, or a temporary file renamed to OUT at the end. */
+/* Where a command writes: stdout; or for `-o OUT` a temporary file renamed
+ * over OUT (symbolic links followed) at the end, or OUT itself when it is not
+ * a regular file (FIFO, device, the file behind /dev/stdout). See cli_sink.c. */
 typedef struct cli_sink {
     const char *path; /* OUT, or NULL for stdout */
-    char *tmp;
+    char *target;     /* the regular file to replace (links followed), or NULL */
+    char *tmp;        /* the temporary beside `target`, or NULL */
+    bool direct;      /* OUT written directly */
     FILE *f;
 } cli_sink;
 
-/* Opens stdout (path NULL) or a temporary file beside `path`; 0 or EXIT_OUTPUT. */
+/* Opens stdout (path NULL), OUT directly, or a temporary file beside OUT's
+ * target (removed if SIGINT, SIGTERM, SIGHUP or SIGPIPE ends the process);
+ * 0 or EXIT_OUTPUT. */
 int cli_sink_open(cli_sink *s, const char *path);
 
 /* Flushes `o`, then renames the temporary into place when `status` is
@@ -129,7 +135,7 @@ void cli_input_close(cli_input *in);
 /* Writes one command's output for an opened input; returns the exit status. */
 typedef int (*cli_writer)(cli_input *in, const cli_common *c, void *state, trx_out *w);
 
-/* Opens args[0], the output, runs `write`, and closes both. */
+/* Opens the output, then args[0], runs `write`, and closes both. */
 int cli_run_on_input(const cli_common *c, cli_writer write, void *state);
 
 #endif

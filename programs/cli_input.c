@@ -48,14 +48,16 @@ void cli_input_close(cli_input *in)
 
 int cli_run_on_input(const cli_common *c, cli_writer write, void *state)
 {
-    cli_input in;
-    int rc = cli_input_open(&in, c, c->args[0]);
+    /* The output first: a path that cannot be written fails before reading
+     * (possibly a long stream), and the temporary exists while reading. */
+    cli_sink s;
+    int rc = cli_sink_open(&s, c->output);
     if (rc != 0)
         return rc;
-    cli_sink s;
-    if ((rc = cli_sink_open(&s, c->output)) != 0) {
-        cli_input_close(&in);
-        return rc;
+    cli_input in;
+    if ((rc = cli_input_open(&in, c, c->args[0])) != 0) {
+        trx_out_init(&cli_out, s.f, c->crlf);
+        return cli_sink_close(&s, &cli_out, rc);
     }
     trx_out_init(&cli_out, s.f, c->crlf);
     rc = cli_sink_close(&s, &cli_out, write(&in, c, state, &cli_out));

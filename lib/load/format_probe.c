@@ -6,16 +6,18 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "decode/uia_internal.h"
 #include "load/format_probe.h"
 #include "load/hex_digits.h"
 #include "load/text_loaders.h"
 
-/* Whether a binary trace starts here. Binary trace formats other than TXTB
- * add their signature check here. */
+/* Whether a binary trace starts here: the TXTB id in either byte order, or
+ * what the UIA decoder takes for UIA (a packet header or valid records). */
 static bool binary_trace_signature(const uint8_t *b, size_t size)
 {
-    return size >= 4 && ((b[0] == 'T' && b[1] == 'X' && b[2] == 'T' && b[3] == 'B') ||
-                         (b[0] == 'B' && b[1] == 'T' && b[2] == 'X' && b[3] == 'T'));
+    return (size >= 4 && ((b[0] == 'T' && b[1] == 'X' && b[2] == 'T' && b[3] == 'B') ||
+                          (b[0] == 'B' && b[1] == 'T' && b[2] == 'X' && b[3] == 'T'))) ||
+           trx_uia_probe(b, size);
 }
 
 /* Whether some line of `b` starts (after blanks) with `c` (and a digit if `digit`). */
@@ -70,12 +72,13 @@ int trx_probe_format(const uint8_t *bytes, size_t size, trx_input_format format,
         snprintf(first, sizeof first, "%02X %02X %02X %02X", bytes[0], bytes[1], bytes[2],
                  bytes[3]);
     if (detected)
-        return trx_error_set(err, 0,
-                             "not a trace: no TXTB id at the start (found %s) and no Intel HEX, "
-                             "S-record or ASCII hex text in the first %zu bytes (stopped reading)",
-                             first, size);
+        return trx_error_set(
+            err, 0,
+            "not a trace: no TXTB id at the start (found %s), no UIA records and no "
+            "Intel HEX, S-record or ASCII hex text in the first %zu bytes (stopped reading)",
+            first, size);
     return trx_error_set(err, 0,
-                         "not a TXTB buffer: expected the id \"TXTB\" at the start, found "
-                         "%s (stopped reading)",
+                         "not a trace: expected the id \"TXTB\" or UIA records at the "
+                         "start, found %s (stopped reading)",
                          first);
 }
