@@ -117,9 +117,9 @@ static void test_symlinks(void **state)
     tmp_path(dangling, sizeof dangling, "dangling.txt");
     tmp_path(created, sizeof created, "created.txt");
     assert_int_equal(cli_write_file(real, "old\n", 4), 0);
-    assert_int_equal(symlink("real.txt", link), 0);   /* relative */
-    assert_int_equal(symlink("link.txt", chain), 0);  /* link to a link */
-    assert_int_equal(symlink(real, abs_link), 0);     /* absolute */
+    assert_int_equal(symlink("real.txt", link), 0);        /* relative */
+    assert_int_equal(symlink("link.txt", chain), 0);       /* link to a link */
+    assert_int_equal(symlink(real, abs_link), 0);          /* absolute */
     assert_int_equal(symlink("created.txt", dangling), 0); /* target missing */
     const char *links[] = {link, chain, abs_link};
     for (int i = 0; i < 3; i++) {
@@ -348,7 +348,7 @@ static void test_signals_remove_temporary(void **state)
         close(p[1]);
         assert_true(WIFSIGNALED(st));
         assert_int_equal(WTERMSIG(st), signals[i]);
-        assert_int_equal(count_names(prefix), 0);  /* temporary removed */
+        assert_int_equal(count_names(prefix), 0);   /* temporary removed */
         assert_int_equal(count_names(names[i]), 0); /* and no OUT */
     }
 }
