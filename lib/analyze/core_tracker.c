@@ -50,6 +50,8 @@ struct trx_core_tracker {
     trx_core_thread_map map;
     bool started;
     uint64_t first_ticks, last_ticks;
+    trx_core_switch_fn listener; /* told about switches, or NULL */
+    void *listener_ctx;
     uint32_t busy;       /* cores running a thread now */
     uint64_t busy_since; /* when `busy` last changed */
 };
@@ -170,6 +172,10 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
     }
     bool was = is_busy(c);
     account(k, core, now);
+    if (k->listener && c->nesting == 0 && (c->state == STATE_THREAD || state == STATE_THREAD))
+        k->listener(k->listener_ctx, core, now, c->state == STATE_THREAD ? c->context : 0,
+                    c->state == STATE_THREAD ? c->thread : -1, state == STATE_THREAD ? context : 0,
+                    state == STATE_THREAD ? thread : -1);
     if (c->state == STATE_THREAD && c->thread >= 0 && k->running_on[c->thread] == (int32_t)core)
         k->running_on[c->thread] = -1;
     if (state == STATE_THREAD)
@@ -203,6 +209,14 @@ static void set_nesting(trx_core_tracker *k, uint32_t core, uint32_t nesting, ui
     core_state *c = &k->core[core];
     bool was = is_busy(c);
     account(k, core, now);
+    if (k->listener && (c->nesting == 0) != (nesting == 0)) { /* the interrupt starts or ends */
+        uint32_t ctx = c->state == STATE_THREAD ? c->context : 0;
+        int32_t th = c->state == STATE_THREAD ? c->thread : -1;
+        if (nesting > 0)
+            k->listener(k->listener_ctx, core, now, ctx, th, TRX_CONTEXT_ISR, -1);
+        else
+            k->listener(k->listener_ctx, core, now, TRX_CONTEXT_ISR, -1, ctx, th);
+    }
     c->nesting = nesting;
     busy_changes(k, now, was, is_busy(c));
 }
@@ -338,6 +352,12 @@ int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
         return -1;
     }
     return 0;
+}
+
+void trx_core_tracker_listen(trx_core_tracker *k, trx_core_switch_fn fn, void *ctx)
+{
+    k->listener = fn;
+    k->listener_ctx = ctx;
 }
 
 void trx_core_tracker_discard(trx_core_tracker *k)

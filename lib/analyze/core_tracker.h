@@ -19,6 +19,19 @@ void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev);
  * the tracker. 0, or -1 when out of memory (`out` is then zeroed). */
 int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out);
 
+/* Told each time what a core executes changes (exporters draw CPU tracks
+ * with it): at `ticks`, core `core` went from the thread at `prev_context`
+ * (index prev_thread) to `next_context` (next_thread); TRX_CONTEXT_ISR (index
+ * -1) is an interrupt logged with ISR_ENTER/EXIT on the core; context 0 and
+ * index -1 mean no thread (idle, initialization or unknown). Per core
+ * the calls come in time order; across cores a switch dated back to when its
+ * thread was resumed may come after later ones of another core. */
+typedef void (*trx_core_switch_fn)(void *ctx, uint32_t core, uint64_t ticks, uint32_t prev_context,
+                                   int32_t prev_thread, uint32_t next_context, int32_t next_thread);
+
+/* Sets the function told about switches (NULL: none). */
+void trx_core_tracker_listen(trx_core_tracker *k, trx_core_switch_fn fn, void *ctx);
+
 /* Frees a tracker without results; NULL is fine. */
 void trx_core_tracker_discard(trx_core_tracker *k);
 

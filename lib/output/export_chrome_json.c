@@ -7,13 +7,16 @@
  * decoded fields as args; "C" counters for queue depth and semaphore count
  * (registered objects); "s"/"f" flow pairs (timeline_flows.c). Timestamps
  * are microseconds (ticks converted with --ticks-per-second, else 1 tick =
- * 1 µs). Written in one pass; memory independent of the trace length.
+ * 1 µs). Per core, a process "CPU n" (pid 1000 + n) whose slices name the
+ * thread the core runs (export_cpu_tracks.c). Written in one pass; memory
+ * independent of the trace length.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "output/events_names.h"
 #include "output/export_args.h"
+#include "output/export_cpu_tracks.h"
 #include "output/export_formats.h"
 #include "output/json_string.h"
 #include "output/timeline.h"
@@ -174,9 +177,11 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
 {
     trx_trace_prepare(t);
     trx_flow_matcher *m = trx_flows_new(t);
+    trx_cpu_tracks *cpus = trx_cpu_tracks_new(t, w, o, TRX_CPU_TRACKS_CHROME);
     trx_cursor c;
-    if (!m || trx_cursor_init(&c, t) < 0) {
+    if (!m || !cpus || trx_cursor_init(&c, t) < 0) {
         trx_flows_free(m);
+        trx_cpu_tracks_finish(cpus);
         return -1;
     }
     write_metadata(w, t);
@@ -189,6 +194,7 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
         uint32_t lane = trx_lane_of(t, ev.context);
         write_instant(w, t, o, &ev, lane);
         write_counter(w, t, o, &ev);
+        trx_cpu_tracks_feed(cpus, &ev);
         trx_flow_step step;
         trx_flows_on_event(m, &ev, lane, &step);
         if (step.ends)
@@ -212,6 +218,7 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
         runs.cur.end = last_ticks;
         write_slice(w, o, &runs.cur);
     }
+    trx_cpu_tracks_finish(cpus); /* the cores' last slices */
     trx_out_str(w, "\n]}\n");
     trx_flows_free(m);
     return 0;

@@ -4,7 +4,9 @@
  *
  * Stream: little-endian, byte-aligned packets of at most 64 KiB, each a
  * header (magic, stream id), a context (first and last timestamp, content
- * and packet size in bits, events discarded so far) and events. An event is
+ * and packet size in bits, events discarded so far, and cpu_id: the core
+ * that recorded the packet's events, as LTTng has it - a packet ends where
+ * the core changes) and events. An event is
  * a header (uint16 id, uint64 timestamp in ticks on clock "trx") and a
  * payload: index (uint64), context, priority, next_context and the four
  * information fields named after their captions (uint32 each). Synthetic
@@ -21,7 +23,7 @@
 #include "output/export_formats.h"
 
 #define PACKET_SIZE 65536u
-#define HEADER_SIZE 48u /* magic, stream id, 5 x uint64 context */
+#define HEADER_SIZE 52u /* magic, stream id, 5 x uint64 + uint32 cpu_id context */
 #define EVENT_SIZE 46u  /* uint16 id, uint64 time, uint64 index, 7 x uint32 */
 #define CTF_MAGIC 0xC1FC1FC1u
 
@@ -30,6 +32,7 @@ typedef struct ctf_packet {
     size_t len;
     uint64_t first, last;
     uint64_t discarded;
+    uint32_t cpu_id;
 } ctf_packet;
 
 static void le(uint8_t *p, uint64_t v, int bytes)
@@ -50,16 +53,19 @@ static void flush_packet(ctf_packet *pk, trx_out *w)
     le(h + 24, (uint64_t)pk->len * 8, 8);
     le(h + 32, (uint64_t)pk->len * 8, 8);
     le(h + 40, pk->discarded, 8);
+    le(h + 48, pk->cpu_id, 4);
     trx_out_mem(w, pk->data, pk->len);
     pk->len = HEADER_SIZE;
 }
 
 static void add_event(ctf_packet *pk, trx_out *w, const trx_event *ev)
 {
-    if (pk->len + EVENT_SIZE > PACKET_SIZE)
+    if (pk->len + EVENT_SIZE > PACKET_SIZE || (pk->len > HEADER_SIZE && ev->core != pk->cpu_id))
         flush_packet(pk, w);
-    if (pk->len == HEADER_SIZE)
+    if (pk->len == HEADER_SIZE) {
         pk->first = ev->ticks;
+        pk->cpu_id = ev->core;
+    }
     pk->last = ev->ticks;
     uint8_t *p = pk->data + pk->len;
     le(p, ev->id, 2);
@@ -210,7 +216,7 @@ static void write_metadata(trx_out *w, const trx_trace *t, const trx_export_opti
         "stream {\n    id = 0;\n    packet.context := struct {\n"
         "        uint64_clock_t timestamp_begin;\n        uint64_clock_t timestamp_end;\n"
         "        uint64_t content_size;\n        uint64_t packet_size;\n"
-        "        uint64_t events_discarded;\n    };\n"
+        "        uint64_t events_discarded;\n        uint32_t cpu_id;\n    };\n"
         "    event.header := struct {\n        uint16_t id;\n"
         "        uint64_clock_t timestamp;\n    };\n};\n",
         t->format == TRX_TRACE_UIA ? "uia" : "txtb", (unsigned long long)trx_export_rate(o));

@@ -9,17 +9,19 @@
  * (% of each window not idle). Then one TrackEvent packet per change of the
  * running lane (SLICE_END / SLICE_BEGIN "running"), per event (INSTANT with
  * its decoded fields as debug annotations, object names resolved) and per
- * counter value. Flows (timeline_flows.c) ride on the events: flow_ids on
- * the cause, terminating_flow_ids on the effect. Event names, categories and
- * annotation names are interned the first time they are used. Timestamps are
- * nanoseconds (ticks converted with --ticks-per-second, else 1 tick = 1 µs).
- * Memory: the interning bitmaps and O(threads + objects) state.
+ * counter value, and an ftrace sched_switch per change of a core's running
+ * thread (export_cpu_tracks.c: a CPU track per core). Flows (timeline_flows.c) ride on the events:
+ * flow_ids on the cause, terminating_flow_ids on the effect. Event names, categories and annotation
+ * names are interned the first time they are used. Timestamps are nanoseconds (ticks converted with
+ * --ticks-per-second, else 1 tick = 1 µs). Memory: the interning bitmaps and O(threads + objects)
+ * state.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "output/events_names.h"
 #include "output/export_args.h"
+#include "output/export_cpu_tracks.h"
 #include "output/export_formats.h"
 #include "output/protobuf_writer.h"
 #include "output/timeline.h"
@@ -385,9 +387,10 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
     trx_trace_prepare(t);
     perfetto_writer *p = calloc(1, sizeof *p);
     trx_flow_matcher *m = trx_flows_new(t);
+    trx_cpu_tracks *cpus = trx_cpu_tracks_new(t, w, o, TRX_CPU_TRACKS_PERFETTO);
     trx_cursor c;
     int rc = -1;
-    if (!p || !m || !(p->names_done = calloc(65536 / 8, 1)) ||
+    if (!p || !m || !cpus || !(p->names_done = calloc(65536 / 8, 1)) ||
         !(p->labels_done = calloc(65536 * 8 / 8, 1)) || trx_cursor_init(&c, t) < 0)
         goto out;
     p->t = t;
@@ -410,6 +413,7 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
         trx_flows_on_event(m, &ev, lane, &step);
         instant(p, &ev, lane, &step);
         object_counter(p, &ev);
+        trx_cpu_tracks_feed(cpus, &ev);
         trx_run_slice closed;
         int r = trx_run_feed(&runs, t, &ev, &closed);
         if (r & TRX_RUN_CLOSED)
@@ -433,5 +437,6 @@ out:
     }
     free(p);
     trx_flows_free(m);
+    trx_cpu_tracks_finish(cpus);
     return rc;
 }

@@ -16,6 +16,13 @@ usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR
                `trx events --no-synthetic`, with the same timestamps (clock
                cycles, and nanoseconds at --ticks-per-second 3000000).
   CSV          one row per event of `trx events`, same ticks.
+  Cores        (issue 14) Chrome: a "CPU n" process per core whose X slices add
+               up to `trx stats --json`'s per-core ticks of each thread and of
+               interrupts (smp);
+               Perfetto: ftrace sched_switch bundles, cpu = core, one CPU per
+               core that ran a thread, each cpu's switches chained (prev = the
+               previous next); CTF: babeltrace2 prints the cpu_id of every
+               event, equal to its core in `trx events`.
 Exit status 0 when every check holds; prints what differs otherwise.
 """
 import csv
@@ -71,6 +78,50 @@ def first(d, key, default=None):
     return v[0] if v else default
 
 
+def check_cores(trx, trace, stats, chrome_events, packets, listing, ctf_dir):
+    """The per-core parts of the exports (issue 14)."""
+    smp = stats["smp"]
+    want = {}  # (core, thread name) -> ticks
+    for lane in smp["per_core"]:
+        for t in lane["threads"]:
+            if t["ticks"]:
+                want[(lane["core"], t["name"])] = t["ticks"]
+        if lane["interrupt_ticks"]:
+            want[(lane["core"], "Interrupt")] = lane["interrupt_ticks"]
+    got = {}
+    cpu_names = {e["pid"]: e["args"]["name"] for e in chrome_events
+                 if e["ph"] == "M" and e["name"] == "process_name" and e["pid"] >= 1000}
+    for e in chrome_events:
+        if e["ph"] == "X" and e["pid"] >= 1000:
+            key = (e["pid"] - 1000, e["name"])
+            got[key] = got.get(key, 0) + e["args"]["ticks"]
+    check(got == want, "chrome: CPU slices %s, stats per core %s" % (sorted(got.items())[:6],
+                                                                     sorted(want.items())[:6]))
+    for core in {c for c, _ in want}:
+        check(cpu_names.get(1000 + core) == "CPU %d" % core, "chrome: no process 'CPU %d'" % core)
+    last_next = {}
+    for p in packets:
+        fb = first(p, "ftrace_events")
+        if not fb:
+            continue
+        cpu = first(fb, "cpu")
+        sw = first(first(fb, "event"), "sched_switch")
+        if cpu in last_next:
+            check(first(sw, "prev_pid") == last_next[cpu],
+                  "perfetto: cpu %d switches from pid %s, last switched to %s"
+                  % (cpu, first(sw, "prev_pid"), last_next[cpu]))
+        last_next[cpu] = first(sw, "next_pid")
+    check(set(last_next) == {c for c, _ in want},
+          "perfetto: CPUs %s, cores that ran threads %s" % (sorted(last_next),
+                                                            sorted({c for c, _ in want})))
+    cores = [int(r["core"]) for r in csv.DictReader(io.StringIO(listing))]
+    lines = run(["babeltrace2", ctf_dir]).decode().splitlines()
+    seen = [int(m.group(1)) if m else None
+            for m in (re.search(r"\{ cpu_id = (\d+) \}", line) for line in lines)]
+    check(seen == cores, "ctf: cpu_id of the events %s..., trx events cores %s..."
+          % (seen[:8], cores[:8]))
+
+
 def main():
     trx, shared, trace, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
@@ -98,7 +149,7 @@ def main():
               "chrome: thread_name of tid %d is not thread %d" % (i + 1, i))
     x_ticks, x_count, x_us = {}, {}, {}
     for e in events:
-        if e["ph"] == "X":
+        if e["ph"] == "X" and e["pid"] == 1:
             x_ticks[e["tid"]] = x_ticks.get(e["tid"], 0) + e["args"]["ticks"]
             x_count[e["tid"]] = x_count.get(e["tid"], 0) + 1
             x_us[e["tid"]] = x_us.get(e["tid"], 0) + e["dur"]
@@ -194,6 +245,8 @@ def main():
             if not ok:
                 check(False, "ctf: event %d at %s, trx says %d ticks" % (k, line[:40], t))
                 break
+
+    check_cores(trx, trace, stats, events, packets, listing, os.path.join(work, "ctf"))
 
     # ---- CSV
     out = os.path.join(work, "trace.csv")
