@@ -14,6 +14,7 @@
 #include "output/event_filter.h"
 #include "output/events_output.h"
 #include "reencode.h"
+#include "trx/stats.h"
 
 static char failure[600];
 
@@ -277,7 +278,15 @@ const char *consistency_check(const uint8_t *bytes, size_t size, uint64_t *event
     if ((bad = open_as(bytes, size, TRX_FORMAT_BIN, "binary (events)", &tj)) != NULL)
         goto done;
     jsonl = render(&tj, write_jsonl); /* the default (correct) mode, as `trx events` */
+    trx_stats stats;                  /* and every correct-mode analysis must run through */
+    int stats_ok = trx_stats_compute(&tj, &stats);
+    if (stats_ok == 0)
+        trx_stats_free(&stats);
     trx_trace_close(&tj);
+    if (stats_ok < 0) {
+        bad = failf("statistics (correct mode) failed");
+        goto done;
+    }
     if (!jsonl) {
         bad = failf("events jsonl failed");
         goto done;

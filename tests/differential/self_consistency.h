@@ -3,7 +3,7 @@
  * S-record and in the other byte order (up to the Trace ID line), and
  * `trx events --format jsonl` agrees with the dump on every event's index,
  * id, context and relative ticks. Every load of a structurally valid buffer
- * must succeed. */
+ * must succeed, and so must the correct mode's statistics. */
 #ifndef TRX_TEST_SELF_CONSISTENCY_H
 #define TRX_TEST_SELF_CONSISTENCY_H
 
