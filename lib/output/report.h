@@ -27,7 +27,6 @@ typedef struct trx_base64 {
     trx_out *w;
     uint8_t carry[3];
     int n;
-    uint32_t column; /* characters on the current line (lines of 76) */
 } trx_base64;
 
 /* Encodes the events of `t` as the page reads them: one varint record per

@@ -3,9 +3,9 @@
  * per event (tick delta, id, lane*2 + synthetic, next lane, priority when the
  * context is a thread, the four information fields each as the zigzag
  * difference from the same field of the previous event with that id: object
- * pointers and wait options repeat, counters step), written as base64 in
- * lines of 76 characters. Streamed: memory (1 MiB of previous fields) does
- * not depend on the trace length.
+ * pointers and wait options repeat, counters step), written as base64 on one
+ * line (the page decodes it without first stripping white space). Streamed: memory (1 MiB of
+ * previous fields) does not depend on the trace length.
  */
 #include <stdlib.h>
 
@@ -23,11 +23,6 @@ static void b64_group(trx_base64 *b, const uint8_t *p, int n)
     out[2] = n > 1 ? alphabet[(v >> 6) & 63] : '=';
     out[3] = n > 2 ? alphabet[v & 63] : '=';
     trx_out_mem(b->w, out, 4);
-    b->column += 4;
-    if (b->column >= 76) {
-        trx_out_char(b->w, '\n');
-        b->column = 0;
-    }
 }
 
 static void b64_bytes(trx_base64 *b, const uint8_t *p, size_t n)
@@ -74,7 +69,7 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint8_t *used)
         free(prev_info);
         return UINT64_MAX;
     }
-    trx_base64 b = {w, {0, 0, 0}, 0, 0};
+    trx_base64 b = {w, {0, 0, 0}, 0};
     trx_event ev;
     uint64_t prev = 0, count = 0;
     uint32_t lane_cache_ctx = 0, lane_cache = 0;

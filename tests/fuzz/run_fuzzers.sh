@@ -18,7 +18,7 @@ bin=$build/fuzz
 seeds=$build/fuzz-seeds
 work=$build/fuzz-work
 logs=$build/fuzz-logs
-fuzzers=(fuzz_ihex fuzz_srec fuzz_ascii fuzz_decode fuzz_trxc)
+fuzzers=(fuzz_ihex fuzz_srec fuzz_ascii fuzz_decode fuzz_trxc fuzz_export)
 
 for f in "${fuzzers[@]}"; do
   if [ ! -x "$bin/$f" ]; then
@@ -41,6 +41,7 @@ for trace in "$shared"/corpus/*.trx; do
   [ -f "$trace" ] || continue
   name=$(basename "$trace" .trx)
   cp "$trace" "$seeds/fuzz_decode/$name.trx"
+  cp "$trace" "$seeds/fuzz_export/$name.trx"
   [ $have_tools = 1 ] || continue
   # Loader seeds: the first 2 KiB of each trace (whole traces only slow the loaders down).
   head -c 2048 "$trace" > "$tmp/$name.bin"
@@ -72,7 +73,7 @@ printf 'Start\n4096,Name,TOOLONG,(1,2,3),(4,5,6),a,b,c,d\nEnd\n' > "$seeds/fuzz_
 # ---- run, two at a time
 # Whole demo-sized traces (32-128 KiB) fit; bigger seeds are cut, which keeps
 # the decoder target at hundreds of runs per second instead of tens.
-max_len() { if [ "$1" = fuzz_decode ]; then echo 140000; else echo 65536; fi; }
+max_len() { case $1 in fuzz_decode | fuzz_export) echo 140000 ;; *) echo 65536 ;; esac; }
 run_one() {
   local f=$1
   local -a opts=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 -max_len="$(max_len "$f")"

@@ -33,8 +33,9 @@
 
   /* base64 -> bytes: the browser's own decoder when it has one */
   function decodeBase64(text) {
-    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text.replace(/\s+/g, ""));
-    var bin = atob(text.replace(/\s+/g, "")), out = new Uint8Array(bin.length);
+    text = text.trim(); /* one line: no white space inside */
+    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+    var bin = atob(text), out = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
     return out;
   }
@@ -197,7 +198,8 @@
       var x = Math.round(xOf(p)) + 0.5;
       if (x < LABEL) continue;
       ctx.beginPath(); ctx.moveTo(x, RULER - 8); ctx.lineTo(x, H); ctx.stroke();
-      ctx.fillText(posText(p), x + 3, RULER / 2 - 2);
+      var label = posText(p);
+      if (x + 3 + ctx.measureText(label).width <= W) ctx.fillText(label, x + 3, RULER / 2 - 2);
     }
     ctx.fillStyle = "#6a7385";
     ctx.fillText(seq ? "event #" : useUs && rate ? "time" : "ticks", 8, RULER / 2);
@@ -211,7 +213,8 @@
     while (k < m) {
       var ps = pos(S[k]);
       if (ps > v1) break;
-      var xs = Math.max(LABEL, xOf(ps)), xe = Math.min(right, xOf(pos(E[k])));
+      /* whole pixels: a partly covered column is drawn as covered (no blending) */
+      var xs = Math.floor(Math.max(LABEL, xOf(ps))), xe = Math.ceil(Math.min(right, xOf(pos(E[k]))));
       var w = Math.max(1, xe - xs);
       ctx.fillRect(xs, y + 11, w, 10);
       /* skip every slice that ends inside the pixel just drawn */
