@@ -31,7 +31,7 @@ peak_anon() {
     while kill -0 "$pid" 2>/dev/null; do
         while read -r key value unit; do
             [ "$key" = "RssAnon:" ] && [ "$value" -gt "$peak" ] && peak=$value
-        done <"/proc/$pid/status" 2>/dev/null
+        done 2>/dev/null <"/proc/$pid/status"
         sleep 0.002
     done
     wait "$pid"
