@@ -3,11 +3,13 @@
  * priority scheduler, interrupt dispatch (with nesting), the thread services
  * (sleep, suspend, resume) and the ground-truth counters. Trace events are
  * recorded the way ThreadX records them: internal RESUME / SUSPEND carry the
- * thread that runs next in info 4, ISRs are bracketed by
- * tx_trace_isr_enter_insert / tx_trace_isr_exit_insert, and the recorder is
- * told about every context switch with trx_recorder_thread_set.
+ * thread that runs next in info 4, ISRs are bracketed by TRX_HOOK_ISR_ENTER /
+ * TRX_HOOK_ISR_EXIT (rtos_hooks.h: TXTB's tx_trace_isr_*_insert, or UIA
+ * records when built with TRX_RECORDER_FORMAT_UIA=1, see trx_demo_uia.c), and
+ * the recorder is told about every context switch with trx_recorder_thread_set.
  */
 #include "sim_kernel.h"
+#include "trx/rtos_hooks.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -54,7 +56,7 @@ void sim_trace(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4, ULONG group)
 void sim_user_event(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4)
 {
     sim_spend(10);
-    if (tx_trace_user_event_insert(id, i1, i2, i3, i4) == TX_SUCCESS) {
+    if (TRX_HOOK_USER_EVENT(id, i1, i2, i3, i4) == TX_SUCCESS) {
         sim.truth.user_events++;
         sim.truth.events++;
     }
@@ -231,13 +233,13 @@ static void run_isr(sim_isr *isr)
     sim.isr_running_priority = isr->priority;
 
     sim_spend(12); /* hardware entry */
-    tx_trace_isr_enter_insert(isr->id);
+    TRX_HOOK_ISR_ENTER(isr->id);
     sim.truth.events++;
     spend_in_isr(isr->cost / 2);
     isr->handler();
     spend_in_isr(isr->cost - isr->cost / 2);
     sim_spend(8);
-    tx_trace_isr_exit_insert(isr->id);
+    TRX_HOOK_ISR_EXIT(isr->id);
     sim.truth.events++;
 
     sim.isr_nesting--;

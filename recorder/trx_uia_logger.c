@@ -201,16 +201,9 @@ ULONG trx_uia_used_bytes(const trx_uia_logger *logger)
 VOID trx_uia_wrap_(trx_uia_logger *lg, ULONG *next)
 {
 #if TRX_UIA_PREVLEN
-    /* records carry 5 bits: count the pass's records for the 16-bit number */
-    const ULONG *p = lg->start;
-    while (p < next) {
-        ULONG words = (*p >> 18) & 0x1FFUL;
-        if (words == 0UL) {
-            break; /* cannot happen: every record has a length */
-        }
-        lg->pass_seq16++;
-        p += words;
-    }
+    /* the recorder keeps only the 5 bits the records carry (counting the
+     * pass's records here would mask interrupts for a walk of the buffer) */
+    lg->pass_seq16 = lg->next_hdr & 0x1FUL;
 #else
     lg->pass_seq16 = lg->next_hdr & 0xFFFFUL;
 #endif

@@ -166,7 +166,7 @@ typedef struct trx_uia_logger {
     ULONG enabled;
     ULONG dropped;     /* records dropped (stop policy full, or too big for the buffer) */
     ULONG packet_seq;  /* wraps so far (packet header word 2, high half) */
-    ULONG pass_seq16;  /* 16-bit sequence number of the current pass's first record */
+    ULONG pass_seq16;  /* sequence number of the current pass's first record (seq5 / seq16) */
     ULONG *marker;     /* stop policy when full: the dropped count in the buffer */
     ULONG isr_nesting; /* ISR hooks without TRX_PORT_SYSTEM_STATE */
     ULONG sender;      /* packet header: source address and logger instance */
