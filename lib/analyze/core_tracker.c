@@ -158,6 +158,10 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
                       int32_t thread, uint64_t now)
 {
     core_state *c = &k->core[core];
+    if (thread >= (int32_t)k->out.thread_count)
+        thread = -1; /* a thread added after the tracker started: not tracked per thread */
+    if (now < c->since)
+        now = c->since; /* a switch dated back to before this core's last change */
     if (c->state == state && (state != STATE_THREAD || c->context == context))
         return;
     if (thread >= 0 && k->ready_at[thread] != UINT64_MAX) {
@@ -227,7 +231,7 @@ static void note_resume(trx_core_tracker *k, const trx_event *ev)
     if (ev->id != ID_RESUME)
         return;
     int32_t th = trx_thread_for_context(k->trace, ev->info[0]);
-    if (th >= 0 && k->running_on[th] < 0)
+    if (th >= 0 && th < (int32_t)k->out.thread_count && k->running_on[th] < 0)
         k->ready_at[th] = ev->ticks;
 }
 
@@ -235,18 +239,19 @@ static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev
 {
     uint64_t now = ev->ticks;
     core_state *c = &k->core[core];
-    if (ev->thread >= 0) {
-        trx_thread_cores *tc = &k->out.threads[ev->thread];
-        int32_t last = k->last_core[ev->thread];
+    int32_t th = ev->thread < (int32_t)k->out.thread_count ? ev->thread : -1;
+    if (th >= 0) {
+        trx_thread_cores *tc = &k->out.threads[th];
+        int32_t last = k->last_core[th];
         if (last >= 0 && last != (int32_t)core && tc->migrations++ == 0)
             tc->first_migration = ev->index;
-        k->last_core[ev->thread] = (int32_t)core;
+        k->last_core[th] = (int32_t)core;
     }
     if (c->nesting > 0) /* a thread logs: any interrupt on this core is over */
         set_nesting(k, core, 0, now);
     c->have_pending = false;
-    set_state(k, core, STATE_THREAD, ev->context, ev->thread, now);
-    if (ev->thread >= 0) { /* the core runs it now */
+    set_state(k, core, STATE_THREAD, ev->context, th, now);
+    if (th >= 0) { /* the core runs it now */
         trx_core_thread *ct = current_slot(k, core);
         if (ct)
             ct->events++;

@@ -1,12 +1,14 @@
 /* fuzz_decode.c - libFuzzer target: the whole read path on arbitrary input:
  * load (format detected), open the TXTB buffer, run TraceX's model once
- * (trx_trace_prepare), walk every event with a cursor, compute every
- * statistic and write the TraceX dump (to /dev/null), close. */
+ * (trx_trace_prepare), walk every event with a cursor, the per-core
+ * analyses (with their invariants) and write the TraceX dump (to /dev/null),
+ * close. */
 #include <stdio.h>
 #include <string.h>
 
 #include "fuzz_check.h"
 #include "output/dump_text.h"
+#include "trx/cores.h"
 #include "trx/stats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -36,6 +38,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (n != t.total_events) /* prepare counted the same events */
             __builtin_trap();
         trx_cursor_free(&c);
+    }
+    /* the per-core analyses: every stored event counted on one core, and
+     * every core's time split exactly over its states */
+    trx_core_summary cs;
+    if (trx_core_summary_compute(&t, &cs) == 0) {
+        uint64_t sum = 0;
+        for (uint32_t k = 0; k < cs.core_count; k++)
+            sum += cs.events[k];
+        if (sum != t.total_events - t.synthetic_events)
+            __builtin_trap();
+    }
+    trx_core_summary_free(&cs);
+    trx_core_stats ks;
+    if (trx_core_stats_compute(&t, &ks) == 0) {
+        for (uint32_t k = 0; k < ks.core_count; k++) {
+            const trx_core_profile *p = &ks.cores[k];
+            if (p->thread_ticks + p->interrupt_ticks + p->idle_ticks + p->init_ticks +
+                    p->unknown_ticks !=
+                ks.span_ticks)
+                __builtin_trap();
+        }
+        if (ks.parallel_ticks > ks.span_ticks)
+            __builtin_trap();
+        trx_core_stats_free(&ks);
     }
     static FILE *null_out;
     static trx_out out;
