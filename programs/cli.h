@@ -132,6 +132,10 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path);
 /* Releases an input; safe after a failed open. */
 void cli_input_close(cli_input *in);
 
+/* When the trace has damaged entries: "trx: PATH: warning: N damaged entries
+ * (...) WHAT" on stderr (commands whose output has no summary line). */
+void cli_warn_damaged(const cli_input *in, const char *path, const char *what);
+
 /* Writes one command's output for an opened input; returns the exit status. */
 typedef int (*cli_writer)(cli_input *in, const cli_common *c, void *state, trx_out *w);
 

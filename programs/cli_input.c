@@ -34,8 +34,16 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         cli_input_close(in);
         return cli_input_error(from_stdin ? "standard input" : path, &err);
     }
-    in->trace.mode = c->mode;
+    trx_trace_set_mode(&in->trace, c->mode);
     return 0;
+}
+
+void cli_warn_damaged(const cli_input *in, const char *path, const char *what)
+{
+    char summary[160];
+    trx_trace_damage_summary(&in->trace, summary, sizeof summary);
+    if (summary[0])
+        fprintf(stderr, "trx: %s: warning: %s %s\n", path, summary, what);
 }
 
 void cli_input_close(cli_input *in)

@@ -31,7 +31,10 @@ static int write_dump(cli_input *in, const cli_common *c, void *state, trx_out *
         return EXIT_INPUT;
     }
     (void)state;
-    in->trace.mode = TRX_MODE_TRACEX; /* the dump is TraceX's text, quirks included */
+    trx_trace_set_mode(&in->trace, TRX_MODE_TRACEX); /* TraceX's text, quirks included */
+    cli_warn_damaged(in, c->args[0],
+                     "in the buffer: the dump shows them as TraceX reads the buffer; "
+                     "`trx events` and `trx stats` skip them");
     if (trx_dump_write(&in->trace, w, c->args[0], c->output ? c->output : "-") == 0)
         return EXIT_OK;
     fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);

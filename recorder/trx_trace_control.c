@@ -18,7 +18,7 @@ static VOID trx_header_write(trx_txtb_header *h, const trx_txtb_object *registry
     h->timer_valid_mask = (ULONG)(TX_TRACE_TIME_MASK);
     h->trace_base_address = TRX_ADDRESS_WORD(h);
     h->registry_start = TRX_ADDRESS_WORD(registry);
-    h->reserved1 = 0;
+    h->reserved1 = TRX_RECORDER_ENTRY_CHECK ? (USHORT)TRX_ENTRY_CHECK_MARK : (USHORT)0;
     h->registry_name_size = (USHORT)TX_TRACE_OBJECT_REGISTRY_NAME;
     h->registry_end = TRX_ADDRESS_WORD(registry_end);
     h->buffer_start = TRX_ADDRESS_WORD(first);

@@ -1,19 +1,18 @@
 /*
  * trx_trace_insert.c - the out-of-line parts of an insert in critical-section
- * mode: the wrap at the end of the buffer (with the full-notify callback) and
- * inserts with an explicit context.
+ * mode: the full-notify callback after the last entry and inserts with an
+ * explicit context.
  */
 #include "trx_recorder_internal.h"
 
 #if !TRX_RECORDER_LOCKFREE
 
-/* The entry just written was the last one: go back to entry 0, publish it
- * in the header, then tell the application (it may disable or re-enable). */
+/* The entry just written was the last one (the insert already moved the
+ * header's pointer back to entry 0): tell the application, which may disable
+ * or re-enable tracing. Runs inside the insert's critical section. */
 VOID trx_recorder_wrap_(VOID)
 {
     trx_recorder_state *r = &trx_recorder_state_;
-    r->current = r->start;
-    r->header->buffer_current = TRX_ADDRESS_WORD(r->start);
     if (r->full_notify != NULL) {
         r->full_notify((VOID *)r->header);
     }

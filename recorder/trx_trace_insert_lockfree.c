@@ -5,12 +5,15 @@
  * Protocol: a writer claims the entry the header's current (oldest) word
  * points at by a compare-and-swap of that word to the next entry, so the
  * header always names the oldest entry and every claim is unique. It then
- * zeroes the entry's thread word, writes the other seven words and stores
- * the thread word last with release order: an entry whose thread word is
- * non-zero is complete. The writer that moves the word from the last entry
- * to entry 0 calls the full-notify callback (once per wrap). Each insert
- * runs under TRX_DISABLE, which on a port masks interrupts of the inserting
- * core only (no global lock), so a writer is never preempted mid-entry.
+ * zeroes the entry's thread word, writes the other seven words (the id word
+ * with the check value of TRX_RECORDER_ENTRY_CHECK) and stores the thread
+ * word last with release order: an entry whose thread word is non-zero is
+ * complete, and one that mixes two writers' words fails its check. The
+ * writer whose claim moves the word from the last entry to entry 0 calls the
+ * full-notify callback, after its own entry is complete: once per wrap, but
+ * callbacks of successive wraps may run at the same time on several cores
+ * (see recorder.h). Each insert runs under TRX_DISABLE, which on a port
+ * masks interrupts of the inserting core only (no global lock).
  */
 #include "trx_recorder_internal.h"
 
@@ -32,7 +35,7 @@ static inline VOID trx_lockfree_put(trx_recorder_state *r, ULONG ctx, ULONG prio
     const ULONG start_word = TRX_ADDRESS_WORD(r->start);
     const ULONG capacity = r->capacity;
     ULONG old = atomic_load_explicit(current, memory_order_relaxed);
-    ULONG index, next_index;
+    ULONG index, next_index, ts, id_word;
     _Atomic ULONG *w;
 
     do {
@@ -47,17 +50,32 @@ static inline VOID trx_lockfree_put(trx_recorder_state *r, ULONG ctx, ULONG prio
     } while (!atomic_compare_exchange_weak_explicit(current, &old, start_word + next_index * 32UL,
                                                     memory_order_relaxed, memory_order_relaxed));
 
+    TRX_HALT_POINT_(); /* 1: claimed */
+
+    ts = (ULONG)(TX_TRACE_TIME_SOURCE);
+    id_word = TRX_EVENT_ID_WORD_(event_id);
     w = TRX_ATOMIC_WORD(&r->start[index]);
     atomic_store_explicit(&w[0], 0UL, memory_order_relaxed);
     atomic_thread_fence(memory_order_release); /* "incomplete" before any new field */
+    TRX_HALT_POINT_();                         /* 2 */
     atomic_store_explicit(&w[1], prio, memory_order_relaxed);
-    atomic_store_explicit(&w[2], TRX_EVENT_ID_WORD_(event_id), memory_order_relaxed);
-    atomic_store_explicit(&w[3], (ULONG)(TX_TRACE_TIME_SOURCE), memory_order_relaxed);
+    TRX_HALT_POINT_(); /* 3-9 */
+    atomic_store_explicit(&w[2],
+                          TRX_ID_WORD_(ctx, prio, id_word, ts, info_1, info_2, info_3, info_4),
+                          memory_order_relaxed);
+    TRX_HALT_POINT_();
+    atomic_store_explicit(&w[3], ts, memory_order_relaxed);
+    TRX_HALT_POINT_();
     atomic_store_explicit(&w[4], info_1, memory_order_relaxed);
+    TRX_HALT_POINT_();
     atomic_store_explicit(&w[5], info_2, memory_order_relaxed);
+    TRX_HALT_POINT_();
     atomic_store_explicit(&w[6], info_3, memory_order_relaxed);
+    TRX_HALT_POINT_();
     atomic_store_explicit(&w[7], info_4, memory_order_relaxed);
-    atomic_store_explicit(&w[0], ctx, memory_order_release); /* complete */
+    TRX_HALT_POINT_();
+    atomic_store_explicit(&w[0], ctx, memory_order_release); /* 10: complete */
+    TRX_HALT_POINT_();
 
     if (TRX_UNLIKELY(next_index == 0UL) && r->full_notify != NULL) {
         r->full_notify((VOID *)h);

@@ -10,6 +10,58 @@
  *
  * Host builds (tests, benchmarks) store the low 32 bits of every address in
  * the buffer, because the TXTB format holds 32-bit target pointers.
+ *
+ * A halt inside an insert (a debugger stops the target at any instruction,
+ * or a core dies) leaves a buffer the host still reads right; the host
+ * (`trx`, the salvaging view; see docs/salvage.md) skips and reports the one
+ * unfinished entry and lists every complete one, oldest first. Slot k is the
+ * entry being written, H the header's oldest pointer (k before the insert).
+ *
+ * Critical-section mode, stores in order (trx_recorder_put_ below):
+ *   before 1     nothing changed.
+ *   1 thread word of k = 0
+ *                wrapped: k (the oldest entry) loses its meaning: "half-written"
+ *                (or "empty" if its other words are 0); the rest is listed from
+ *                k+1. Not wrapped: k was empty already; nothing to report.
+ *   2 H = k+1 (0 after the last entry)
+ *                k is now the newest position with thread word 0: "half-written"
+ *                ("empty" before the first lap); H names the right oldest entry.
+ *   3-9 priority, id, time stamp, info 1-4
+ *                same: thread word still 0, "half-written".
+ *   10 thread word = context
+ *                the entry is complete and listed as the newest.
+ *   then the full-notify callback when k was the last entry.
+ * A halt in the last entry of a buffer that had never wrapped, between
+ * stores 1 and 2, reads as "not wrapped" (both states are the same bytes);
+ * the entries and their order are right either way.
+ *
+ * Lock-free mode (trx_trace_insert_lockfree.c):
+ *   1 compare-and-swap H: k -> k+1 (the claim)
+ *                wrapped: k still holds the previous lap's entry, now at the
+ *                newest position and older than the oldest: "stale" when the
+ *                timer decides (the other entries span less than half its
+ *                range and its time stamp fits before the oldest entry's),
+ *                else listed as the newest entry. Not wrapped: k is "empty".
+ *   2 thread word of k = 0      "half-written"
+ *   3-9 the other seven words   "half-written"
+ *   10 thread word = context (release)   complete.
+ *   then the full-notify callback when k was the last entry.
+ * Several cores halted mid-insert leave one such entry each. A writer stalled
+ * for a whole lap (a core stopped, an NMI) while another claims the same slot
+ * again mixes the two entries: TRX_RECORDER_ENTRY_CHECK (on by default in
+ * this mode) makes the host report it as "torn". If the stalled writer's
+ * stores all land after the other's, the slot holds its complete, older
+ * entry: listed in its place, its time stamp out of order.
+ *
+ * The full-notify callback (tx_trace_buffer_full_notify) runs once per wrap,
+ * on the writer that filled the last entry, after its entry is complete. In
+ * critical-section mode it runs inside that insert's critical section, so
+ * never twice at once. In lock-free mode it runs with only that core's
+ * interrupts masked while other cores keep inserting: if the buffer wraps
+ * again before it returns (a small buffer, a slow callback), the next wrap's
+ * callback runs at the same time on another core. Make it reentrant (e.g.
+ * count wraps with an atomic increment) and do not assume the buffer is
+ * still full when it runs.
  */
 #ifndef TRX_RECORDER_H
 #define TRX_RECORDER_H
@@ -21,6 +73,7 @@
 #include TRX_RECORDER_PORT_HEADER
 #endif
 
+#include "entry_check.h"
 #include "tx_trace.h"
 
 #ifdef __cplusplus
@@ -34,6 +87,29 @@ extern "C" {
  * inserts inside TRX_DISABLE / TRX_RESTORE. */
 #ifndef TRX_RECORDER_LOCKFREE
 #define TRX_RECORDER_LOCKFREE 0
+#endif
+
+/* 1: every entry carries an 8-bit check value (entry_check.h) in bits
+ * 16-23 of its event-id word, and the header's reserved1 says so
+ * (TRX_ENTRY_CHECK_MARK), so that the host tells a torn entry - the halves of
+ * two writers' entries in one slot - from an intact one. TraceX masks ids
+ * with 0xFFFF: it opens such buffers and shows the same events; only its
+ * dump's "Raw Event" column shows the check bits. Costs a few instructions
+ * per insert (8 multiplications). Default: on in lock-free mode (the only
+ * mode where two writers can share a slot), off otherwise. An event id's
+ * own bits 16-23 are replaced (ThreadX ids are 16-bit; SMP cores use 24-31). */
+#ifndef TRX_RECORDER_ENTRY_CHECK
+#define TRX_RECORDER_ENTRY_CHECK TRX_RECORDER_LOCKFREE
+#endif
+
+/* Test hook: TRX_HALT_POINTS=1 calls trx_test_halt_point() after every
+ * store of an insert, so that tests can see what a debugger halt at that
+ * point leaves in memory. Never set in firmware. */
+#if defined(TRX_HALT_POINTS) && TRX_HALT_POINTS
+void trx_test_halt_point(void);
+#define TRX_HALT_POINT_() trx_test_halt_point()
+#else
+#define TRX_HALT_POINT_() ((void)0)
 #endif
 
 /* Time stamp of each entry. Default: a counter that ticks once per event. A
@@ -228,8 +304,21 @@ typedef struct trx_recorder_state {
 extern trx_recorder_state trx_recorder_state_;
 extern ULONG trx_trace_simulated_time; /* the default time source */
 
-/* Out-of-line part of an insert that reached the end: wrap, notify. */
+/* Out-of-line part of an insert that filled the last entry: the full-notify
+ * callback (critical-section mode). */
 VOID trx_recorder_wrap_(VOID);
+
+/* The id word as stored: with the check value when TRX_RECORDER_ENTRY_CHECK. */
+#if TRX_RECORDER_ENTRY_CHECK
+#define TRX_ID_WORD_(ctx, prio, id, ts, i1, i2, i3, i4)                                            \
+    (((ULONG)(id)&TRX_ENTRY_CHECK_ID_MASK) |                                                       \
+     ((ULONG)trx_entry_check((uint32_t)(ctx), (uint32_t)(prio),                                    \
+                             (uint32_t)((ULONG)(id)&TRX_ENTRY_CHECK_ID_MASK), (uint32_t)(ts),      \
+                             (uint32_t)(i1), (uint32_t)(i2), (uint32_t)(i3), (uint32_t)(i4))       \
+      << TRX_ENTRY_CHECK_SHIFT))
+#else
+#define TRX_ID_WORD_(ctx, prio, id, ts, i1, i2, i3, i4) ((ULONG)(id))
+#endif
 
 /* ============================================================ the calls */
 
@@ -315,25 +404,44 @@ VOID trx_trace_insert(ULONG event_id, ULONG info_1, ULONG info_2, ULONG info_3, 
 #else
 
 /* Writes one entry with the given context words; the caller holds the
- * critical section and has checked the filter. */
+ * critical section and has checked the filter. Store order (what a debugger
+ * halt between two stores leaves is described at the top of this file):
+ * thread word 0, header pointer past the entry, the seven other words, the
+ * thread word. Volatile stores keep that order in the compiler. */
 static inline VOID trx_recorder_put_(trx_recorder_state *r, ULONG ctx, ULONG prio, ULONG event_id,
                                      ULONG info_1, ULONG info_2, ULONG info_3, ULONG info_4)
 {
-    trx_txtb_entry *e = r->current;
-    e->thread_pointer = ctx;
-    e->thread_priority = prio;
-    e->event_id = TRX_EVENT_ID_WORD_(event_id);
-    e->time_stamp = (ULONG)(TX_TRACE_TIME_SOURCE);
+    volatile trx_txtb_entry *e = r->current;
+    trx_txtb_entry *next = r->current + 1;
+    const int wrap = next >= r->end;
+    const ULONG ts = (ULONG)(TX_TRACE_TIME_SOURCE);
+    const ULONG id_word = TRX_EVENT_ID_WORD_(event_id);
+    if (TRX_UNLIKELY(wrap)) {
+        next = r->start;
+    }
+    e->thread_pointer = 0UL; /* 1: incomplete */
+    TRX_HALT_POINT_();
+    r->current = next;
+    ((volatile trx_txtb_header *)r->header)->buffer_current = TRX_ADDRESS_WORD(next); /* 2 */
+    TRX_HALT_POINT_();
+    e->thread_priority = prio; /* 3-9 */
+    TRX_HALT_POINT_();
+    e->event_id = TRX_ID_WORD_(ctx, prio, id_word, ts, info_1, info_2, info_3, info_4);
+    TRX_HALT_POINT_();
+    e->time_stamp = ts;
+    TRX_HALT_POINT_();
     e->info_1 = info_1;
+    TRX_HALT_POINT_();
     e->info_2 = info_2;
+    TRX_HALT_POINT_();
     e->info_3 = info_3;
+    TRX_HALT_POINT_();
     e->info_4 = info_4;
-    e++;
-    if (TRX_UNLIKELY(e >= r->end)) {
+    TRX_HALT_POINT_();
+    e->thread_pointer = ctx; /* 10: complete */
+    TRX_HALT_POINT_();
+    if (TRX_UNLIKELY(wrap)) {
         trx_recorder_wrap_();
-    } else {
-        r->current = e;
-        r->header->buffer_current = TRX_ADDRESS_WORD(e);
     }
 }
 

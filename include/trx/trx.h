@@ -195,9 +195,45 @@ typedef struct trx_gap {
 
 /* Decoder state of a UIA trace (trx/uia.h); NULL for TXTB. */
 struct trx_uia;
+/* Why an entry is not trusted (see trx_trace.damaged and docs/salvage.md). */
+typedef enum trx_damage {
+    TRX_DAMAGE_NONE = 0,
+    TRX_DAMAGE_EMPTY = 1,        /* thread word 0 and nothing else, where an entry must be */
+    TRX_DAMAGE_HALF_WRITTEN = 2, /* thread word 0 with other data, id 0 with data, or an
+                                    insert still in progress at the write position */
+    TRX_DAMAGE_STALE = 3,        /* older than the oldest entry (at the newest position), or
+                                    written past the write position of an unwrapped buffer */
+    TRX_DAMAGE_TORN = 4          /* its check value (TRX_RECORDER_ENTRY_CHECK) does not
+                                    match: the halves of two writers' entries */
+} trx_damage;
+#define TRX_DAMAGE_KINDS 5
+
+/* "empty", "half-written", "stale", "torn" ("intact" for TRX_DAMAGE_NONE). */
+const char *trx_damage_name(trx_damage reason);
+
+/* One entry skipped: its physical index in the buffer and why. */
+typedef struct trx_damaged_entry {
+    uint32_t index;
+    trx_damage reason;
+} trx_damaged_entry;
+
+/* How the entries are read: count, first, wrap state, timer vote. */
+typedef struct trx_trace_view {
+    uint32_t used, oldest;
+    bool wrapped, counts_up;
+    uint32_t votes_up, votes_down;
+} trx_trace_view;
 
 /* An opened trace: image + header + registry + the entry order. Fields are
- * read-only for users (except `mode`); set by trx_trace_open. */
+ * read-only for users (set `mode` with trx_trace_set_mode); set by
+ * trx_trace_open.
+ *
+ * Two views of the entries: TraceX's (TRX_MODE_TRACEX: every entry up to the
+ * first zero thread word, as TraceX reads them) and the salvaging one (the
+ * default: wrap state and order from the header's oldest pointer and the
+ * content; damaged entries skipped and listed in `damaged`). They are the
+ * same for an intact buffer. `used`, `oldest`, `wrapped`, `counts_up` and
+ * the votes describe the view of the current mode. */
 typedef struct trx_trace {
     const char *path; /* as given to open (for messages) */
     trx_trace_format format;
@@ -208,11 +244,15 @@ typedef struct trx_trace {
     uint32_t registry_entries; /* registry capacity */
     uint32_t registry_used;    /* entries whose type != 0 */
     uint32_t capacity;         /* trace entries the buffer holds */
-    uint32_t used;             /* entries read: up to the first never-written one */
+    uint32_t used;             /* entries read (intact ones in the salvaging view) */
     uint32_t oldest;           /* physical index of the chronologically first entry */
-    bool wrapped;              /* the oldest pointer splits the used entries */
+    bool wrapped;              /* the buffer has been written round at least once */
     bool counts_up;            /* timer direction (TraceX's vote) */
     uint32_t votes_up, votes_down;
+    bool entry_check;       /* entries carry a check value (header mark TRX_ENTRY_CHECK_MARK) */
+    uint32_t damaged_count; /* entries skipped by the salvaging view */
+    uint32_t damaged_by_reason[TRX_DAMAGE_KINDS];
+    trx_damaged_entry *damaged; /* damaged_count entries, by physical index */
     /* objects and threads (grow when Un-named Threads are added) */
     trx_object *objects;
     uint32_t object_count, object_cap;
@@ -225,6 +265,11 @@ typedef struct trx_trace {
     struct trx_address_map *unnamed_map_; /* Un-named Threads hidden behind a non-thread object */
     struct trx_address_map *first_thread_map_; /* address -> first thread there */
     struct trx_address_map *last_thread_map_;  /* address -> last thread there */
+    /* private: the two views; chronological -> physical index of the
+     * intact entries when the salvaging view skips some */
+    trx_trace_view view_tracex_, view_salvage_;
+    bool view_is_tracex_;
+    uint32_t *order_;
     /* filled by trx_trace_prepare */
     bool prepared;
     uint64_t total_events; /* entries + synthetic RUNNING events */
@@ -263,6 +308,15 @@ int trx_trace_open_image_with(trx_trace *t, trx_image *img, const char *name,
 /* "txtb" / "uia"; trx_trace_format_parse accepts the same. */
 const char *trx_trace_format_name(trx_trace_format f);
 int trx_trace_format_parse(const char *name, trx_trace_format *out);
+/* Writes "N damaged entries (a half-written, b stale)" for the trace into
+ * buf (always NUL-terminated); "" when nothing is damaged. */
+void trx_trace_damage_summary(const trx_trace *t, char *buf, size_t size);
+
+/* Sets the analysis mode and with it the view of the entries (TraceX's for
+ * TRX_MODE_TRACEX, the salvaging one otherwise). Call before
+ * trx_trace_prepare; trx_trace_prepare and trx_cursor_init also apply a mode
+ * assigned directly. */
+void trx_trace_set_mode(trx_trace *t, trx_mode mode);
 
 /* Runs TraceX's model once over all events to complete the thread table
  * (Un-named Threads, priority ranges) and the totals. Idempotent. */
@@ -273,6 +327,9 @@ void trx_trace_close(trx_trace *t);
 
 /* Reads entry number `chrono` (0 = oldest) in chronological order. */
 void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out);
+
+/* Physical index in the buffer of entry number `chrono`. */
+uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono);
 
 /* Object / thread lookup by address: first match, or -1. */
 int32_t trx_trace_find_object(const trx_trace *t, uint32_t address);

@@ -12,6 +12,7 @@
 #include "decode/lookahead_index.h"
 #include "decode/object_table.h"
 #include "decode/uia_cursor.h"
+#include "decode/txtb_salvage.h"
 
 /* Last priority seen for a thread (backward search cache) and the result of
  * a forward search, per thread index. */
@@ -78,6 +79,7 @@ static int ensure_cache(trx_cursor *c)
 int trx_cursor_init(trx_cursor *c, trx_trace *t)
 {
     memset(c, 0, sizeof *c);
+    trx_trace_use_view(t);
     c->trace = t;
     c->scratch_ = calloc(1, sizeof *c->scratch_);
     if (!c->scratch_ || ensure_cache(c) < 0 ||
@@ -137,8 +139,7 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->raw_priority = e.priority;
     ev->context = e.context;
     memcpy(ev->info, e.info, sizeof ev->info);
-    uint32_t first = t->used - t->oldest;
-    ev->entry = i < first ? t->oldest + i : i - first;
+    ev->entry = trx_trace_entry_index(t, i);
     ev->synthetic = false;
     ev->thread = -1;
     ev->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;

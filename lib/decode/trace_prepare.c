@@ -13,6 +13,7 @@
 #include "decode/event_cursor_internal.h"
 #include "decode/object_table.h"
 #include "util/address_map.h"
+#include "decode/txtb_salvage.h"
 
 /* What RUNNING events say about a thread's ranges (applied at the end). */
 typedef struct running_range {
@@ -110,6 +111,7 @@ static void widen(uint32_t *lowest, uint32_t *highest, uint32_t min, uint32_t ma
 
 void trx_trace_prepare(trx_trace *t)
 {
+    trx_trace_use_view(t);
     if (t->prepared)
         return;
     trx_prepare_state prep;

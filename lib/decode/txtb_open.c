@@ -2,7 +2,8 @@
  * txtb_open.c - opening a TXTB trace buffer: validate the control header,
  * read the object registry, find the used entries and their chronological
  * order from the oldest pointer, and vote on the timer direction the way
- * TraceX does (one scan over the entries).
+ * TraceX does (one scan over the entries), then let txtb_salvage.c decide
+ * the salvaging view; switching between the two views.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "decode/object_table.h"
 #include "decode/trace_open.h"
 #include "decode/uia_internal.h"
+#include "decode/txtb_salvage.h"
 #include "trx/trx.h"
 
 /* Header field offsets. */
@@ -167,51 +169,99 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
     return 0;
 }
 
-/* Result of the scan over the entries. */
-typedef struct scan_result {
-    uint32_t used;
-    uint64_t up, down;
-} scan_result;
-
-/* The scan: first never-written entry and the direction vote over
- * physically consecutive entries of each portion (skipping the first two of
- * each, as TraceX does). Inlined twice so the byte order is a constant. */
-static inline __attribute__((always_inline)) scan_result
-scan_loop(const uint8_t *e, uint32_t cap, uint32_t oldest, uint32_t mask, bool be)
+/* The scan: TraceX's reading (first never-written entry, the direction
+ * vote over physically consecutive entries of each portion, skipping the
+ * first two of each, as TraceX does) and what the salvaging view needs to
+ * know whether anything is damaged (txtb_salvage.c). One pass over all
+ * entries; inlined four times so byte order and check mode are constants. */
+static inline __attribute__((always_inline)) void scan_loop(const uint8_t *e, uint32_t cap,
+                                                            uint32_t oldest, uint32_t mask, bool be,
+                                                            bool checked, trx_scan_result *r)
 {
-    scan_result r = {cap, 0, 0};
     uint32_t prev = 0, j = 0;
+    bool in_use = true; /* before the first never-written entry */
+    r->tracex_used = cap;
     for (uint32_t i = 0; i < cap; i++, j++) {
         const uint8_t *p = e + (size_t)i * TRX_ENTRY_SIZE;
-        if (trx_rd32(p, be) == 0) {
-            r.used = i;
-            break;
+        uint32_t ctx = trx_rd32(p, be);
+        if (ctx == 0) {
+            if (in_use) {
+                r->tracex_used = i;
+                in_use = false;
+            }
+            r->zero_before += i < oldest;
+            continue;
         }
+        r->written_after += i > oldest;
+        if (checked ? trx_entry_damage(p, be, true) != TRX_DAMAGE_NONE
+                    : trx_rd32(p + 8, be) == 0 && trx_entry_damage(p, be, false))
+            r->suspect++;
+        if (!in_use)
+            continue;
         if (i == oldest)
             j = 0;
         uint32_t ts = trx_rd32(p + 12, be) & mask;
         if (j > 1) {
-            r.up += ts > prev;
-            r.down += ts < prev;
+            r->up += ts > prev;
+            r->down += ts < prev;
+        }
+        if (i > 0) {
+            r->sum_up += (ts - prev) & mask;
+            r->sum_down += (prev - ts) & mask;
         }
         prev = ts;
     }
-    return r;
 }
 
-static void scan_entries(trx_trace *t)
+static void scan_entries(trx_trace *t, trx_scan_result *r)
 {
     const uint32_t cap = t->capacity;
     const uint32_t oldest = (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE;
     const uint32_t mask = t->header.timer_mask;
-    scan_result r = t->header.big_endian ? scan_loop(t->entries, cap, oldest, mask, true)
-                                         : scan_loop(t->entries, cap, oldest, mask, false);
-    t->used = r.used;
-    t->oldest = oldest < r.used ? oldest : 0;
-    t->wrapped = r.used == cap && cap > 0;
-    t->votes_up = (uint32_t)(r.up > UINT32_MAX ? UINT32_MAX : r.up);
-    t->votes_down = (uint32_t)(r.down > UINT32_MAX ? UINT32_MAX : r.down);
-    t->counts_up = r.up > r.down;
+    memset(r, 0, sizeof *r);
+    if (t->header.big_endian) {
+        if (t->entry_check)
+            scan_loop(t->entries, cap, oldest, mask, true, true, r);
+        else
+            scan_loop(t->entries, cap, oldest, mask, true, false, r);
+    } else {
+        if (t->entry_check)
+            scan_loop(t->entries, cap, oldest, mask, false, true, r);
+        else
+            scan_loop(t->entries, cap, oldest, mask, false, false, r);
+    }
+    trx_trace_view *v = &t->view_tracex_;
+    v->used = r->tracex_used;
+    v->oldest = oldest < r->tracex_used ? oldest : 0;
+    v->wrapped = r->tracex_used == cap && cap > 0;
+    v->votes_up = (uint32_t)(r->up > UINT32_MAX ? UINT32_MAX : r->up);
+    v->votes_down = (uint32_t)(r->down > UINT32_MAX ? UINT32_MAX : r->down);
+    v->counts_up = r->up > r->down;
+}
+
+/* Makes the fields of `v` the trace's current view. */
+static void apply_view(trx_trace *t, const trx_trace_view *v, bool tracex)
+{
+    t->used = v->used;
+    t->oldest = v->oldest;
+    t->wrapped = v->wrapped;
+    t->counts_up = v->counts_up;
+    t->votes_up = v->votes_up;
+    t->votes_down = v->votes_down;
+    t->view_is_tracex_ = tracex;
+}
+
+void trx_trace_use_view(trx_trace *t)
+{
+    bool tracex = t->mode == TRX_MODE_TRACEX;
+    if (t->format == TRX_TRACE_TXTB && tracex != t->view_is_tracex_)
+        apply_view(t, tracex ? &t->view_tracex_ : &t->view_salvage_, tracex);
+}
+
+void trx_trace_set_mode(trx_trace *t, trx_mode mode)
+{
+    t->mode = mode;
+    trx_trace_use_view(t);
 }
 
 int trx_txtb_open(trx_trace *t, trx_error *err)
@@ -223,22 +273,38 @@ int trx_txtb_open(trx_trace *t, trx_error *err)
         return -1;
     }
     t->entries = t->image.data + buf_off;
-    scan_entries(t);
+    t->entry_check = t->header.reserved1 == TRX_ENTRY_CHECK_MARK;
+    trx_scan_result scan;
+    scan_entries(t, &scan);
+    if (trx_salvage(t, &scan, err) < 0) {
+        trx_trace_close(t);
+        return -1;
+    }
+    apply_view(t, &t->view_salvage_, false);
     return 0;
 }
 
 void trx_trace_close(trx_trace *t)
 {
     trx_uia_free(t);
+    free(t->damaged);
+    free(t->order_);
     trx_image_free(&t->image);
     trx_objects_free(t);
     memset(t, 0, sizeof *t);
 }
 
+uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono)
+{
+    if (t->order_ && !t->view_is_tracex_)
+        return t->order_[chrono];
+    uint32_t first = t->used - t->oldest; /* entries from oldest to the end of the used part */
+    return chrono < first ? t->oldest + chrono : chrono - first;
+}
+
 void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out)
 {
-    uint32_t first = t->used - t->oldest; /* entries from oldest to the end of the used part */
-    uint32_t phys = chrono < first ? t->oldest + chrono : chrono - first;
+    uint32_t phys = trx_trace_entry_index(t, chrono);
     const uint8_t *p = t->entries + (size_t)phys * TRX_ENTRY_SIZE;
     const bool be = t->header.big_endian;
     out->context = trx_rd32(p, be);

@@ -578,6 +578,7 @@ static int write_events(trx_out *o, trx_trace *t, const trx_stats *s)
 int trx_dump_write(trx_trace *t, trx_out *o, const char *input_name, const char *output_name)
 {
     trx_stats s;
+    trx_trace_set_mode(t, t->mode); /* the entries as the mode reads them */
     if (trx_stats_compute(t, &s) < 0)
         return -1;
     write_title(o, input_name, output_name);

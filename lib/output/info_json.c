@@ -54,6 +54,19 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
     num(o, "entries_used", t->used);
     boolean(o, "wrapped", t->wrapped);
     num(o, "oldest_index", t->oldest);
+    if (t->damaged_count > 0) { /* only for damaged buffers: intact output stays as it was */
+        num(o, "damaged_entries", t->damaged_count);
+        boolean(o, "damaged_skipped", t->mode != TRX_MODE_TRACEX);
+        key(o, "damaged", false);
+        for (uint32_t k = 0; k < t->damaged_count; k++) {
+            trx_out_str(o, k ? ",{\"index\":" : "[{\"index\":");
+            trx_out_u64_pad(o, t->damaged[k].index, 0, ' ');
+            trx_out_str(o, ",\"reason\":");
+            trx_out_json_string(o, trx_damage_name(t->damaged[k].reason));
+            trx_out_char(o, '}');
+        }
+        trx_out_char(o, ']');
+    }
     num(o, "first_ticks", 0);
     num(o, "last_ticks", tc->span);
     key(o, "timer_direction", false);

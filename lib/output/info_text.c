@@ -76,6 +76,14 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
     trx_out_str(o, " (pointer ");
     hex(o, h->buffer_current);
     trx_out_char(o, ')');
+    if (t->damaged_count > 0) {
+        char summary[160];
+        trx_trace_damage_summary(t, summary, sizeof summary);
+        label(o, "\nDamaged:            ");
+        trx_out_str(o, summary);
+        trx_out_str(o, t->mode == TRX_MODE_TRACEX ? ", kept as TraceX reads them (--compat tracex)"
+                                                  : ", skipped (info --json lists them)");
+    }
     label(o, "\nRelative ticks:     0 - ");
     dec(o, tc->span);
     label(o, "\nTimer direction:    ");

@@ -76,6 +76,9 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
                    t->thread_count, t->object_count, U(t->total_events));
     trx_out_printf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n",
                    U(t->synthetic_events), U(s->max_relative_ticks));
+    if (t->damaged_count > 0) /* only for damaged buffers: intact output stays as it was */
+        trx_out_printf(f, "  \"damaged_entries\": %u, \"damaged_skipped\": %s,\n", t->damaged_count,
+                       t->mode == TRX_MODE_TRACEX ? "false" : "true");
     trx_out_printf(
         f,
         "  \"header\": {\"trace_id\": %u, \"big_endian\": %s, \"timer_mask\": %u, "

@@ -131,6 +131,13 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
     trx_out_printf(o, "Trace:    %s\n", t->path ? t->path : "");
     trx_out_printf(o, "Events:   %llu (%llu RUNNING events inserted as TraceX does)\n",
                    U(t->total_events), U(t->synthetic_events));
+    if (t->damaged_count > 0) {
+        char summary[160];
+        trx_trace_damage_summary(t, summary, sizeof summary);
+        trx_out_printf(o, "Damaged:  %s %s\n", summary,
+                       t->mode == TRX_MODE_TRACEX ? "counted as TraceX reads them"
+                                                  : "skipped (trx info --json lists them)");
+    }
     trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
                    t->object_count, U(s->max_relative_ticks));
     write_performance(o, s);

@@ -282,6 +282,14 @@ const char *consistency_check(const uint8_t *bytes, size_t size, uint64_t *event
     int stats_ok = trx_stats_compute(&tj, &stats);
     if (stats_ok == 0)
         trx_stats_free(&stats);
+    if (jsonl && tj.damaged_count > 0) {
+        /* The salvaging view skips damaged entries (rendered above without
+         * failing); the dump reads the buffer as TraceX does: compare with
+         * the events of that reading. */
+        free(jsonl);
+        trx_trace_set_mode(&tj, TRX_MODE_TRACEX);
+        jsonl = render(&tj, write_jsonl);
+    }
     trx_trace_close(&tj);
     if (stats_ok < 0) {
         bad = failf("statistics (correct mode) failed");
