@@ -72,13 +72,16 @@ typedef struct trx_popularity {
     uint64_t *count; /* 65536 counters */
     uint32_t *order; /* ids in first-seen order */
     uint32_t distinct;
+    bool tracex_order; /* TraceX's unstable sort, else count then first seen */
 } trx_popularity;
 int trx_popularity_init(trx_popularity *p);
 void trx_popularity_feed(trx_popularity *p, const trx_event *ev);
 int trx_popularity_finish(trx_popularity *p, trx_stats *s); /* frees p's memory */
 
-/* TraceX's exchange sort of service counts, most frequent first (not stable). */
-void trx_services_sort(trx_service_count *v, uint32_t n);
+/* Service counts, most frequent first: with `tracex_order` TraceX's exchange
+ * sort (not stable, O(n^2) in the distinct ids, at most 65,536), else equal
+ * counts in first-seen order (O(n log n)). */
+int trx_services_sort(trx_service_count *v, uint32_t n, bool tracex_order);
 
 /* Per-thread popular services (RUNNING included), as TraceX's per-thread
  * popularity lists them. */
@@ -87,6 +90,7 @@ typedef struct trx_thread_popularity {
     uint32_t *values; /* position in that thread's list */
     uint32_t cap, used;
     int oom;
+    bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;
 void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_trace *t, const trx_event *ev,
                                 trx_stats *s);

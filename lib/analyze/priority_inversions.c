@@ -5,11 +5,17 @@
  * non-deterministic. Lookups alias unknown addresses to object 0, as TraceX's
  * do. The end index stored on the window's first event is the first event
  * at or after the closing one whose context is the blocked thread; such
- * ends wait here until that event arrives. */
+ * ends wait here until that event arrives. Open windows live in
+ * open_windows.c and waiting ends are chained per blocked thread, so each
+ * event costs O(what it closes or completes), whatever is open. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "analyze/open_windows.h"
+#include "util/address_map.h"
+
+#define NO_END UINT32_MAX
 
 typedef struct window {
     bool active;
@@ -23,6 +29,8 @@ typedef struct waiting_end {
     uint64_t start;
     uint64_t order;
     uint8_t bad;
+    bool done;
+    uint32_t next; /* next waiting end of the same blocked thread, NO_END */
 } waiting_end;
 
 struct trx_inversion_finder {
@@ -32,8 +40,10 @@ struct trx_inversion_finder {
     uint32_t active;
     uint64_t start; /* TraceX keeps one start index for all windows */
     uint64_t inversions, bad;
+    trx_open_windows *open;
     waiting_end *waiting;
-    uint32_t waiting_count, waiting_cap;
+    uint32_t waiting_count, waiting_cap, waiting_live;
+    trx_address_map waiting_by_thread; /* blocked thread -> first waiting end + 1 (0: none) */
     trx_inversion_mark *marks;
     uint32_t mark_count, mark_cap;
     uint64_t order;
@@ -55,9 +65,11 @@ trx_inversion_finder *trx_inversions_new(const trx_trace *t)
     f->trace = t;
     f->prio = malloc(n * sizeof *f->prio);
     f->windows = calloc(n, sizeof *f->windows);
-    if (!f->prio || !f->windows) {
+    f->open = trx_open_windows_new(n);
+    if (!f->prio || !f->windows || !f->open) {
         free(f->prio);
         free(f->windows);
+        trx_open_windows_free(f->open);
         free(f);
         return NULL;
     }
@@ -112,29 +124,39 @@ static void close_window(trx_inversion_finder *f, window *w, const trx_event *ev
     }
     f->waiting =
         grow(f->waiting, &f->waiting_cap, f->waiting_count + 1, sizeof *f->waiting, &f->oom);
-    if (f->waiting_count < f->waiting_cap)
-        f->waiting[f->waiting_count++] =
-            (waiting_end){w->blocked, ev->index, f->start, f->order++, bad};
+    if (f->waiting_count == f->waiting_cap)
+        return;
+    bool added;
+    uint32_t *head = trx_address_map_slot(&f->waiting_by_thread, w->blocked, 0, &added);
+    if (!head) {
+        f->oom = 1;
+        return;
+    }
+    f->waiting[f->waiting_count] = (waiting_end){
+        w->blocked, ev->index, f->start, f->order++, bad, false, *head ? *head - 1 : NO_END};
+    *head = ++f->waiting_count; /* index + 1 */
+    f->waiting_live++;
 }
 
-/* Completes waiting ends whose blocked thread is this event's context. */
+/* Completes the waiting ends whose blocked thread is this event's context. */
 static void complete_waiting(trx_inversion_finder *f, const trx_event *ev)
 {
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < f->waiting_count; i++) {
+    uint32_t *head = trx_address_map_find(&f->waiting_by_thread, ev->context);
+    if (!head || !*head)
+        return;
+    for (uint32_t i = *head - 1; i != NO_END; i = f->waiting[i].next) {
         waiting_end *w = &f->waiting[i];
-        if (w->blocked == ev->context)
-            add_mark(f, w->start, ev->index, w->order, w->bad);
-        else
-            f->waiting[k++] = *w;
+        add_mark(f, w->start, ev->index, w->order, w->bad);
+        w->done = true;
+        f->waiting_live--;
     }
-    f->waiting_count = k;
+    *head = 0;
 }
 
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
 {
     const trx_trace *t = f->trace;
-    if (f->waiting_count)
+    if (f->waiting_live)
         complete_waiting(f, ev);
     if (skipped(ev) || t->object_count == 0)
         return;
@@ -145,6 +167,10 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
     if (ev->id == 52 && ev->info[2] != 0 && ev->info[2] != ev->context) {
         uint32_t owner_prio = f->prio[object_or_zero(t, ev->info[2])];
         if (owner_prio != TRX_UNKNOWN && p < owner_prio && !w->active) {
+            if (trx_open_windows_add(f->open, m, ev->info[2], p) < 0) {
+                f->oom = 1;
+                return;
+            }
             f->inversions++;
             *w = (window){true, ev->context, p, ev->info[2], owner_prio};
             f->active++;
@@ -153,17 +179,23 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
         }
     }
     if (ev->id == 57 && w->active && ev->info[2] == 1) {
+        trx_open_windows_remove(f->open, m);
         close_window(f, w, ev, 0);
         return;
     }
     if (!f->active)
         return;
-    for (uint32_t j = 0; j < t->object_count; j++) {
-        window *o = &f->windows[j];
-        if (o->active && ev->context != o->owner && p > o->blocked_prio) {
-            f->bad++;
-            close_window(f, o, ev, 1);
-        }
+    /* Every open window whose owner is not running and whose blocked thread
+     * has a higher priority than this event's, in object order. */
+    const uint32_t *closed;
+    int64_t n = trx_open_windows_close_for(f->open, ev->context, p, &closed);
+    if (n < 0) {
+        f->oom = 1;
+        return;
+    }
+    for (int64_t k = 0; k < n; k++) {
+        f->bad++;
+        close_window(f, &f->windows[closed[k]], ev, 1);
     }
 }
 
@@ -180,8 +212,9 @@ static int by_start_then_order(const void *a, const void *b)
 int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
 {
     for (uint32_t i = 0; i < f->waiting_count; i++)
-        add_mark(f, f->waiting[i].start, f->waiting[i].closing_index, f->waiting[i].order,
-                 f->waiting[i].bad);
+        if (!f->waiting[i].done)
+            add_mark(f, f->waiting[i].start, f->waiting[i].closing_index, f->waiting[i].order,
+                     f->waiting[i].bad);
     /* One value per start event and kind: the one TraceX wrote last. */
     if (f->mark_count > 1)
         qsort(f->marks, f->mark_count, sizeof *f->marks, by_start_then_order);
@@ -200,6 +233,8 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     free(f->prio);
     free(f->windows);
     free(f->waiting);
+    trx_address_map_free(&f->waiting_by_thread);
+    trx_open_windows_free(f->open);
     free(f);
     return oom ? -1 : 0;
 }

@@ -18,6 +18,7 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     trx_inversion_finder *inv = trx_inversions_new(t);
     trx_popularity pop;
     int pop_ok = trx_popularity_init(&pop);
+    pop.tracex_order = t->mode == TRX_MODE_TRACEX;
     if (!s->threads || !inv || pop_ok < 0) {
         if (inv)
             trx_inversions_finish(inv, s);
@@ -38,6 +39,7 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     trx_interrupt_counter irq = {0};
     trx_profile prof = {0};
     trx_thread_popularity tpop = {0};
+    tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     trx_stack_usage_init(t, s);
     trx_core_tracker *cores = NULL;
     if (t->mode == TRX_MODE_CORRECT && !(cores = trx_core_tracker_new(t)))

@@ -87,7 +87,9 @@ void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_trace *t, co
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
 {
     for (uint32_t i = 0; i < s->thread_count; i++)
-        trx_services_sort(s->threads[i].services, s->threads[i].service_count);
+        if (trx_services_sort(s->threads[i].services, s->threads[i].service_count,
+                              p->tracex_order) < 0)
+            p->oom = 1;
     free(p->keys);
     free(p->values);
     int oom = p->oom;

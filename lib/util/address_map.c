@@ -35,6 +35,14 @@ bool trx_address_map_get(const trx_address_map *m, uint32_t key, uint32_t *value
     return true;
 }
 
+uint32_t *trx_address_map_find(const trx_address_map *m, uint32_t key)
+{
+    if (!m->cap)
+        return NULL;
+    uint32_t h = find_slot(m, key);
+    return m->used[h] ? &m->values[h] : NULL;
+}
+
 static int grow(trx_address_map *m)
 {
     uint32_t cap = m->cap ? m->cap * 2 : 64;

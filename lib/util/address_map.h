@@ -16,6 +16,9 @@ typedef struct trx_address_map {
 /* The value stored for `key` in *value; false when absent. */
 bool trx_address_map_get(const trx_address_map *m, uint32_t key, uint32_t *value);
 
+/* A pointer to the value stored for `key`, or NULL when absent (never allocates). */
+uint32_t *trx_address_map_find(const trx_address_map *m, uint32_t key);
+
 /* A pointer to the value of `key`, inserted with `initial` when new (*added
  * says which); NULL when out of memory. Valid until the next insertion. */
 uint32_t *trx_address_map_slot(trx_address_map *m, uint32_t key, uint32_t initial, bool *added);
