@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""check_freertos.py TRX TRACE COUNTS TRXC - checks a trace of the FreeRTOS example
+(examples/freertos) against the application's own counters:
+  - the buffer wrapped; after the MARK user event (4300) the queue sends and
+    receives, semaphore gives and takes, mutex takes and gives on the
+    application's objects (found by their registry names) equal the counters;
+  - tasks, queue, semaphore, mutex and timer are registered under their names;
+  - every internal SUSPEND names as next thread the task that runs next;
+  - trx finds the priority inversion (high blocked on the mutex low holds)
+    and the software timer's expirations (user event 4202, named by TRXC,
+    the integration's trx_freertos.trxc).
+"""
+import json
+import re
+import subprocess
+import sys
+
+trx, trace, counts_path, trxc = sys.argv[1:5]
+counts = dict((k, int(v)) for k, v in (l.split() for l in open(counts_path)))
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+def run(*args):
+    return subprocess.run([trx] + list(args), check=True, capture_output=True, text=True).stdout
+
+
+info = json.loads(run("info", "--json", trace))
+check(info["wrapped"] and counts["buffer_wraps"] >= 1, "the buffer did not wrap")
+objects = {}
+for line in run("dump", trace).splitlines():
+    m = re.match(r"^  ([0-9A-F]{8})   (THREAD|QUEUE|SEMAPHORE|MUTEX|TIMER)\s+(.+?)\s+[0-9A-F]{2}\s+", line)
+    if m:
+        objects[m.group(3)] = (m.group(2), int(m.group(1), 16))
+for name, kind in (("high", "THREAD"), ("mid", "THREAD"), ("low", "THREAD"),
+                   ("consumer", "THREAD"), ("control", "THREAD"), ("IDLE", "THREAD"),
+                   ("Tmr Svc", "THREAD"), ("app queue", "QUEUE"), ("app semaphore", "SEMAPHORE"),
+                   ("app mutex", "MUTEX"), ("tick2", "TIMER")):
+    check(objects.get(name, ("", 0))[0] == kind, "%s %r not registered" % (kind, name))
+
+events = [json.loads(l) for l in run("events", "--format", "jsonl", trace).splitlines()]
+marks = [i for i, e in enumerate(events) if e["id"] == 4300]
+check(len(marks) == 1, "MARK event missing (found %d)" % len(marks))
+after = events[marks[0] + 1:] if marks else []
+
+
+def count(event_id, obj):
+    address = objects.get(obj, ("", -1))[1]
+    return sum(1 for e in after if e["id"] == event_id and e["info"][0] == address)
+
+
+for event_id, obj, key in ((69, "app queue", "queue_sends"), (68, "app queue", "queue_receives"),
+                           (88, "app semaphore", "semaphore_gives"),
+                           (83, "app semaphore", "semaphore_takes"),
+                           (52, "app mutex", "mutex_takes"), (57, "app mutex", "mutex_gives")):
+    n = count(event_id, obj)
+    check(n == counts[key] and n > 0, "%s: %d events after MARK, the application counted %d" %
+          (key, n, counts[key]))
+
+real = [e for e in events if not e["synthetic"]]
+suspends = 0
+for a, b in zip(real, real[1:]):
+    if a["id"] == 2 and a["context"] == "thread":
+        suspends += 1
+        check(b["thread"] == a["info"][3],
+              "SUSPEND at %d names next 0x%x, next event runs in 0x%x" %
+              (a["index"], a["info"][3], b["thread"] or 0))
+check(suspends > 0, "no internal SUSPEND events")
+perf = json.loads(run("stats", "--json", trace))["performance"]
+check(perf["priority_inversions"] > 0, "no priority inversion found")
+check(any(e["id"] == 4202 for e in after), "no timer expiration after MARK")
+named = run("events", "--format", "jsonl", "--custom", trxc, trace)
+check('"name":"FREERTOS TIMER EXPIRED"' in named, "trx_freertos.trxc does not name event 4202")
+print("freertos: %d events, %d after MARK; counts %s; %d suspends with the right next task; "
+      "%d priority inversions" % (len(real), len(after), counts, suspends,
+                                  perf["priority_inversions"]))
+sys.exit(1 if failures else 0)
