@@ -35,6 +35,7 @@ typedef struct trx_core_summary {
     uint64_t other_events[TRX_MAX_CORES]; /* of those, not logged by a thread (ISR, init) */
     trx_core_thread *threads;             /* sorted by core, then thread index */
     uint32_t thread_entries;
+    uint64_t beyond; /* events whose core is TRX_MAX_CORES or more (UIA streams): not counted */
 } trx_core_summary;
 
 /* Counts the stored events of `t` per core and per (core, thread); prepares
@@ -74,6 +75,7 @@ typedef struct trx_core_stats {
     uint64_t span_ticks;     /* first to last event */
     uint64_t parallel_ticks; /* two or more cores running a thread */
     uint64_t max_parallel;   /* most cores running threads at once */
+    uint64_t beyond;         /* events whose core is TRX_MAX_CORES or more: left out */
 } trx_core_stats;
 
 /* Tracks the running thread per core over every event of `t` (one pass;

@@ -18,7 +18,11 @@ int trx_core_summary_compute(trx_trace *t, trx_core_summary *s)
     while (trx_cursor_next(&c, &ev)) {
         if (ev.synthetic)
             continue;
-        uint32_t core = ev.core % TRX_MAX_CORES;
+        if (ev.core >= TRX_MAX_CORES) {
+            s->beyond++;
+            continue;
+        }
+        uint32_t core = ev.core;
         if (core >= s->core_count)
             s->core_count = core + 1;
         s->events[core]++;

@@ -313,7 +313,11 @@ void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
 {
     if (ev->synthetic)
         return;
-    uint32_t core = ev->core % TRX_MAX_CORES;
+    if (ev->core >= TRX_MAX_CORES) {
+        k->out.beyond++;
+        return;
+    }
+    uint32_t core = ev->core;
     if (!k->started) {
         k->started = true;
         k->first_ticks = k->busy_since = ev->ticks;

@@ -25,6 +25,11 @@ void trx_info_cores_text(const trx_trace *t, const trx_core_summary *s, trx_out 
         trx_out_str(o, ": ");
         dec(o, s->events[c]);
     }
+    if (s->beyond) {
+        trx_out_str(o, ", ");
+        dec(o, s->beyond);
+        trx_out_str(o, " on cores above 255 (not counted per core)");
+    }
     trx_out_char(o, '\n');
     uint32_t k = 0;
     for (uint32_t c = 0; c < s->core_count; c++) {
@@ -60,7 +65,12 @@ void trx_info_cores_json(const trx_trace *t, const trx_core_summary *s, trx_out 
             trx_out_char(o, ',');
         dec(o, s->events[c]);
     }
-    trx_out_str(o, "],\"threads_per_core\":[");
+    trx_out_char(o, ']');
+    if (s->beyond) {
+        trx_out_str(o, ",\"events_beyond_core_255\":");
+        dec(o, s->beyond);
+    }
+    trx_out_str(o, ",\"threads_per_core\":[");
     uint32_t k = 0;
     for (uint32_t c = 0; c < s->core_count; c++) {
         trx_out_str(o, c ? ",{\"core\":" : "{\"core\":");

@@ -105,5 +105,8 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
         else
             trx_out_str(o, "null}");
     }
-    trx_out_str(o, "]}");
+    trx_out_str(o, "]");
+    if (s->beyond)
+        trx_out_printf(o, ", \"events_beyond_core_255\": %llu", U(s->beyond));
+    trx_out_char(o, '}');
 }
