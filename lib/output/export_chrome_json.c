@@ -5,7 +5,8 @@
  * Interrupt, Initialization, Idle (and Unknown) with thread_name metadata;
  * "X" slices for the time each lane runs; an "i" instant per event with its
  * decoded fields as args; "C" counters for queue depth and semaphore count
- * (registered objects); "s"/"f" flow pairs (timeline_flows.c). Timestamps
+ * (registered objects); "s"/"f" flow pairs (timeline_flows.c); lost-event
+ * gaps as "X" slices on a "Lost events" thread. Timestamps
  * are microseconds (ticks converted with --ticks-per-second, else 1 tick =
  * 1 µs). Per core, a process "CPU n" (pid 1000 + n) whose slices name the
  * thread the core runs (export_cpu_tracks.c). Written in one pass; memory
@@ -66,6 +67,29 @@ static void write_metadata(trx_out *w, const trx_trace *t)
         num(w, l);
         trx_out_str(w, "}}");
     }
+    if (t->gap_count) {
+        open_event(w, 'M', trx_lane_lost(t));
+        trx_out_str(w, ",\"name\":\"thread_name\",\"args\":{\"name\":\"Lost events\"}}");
+    }
+}
+
+/* A gap: an X slice over the time the lost events were in, on the Lost events thread. */
+static void write_gap(trx_out *w, const trx_trace *t, const trx_export_options *o, const trx_gap *g)
+{
+    open_event(w, 'X', trx_lane_lost(t));
+    trx_out_str(w, ",\"cat\":\"lost\",\"name\":\"");
+    num(w, g->lost);
+    trx_out_str(w, " events lost\"");
+    ts(w, o, g->from_ticks);
+    uint64_t a = trx_export_ticks_to_ns(o, g->from_ticks),
+             b = trx_export_ticks_to_ns(o, g->to_ticks);
+    trx_out_str(w, ",\"dur\":");
+    trx_out_us_from_ns(w, b > a ? b - a : 0);
+    trx_out_str(w, ",\"args\":{\"lost\":");
+    num(w, g->lost);
+    trx_out_str(w, ",\"before_event\":");
+    num(w, g->index);
+    trx_out_str(w, "}}");
 }
 
 static void write_slice(trx_out *w, const trx_export_options *o, const trx_run_slice *s)
@@ -188,9 +212,12 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
     trx_run_tracker runs;
     memset(&runs, 0, sizeof runs);
     trx_event ev;
-    uint64_t last_ticks = 0;
+    uint64_t last_ticks = 0, gap_at = 0;
     uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
+        const trx_gap *g = trx_gap_before(t, &ev, &gap_at);
+        if (g)
+            write_gap(w, t, o, g);
         uint32_t lane = trx_lane_of(t, ev.context);
         write_instant(w, t, o, &ev, lane);
         write_counter(w, t, o, &ev);

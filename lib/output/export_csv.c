@@ -3,7 +3,8 @@
  * spreadsheets and data frames: event number, relative ticks, time in µs
  * (--ticks-per-second, else 1 tick = 1 µs), id, name, component, context
  * kind and name, priority, the context that runs next, the raw information
- * fields and the decoded arguments ("Caption=value (object name); ...").
+ * fields, the decoded arguments ("Caption=value (object name); ...") and
+ * the events lost right before (lost_before; UIA sequence gaps).
  */
 #include <string.h>
 
@@ -74,7 +75,7 @@ int trx_export_csv(trx_trace *t, trx_out *w, const trx_export_options *o)
     if (trx_cursor_init(&c, t) < 0)
         return -1;
     trx_out_str(w, "index,ticks,time_us,id,name,component,context,context_name,priority,"
-                   "next_context_name,info1,info2,info3,info4,args,synthetic\n");
+                   "next_context_name,info1,info2,info3,info4,args,synthetic,lost_before\n");
     trx_event ev;
     uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
@@ -105,7 +106,9 @@ int trx_export_csv(trx_trace *t, trx_out *w, const trx_export_options *o)
         }
         trx_out_char(w, ',');
         args_field(w, t, &ev, o->custom);
-        trx_out_str(w, ev.synthetic ? ",1\n" : ",0\n");
+        trx_out_str(w, ev.synthetic ? ",1," : ",0,");
+        num(w, ev.lost_before);
+        trx_out_char(w, '\n');
         if ((++n & 1023u) == 0 && w->error)
             break;
     }

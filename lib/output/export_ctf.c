@@ -12,7 +12,9 @@
  * information fields named after their captions (uint32 each). Synthetic
  * RUNNING events are left out (the stream holds what the target recorded).
  * Metadata: one event class per id the stream used, the clock's frequency
- * from --ticks-per-second (else 1 MHz: 1 tick = 1 µs). Memory: one packet
+ * from --ticks-per-second (else 1 MHz: 1 tick = 1 µs). Lost events (the
+ * model's gaps) start a new packet whose events_discarded counts them, so
+ * readers report where they were lost. Memory: one packet
  * and a bitmap of the ids seen.
  */
 #include <stdio.h>
@@ -236,10 +238,14 @@ int trx_export_ctf(trx_trace *t, trx_out *stream, trx_out *metadata, const trx_e
     if (!pk || !used || !ns.slot || trx_cursor_init(&c, t) < 0)
         goto out;
     pk->len = HEADER_SIZE;
-    pk->discarded = 0; /* TXTB records no losses; UIA gaps will count here */
+    pk->discarded = 0; /* events lost so far (UIA sequence gaps; TXTB has none) */
     trx_event ev;
     uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
+        if (ev.lost_before) { /* lost right before this event: a new packet counts them */
+            flush_packet(pk, stream);
+            pk->discarded += ev.lost_before;
+        }
         if (ev.synthetic)
             continue;
         used[ev.id >> 3] |= (uint8_t)(1u << (ev.id & 7));

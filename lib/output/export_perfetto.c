@@ -11,11 +11,13 @@
  * its decoded fields as debug annotations, object names resolved) and per
  * counter value, and an ftrace sched_switch per change of a core's running
  * thread (export_cpu_tracks.c: a CPU track per core). Flows (timeline_flows.c) ride on the events:
- * flow_ids on the cause, terminating_flow_ids on the effect. Event names, categories and annotation
+ * flow_ids on the cause, terminating_flow_ids on the effect. Lost-event gaps are slices on a
+ * "Lost events" track. Event names, categories and annotation
  * names are interned the first time they are used. Timestamps are nanoseconds (ticks converted with
  * --ticks-per-second, else 1 tick = 1 µs). Memory: the interning bitmaps and O(threads + objects)
  * state.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +58,7 @@ enum {
     TE_ANNOTATIONS = 4,
     TE_TYPE = 9,
     TE_NAME_IID = 10,
+    TE_NAME = 23,
     TE_TRACK = 11,
     TE_COUNTER = 30,
     TE_DOUBLE_COUNTER = 44,
@@ -68,6 +71,7 @@ enum {
     DA_NAME_IID = 1,
     DA_UINT = 3,
     DA_STRING = 6,
+    DA_NAME = 10,
     ID_CATEGORIES = 1,
     ID_EVENT_NAMES = 2,
     ID_ANNOTATION_NAMES = 3,
@@ -79,6 +83,7 @@ enum {
 #define UUID_PROCESS 1u
 #define UUID_LANE(l) (16u + (uint64_t)(l))
 #define UUID_LOAD 8u
+#define UUID_LOST 9u
 #define UUID_OBJECT(o) ((1ull << 32) + (uint64_t)(o))
 
 /* Interned ids: names 1 = "running", id + 16 for events; annotation names
@@ -185,6 +190,13 @@ static void write_descriptors(perfetto_writer *p)
     for (uint32_t k = TRX_LANE_ISR; k <= TRX_LANE_IDLE; k++)
         lane_descriptor(p, t->thread_count + k);
     counter_descriptor(p, UUID_LOAD, "CPU load", "", "%");
+    if (t->gap_count) {
+        trx_pb_reset(&p->msg);
+        trx_pb_varint(&p->msg, TD_UUID, UUID_LOST);
+        trx_pb_varint(&p->msg, TD_PARENT, UUID_PROCESS);
+        trx_pb_string(&p->msg, TD_NAME, "Lost events");
+        descriptor_packet(p, &p->msg, false);
+    }
     for (uint32_t o = 0; o < t->object_count; o++) {
         const trx_object *ob = &t->objects[o];
         if (ob->type == TRX_OBJ_QUEUE && trx_trace_find_object(t, ob->address) == (int32_t)o)
@@ -331,6 +343,22 @@ static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
     end_event(p);
 }
 
+/* A gap: a slice "N events lost" over the time the lost events were in. */
+static void gap_slice(perfetto_writer *p, const trx_gap *g)
+{
+    char name[48];
+    snprintf(name, sizeof name, "%llu events lost", (unsigned long long)g->lost);
+    begin_event(p, g->from_ticks, UUID_LOST, TYPE_BEGIN);
+    trx_pb_string(&p->msg, TE_NAME, name);
+    trx_pb_reset(&p->sub);
+    trx_pb_string(&p->sub, DA_NAME, "lost");
+    trx_pb_varint(&p->sub, DA_UINT, g->lost);
+    trx_pb_message(&p->msg, TE_ANNOTATIONS, &p->sub);
+    end_event(p);
+    begin_event(p, g->to_ticks > g->from_ticks ? g->to_ticks : g->from_ticks, UUID_LOST, TYPE_END);
+    end_event(p);
+}
+
 static void counter_value(perfetto_writer *p, uint64_t ticks, uint64_t track, uint64_t v)
 {
     begin_event(p, ticks, track, TYPE_COUNTER);
@@ -402,9 +430,12 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
     trx_run_tracker runs;
     memset(&runs, 0, sizeof runs);
     trx_event ev;
-    uint64_t prev_ticks = 0;
+    uint64_t prev_ticks = 0, gap_at = 0;
     uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
+        const trx_gap *g = trx_gap_before(t, &ev, &gap_at);
+        if (g)
+            gap_slice(p, g);
         if (runs.have)
             load_account(p, runs.cur.lane, prev_ticks, ev.ticks);
         prev_ticks = ev.ticks;

@@ -107,7 +107,22 @@ static void write_meta(trx_out *w, const trx_trace *t, const trx_stats *s,
         num(w, o->ticks_per_second);
     else
         trx_out_str(w, "null");
-    trx_out_str(w, ",\"lost_events\":0,\"first_index\":0,\n\"lanes\":[");
+    trx_out_str(w, ",\"lost_events\":");
+    num(w, t->lost_events);
+    trx_out_str(w, ",\"first_index\":0,\n\"gaps\":[");
+    for (uint64_t i = 0; i < t->gap_count; i++) { /* [before event, lost, from, to] */
+        const trx_gap *g = &t->gaps[i];
+        trx_out_str(w, i ? ",[" : "[");
+        num(w, g->index);
+        trx_out_char(w, ',');
+        num(w, g->lost);
+        trx_out_char(w, ',');
+        num(w, g->from_ticks);
+        trx_out_char(w, ',');
+        num(w, g->to_ticks);
+        trx_out_char(w, ']');
+    }
+    trx_out_str(w, "],\n\"lanes\":[");
     uint32_t lanes = trx_lane_count(t);
     for (uint32_t l = 0; l < lanes; l++) {
         trx_out_str(w, l ? ",\n{\"name\":" : "\n{\"name\":");

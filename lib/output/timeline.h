@@ -32,6 +32,16 @@ bool trx_lane_is_used_thread(const trx_trace *t, uint32_t l);
 /* Display name of lane `l` ("Interrupt", thread name ...). */
 const char *trx_lane_name(const trx_trace *t, uint32_t l);
 
+/* Lane index of the "Lost events" lane (after all others; only where the model has gaps). */
+static inline uint32_t trx_lane_lost(const trx_trace *t)
+{
+    return trx_lane_count(t);
+}
+
+/* The gap right before `ev` (when ev->lost_before > 0), found by walking
+ * `*at` (start at 0) forward through t->gaps; NULL if none. */
+const trx_gap *trx_gap_before(const trx_trace *t, const trx_event *ev, uint64_t *at);
+
 /* ----------------------------------------------------------- run slices */
 
 /* One stretch of execution: `lane` runs from `start` to `end` (ticks). */

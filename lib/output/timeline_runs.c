@@ -10,7 +10,7 @@ int trx_run_feed(trx_run_tracker *r, const trx_trace *t, const trx_event *ev, tr
     bool had = r->have;
     if (had) {
         *closed = r->cur;
-        closed->end = ev->ticks;
+        closed->end = ev->ticks > r->cur.start ? ev->ticks : r->cur.start;
     }
     r->have = true;
     r->cur.lane = lane;

@@ -15,7 +15,10 @@
  * Saves a screenshot per trace; with BIG.trx also reports the first paint of
  * that (large) trace's report (printed, not asserted).
  *
- * usage: node report_test.js TRX CHROMIUM WORK_DIR TRACE... [--big BIG.trx]
+ * With --gaps FILE LOST (a trace with lost-event gaps) it checks that the
+ * header counts them, a band marks each and the event after a gap says so.
+ *
+ * usage: node report_test.js TRX CHROMIUM WORK_DIR TRACE... [--gaps FILE LOST] [--big BIG.trx]
  */
 "use strict";
 const { execFileSync } = require("child_process");
@@ -32,9 +35,13 @@ try {
 }
 
 const [trx, chromiumPath, work, ...rest] = process.argv.slice(2);
-const bigAt = rest.indexOf("--big");
-const big = bigAt >= 0 ? rest[bigAt + 1] : null;
-const traces = bigAt >= 0 ? rest.slice(0, bigAt) : rest;
+function option(name, count) { /* removes `name` and its values from rest */
+  const at = rest.indexOf(name);
+  return at < 0 ? null : rest.splice(at, count + 1).slice(1);
+}
+const bigOpt = option("--big", 1), gapOpt = option("--gaps", 2);
+const big = bigOpt ? bigOpt[0] : null;
+const traces = rest;
 const failures = [];
 function check(cond, what) {
   if (!cond) failures.push(what);
@@ -206,6 +213,27 @@ async function checkTrace(browser, trace) {
   await context.close();
 }
 
+async function checkGaps(browser, trace, lost) {
+  const html = path.resolve(work, "gaps.html");
+  trxRun(["report", trace, "-o", html]);
+  const { page, context, errors } = await open(browser, html);
+  const gaps = await page.evaluate(() => trxReport.gaps());
+  check(gaps.length > 0 && gaps.reduce((s, g) => s + g.lost, 0) === Number(lost),
+        "gaps: the page has " + JSON.stringify(gaps) + ", want " + lost + " lost");
+  const facts = await page.textContent("#facts");
+  check(facts.includes("lost events" + lost + " in " + gaps.length + " gaps"), "gaps: header says " + facts);
+  if (gaps.length) {
+    /* the band: dark pixels in the ruler at the gap */
+    await page.evaluate((i) => trxReport.select(i), gaps[0].before);
+    const details = await page.textContent("#details");
+    check(details.includes("lost before" + gaps[0].lost + " events"), "gaps: details say " + details);
+  }
+  await page.screenshot({ path: path.resolve(work, "gaps.png") });
+  check(errors.length === 0, "gaps: page errors: " + errors.join("; "));
+  await context.close();
+  console.log("gaps: " + gaps.length + " gaps, " + lost + " events lost, shown");
+}
+
 async function measureBig(browser, trace) {
   const html = path.resolve(work, "big.html");
   const t = Date.now();
@@ -234,6 +262,7 @@ async function measureBig(browser, trace) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
     for (const trace of traces) await checkTrace(browser, trace);
+    if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
     if (big) await measureBig(browser, big);
   } finally {
     await browser.close();

@@ -104,6 +104,17 @@
   var invMaxEnd = new Float64Array(inv.length);
   for (var q = 0, m = -1; q < inv.length; q++) { m = Math.max(m, Math.min(inv[q][1], n - 1)); invMaxEnd[q] = m; }
 
+  /* lost-event gaps: [first event after the gap, lost, from ticks, to ticks] */
+  var gaps = (meta.gaps || []).map(function (g) { return [g[0] - firstIndex, g[1], g[2], g[3]]; })
+    .filter(function (g) { return g[0] >= 0 && g[0] <= n; });
+  function gapStart(g) { return seq ? g[0] - 0.5 : g[2]; }
+  function gapEnd(g) { return seq ? g[0] - 0.5 : Math.max(g[2], g[3]); }
+  function gapBefore(i) {
+    var lo = 0, hi = gaps.length;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (gaps[mid][0] < i) lo = mid + 1; else hi = mid; }
+    return lo < gaps.length && gaps[lo][0] === i ? gaps[lo] : null;
+  }
+
   var objects = new Map();
   (meta.objects || []).forEach(function (o) { if (!objects.has(o.a)) objects.set(o.a, o); });
   var typeOf = function (id) {
@@ -254,6 +265,21 @@
       lastX = Math.max(xb, xa + 2);
     }
   }
+  function drawGaps(H) {
+    var lo = 0, hi = gaps.length, lastX = -1;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (gapEnd(gaps[mid]) < v0) lo = mid + 1; else hi = mid; }
+    for (var k = lo; k < gaps.length; k++) {
+      var a = gapStart(gaps[k]), b = gapEnd(gaps[k]);
+      if (a > v1) break;
+      var xa = Math.floor(Math.max(LABEL, xOf(a))), xb = Math.max(xa + 3, Math.ceil(Math.min(LABEL + plotW(), xOf(b))));
+      if (xb <= lastX) continue; /* under the band just drawn */
+      ctx.fillStyle = "rgba(60,64,67,0.18)";
+      ctx.fillRect(xa, RULER, xb - xa, H - RULER);
+      ctx.fillStyle = "#3c4043";
+      ctx.fillRect(xa, RULER - 4, xb - xa, 4);
+      lastX = xb;
+    }
+  }
   function draw() {
     pending = false;
     var W = canvas.clientWidth, H = RULER + shown.length * ROW;
@@ -264,6 +290,7 @@
     }
     drawRuler(W, H);
     drawInversions(H);
+    drawGaps(H);
     ctx.save();
     ctx.beginPath(); ctx.rect(LABEL, RULER, plotW() + 1, H - RULER); ctx.clip();
     for (r = 0; r < shown.length; r++) {
@@ -321,6 +348,8 @@
     rows.push(["context", l.name + (l.kind === "thread" ? " (" + hex(l.address) + ")" : "")]);
     if (l.kind === "thread") rows.push(["priority", prio[i]]);
     rows.push(["next context", lanes[next[i]].name]);
+    var gap = gapBefore(i);
+    if (gap) rows.push(["lost before", gap[1].toLocaleString("en-US") + " events (between " + timeText(gap[2]) + " and " + timeText(gap[3]) + ")"]);
     var html = '<h2 id="detail-name">' + esc(t[0]) + "</h2><table>";
     rows.forEach(function (r) { html += "<tr><td>" + esc(r[0]) + "</td><td>" + esc(r[1]) + "</td></tr>"; });
     for (var k = 0; k < 4; k++) {
@@ -478,7 +507,9 @@
       ["capacity", h.capacity.toLocaleString("en-US") + " entries (" + h.used.toLocaleString("en-US") + " used)"],
       ["wrapped", h.wrapped ? "yes" : "no"], ["events", n.toLocaleString("en-US")],
       ["span", timeText(h.span_ticks)], ["threads", String(stats.total_threads)],
-      ["lost events", h.lost_events ? String(h.lost_events) : "none recorded"]];
+      ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + gaps.length.toLocaleString("en-US") + " gaps" : "none recorded"]];
+    if (h.format !== "TXTB") /* the TXTB buffer's timer and capacity mean nothing here */
+      f = f.filter(function (x) { return ["timer", "capacity", "wrapped"].indexOf(x[0]) < 0; });
     $("facts").innerHTML = f.map(function (x) {
       return "<div><dt>" + esc(x[0]) + "</dt><dd" + (x[0] === "lost events" && h.lost_events ? ' class="warn"' : "") + ">" + esc(x[1]) + "</dd></div>";
     }).join("");
@@ -488,7 +519,8 @@
     $("legend").innerHTML = KINDS.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
       '<span style="--c:rgba(217,48,37,0.5)">priority inversion (non-deterministic)</span>' +
-      '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>';
+      '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
+      '<span style="--c:rgba(60,64,67,0.45)">lost events</span>';
   }
   function table(head, rows) {
     return "<table><tr>" + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr>" +
@@ -576,6 +608,7 @@
       return r < 0 ? null : { x: xOf(pos(i)), y: RULER + r * ROW + 6 };
     },
     eventLane: function (i) { return lanes[lane[i]].name; },
+    gaps: function () { return gaps.map(function (g) { return { before: g[0], lost: g[1] }; }); },
     select: function (i) { select(i, true); },
     selected: function () { return selected; },
     showTab: showTab,
