@@ -7,8 +7,10 @@
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
+FUZZ_LONG_SECONDS ?= 600
+LEAN_FUZZERS = fuzz_txtb fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc
 
-.PHONY: build run test test-deps test-unit test-sanitize fuzz format format-check clean windows
+.PHONY: build run test test-deps test-unit test-sanitize fuzz fuzz-long fuzzers format format-check clean windows
 
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -28,10 +30,18 @@ test-sanitize: test-deps
 	@cmake --build build-sanitize -j $(JOBS)
 	@cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
-fuzz:
+fuzzers:
 	@CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTRX_FUZZ=ON >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzzers
-	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
+
+# The lean targets (decoder alone, each loader) and the full paths, FUZZ_SECONDS each.
+fuzz: fuzzers
+	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS) $(LEAN_FUZZERS) fuzz_decode fuzz_export
+
+# Longer: FUZZ_LONG_SECONDS each, three times that for the full paths.
+fuzz-long: fuzzers
+	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_LONG_SECONDS) $(LEAN_FUZZERS) \
+	  fuzz_decode=$$(( $(FUZZ_LONG_SECONDS) * 3 )) fuzz_export=$$(( $(FUZZ_LONG_SECONDS) * 3 ))
 
 windows:
 	@cmake -S . -B build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
-# run_fuzzers.sh BUILD_DIR SECONDS - builds seed corpora (the corpus traces,
-# their Intel HEX / S-record / ASCII-hex conversions, hand-written seeds),
-# runs every fuzzer of BUILD_DIR/fuzz for SECONDS each, two at a time, prints
-# one summary line per fuzzer and exits 1 (printing the crash file) on any
+# run_fuzzers.sh BUILD_DIR SECONDS [FUZZER[=SECONDS] ...] - runs the given
+# fuzzers of BUILD_DIR/fuzz (default: all) for SECONDS each (or their own
+# =SECONDS), two at a time, on the committed seed corpora (tests/fuzz/seeds,
+# made by make_seeds.sh) plus the shared corpus traces and their Intel HEX /
+# S-record / ASCII-hex conversions; prints one summary line per fuzzer with
+# its rate (inputs per second) and exits 1 (printing the crash file) on any
 # finding. New corpus entries are kept in BUILD_DIR/fuzz-work between runs.
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 BUILD_DIR SECONDS" >&2
+if [ $# -lt 2 ]; then
+  echo "usage: $0 BUILD_DIR SECONDS [FUZZER[=SECONDS] ...]" >&2
   exit 2
 fi
 build=$(cd "$1" && pwd)
 seconds=$2
+shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${TRX_SHARED_DIR:-$here/../../../shared}
 bin=$build/fuzz
 seeds=$build/fuzz-seeds
 work=$build/fuzz-work
 logs=$build/fuzz-logs
-fuzzers=(fuzz_ihex fuzz_srec fuzz_ascii fuzz_decode fuzz_trxc fuzz_export)
+all=(fuzz_txtb fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_decode fuzz_export)
+requested=("$@")
+[ ${#requested[@]} -gt 0 ] || requested=("${all[@]}")
+fuzzers=()
+declare -A limit
+for r in "${requested[@]}"; do
+  f=${r%%=*}
+  fuzzers+=("$f")
+  if [ "$f" != "$r" ]; then limit[$f]=${r#*=}; else limit[$f]=$seconds; fi
+done
 
 for f in "${fuzzers[@]}"; do
   if [ ! -x "$bin/$f" ]; then
@@ -27,56 +39,60 @@ for f in "${fuzzers[@]}"; do
   fi
 done
 
-# ---- seed corpora (rebuilt every run; cheap)
+# ---- seed corpora: the committed ones, plus the shared corpus (rebuilt every run; cheap)
 rm -rf "$seeds" "$logs"
 mkdir -p "$logs"
-for f in "${fuzzers[@]}"; do mkdir -p "$seeds/$f" "$work/$f"; done
+for f in "${fuzzers[@]}"; do
+  mkdir -p "$seeds/$f" "$work/$f"
+  committed=$f
+  [ "$f" = fuzz_export ] && committed=fuzz_decode # the same inputs: whole traces
+  [ -d "$here/seeds/$committed" ] && cp "$here/seeds/$committed"/* "$seeds/$f/"
+done
 have_tools=1
 for tool in objcopy xxd; do
-  command -v $tool >/dev/null || { echo "run_fuzzers: $tool not found: conversion seeds skipped"; have_tools=0; }
+  command -v $tool >/dev/null || { echo "run_fuzzers: $tool not found: shared-corpus conversion seeds skipped"; have_tools=0; }
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for trace in "$shared"/corpus/*.trx; do
   [ -f "$trace" ] || continue
   name=$(basename "$trace" .trx)
-  cp "$trace" "$seeds/fuzz_decode/$name.trx"
-  cp "$trace" "$seeds/fuzz_export/$name.trx"
+  # the whole traces for the full path only (the lean decoder keeps to small ones)
+  for f in fuzz_decode fuzz_export; do
+    [ -d "$seeds/$f" ] && cp "$trace" "$seeds/$f/shared_$name.trx"
+  done
   [ $have_tools = 1 ] || continue
   # Loader seeds: the first 2 KiB of each trace (whole traces only slow the loaders down).
   head -c 2048 "$trace" > "$tmp/$name.bin"
-  objcopy -I binary -O ihex --change-addresses 0x20000000 "$tmp/$name.bin" "$seeds/fuzz_ihex/$name.hex"
-  objcopy -I binary -O ihex --change-addresses 0x18000 "$tmp/$name.bin" "$seeds/fuzz_ihex/$name.seg.hex"
-  objcopy -I binary -O srec "$tmp/$name.bin" "$seeds/fuzz_srec/$name.s19"
-  objcopy -I binary -O srec --srec-len=32 --srec-forceS3 --change-addresses 0x20000000 \
-    "$tmp/$name.bin" "$seeds/fuzz_srec/$name.s3"
-  xxd -p "$tmp/$name.bin" > "$seeds/fuzz_ascii/$name.txt"
-  # Whole small traces as text for the decoder (format detection path).
-  if [ "$(wc -c < "$trace")" -le 65536 ]; then
-    objcopy -I binary -O ihex "$trace" "$seeds/fuzz_decode/$name.hex"
-    objcopy -I binary -O srec "$trace" "$seeds/fuzz_decode/$name.srec"
-    xxd -p "$trace" > "$seeds/fuzz_decode/$name.txt"
+  if [ -d "$seeds/fuzz_ihex" ]; then
+    objcopy -I binary -O ihex --change-addresses 0x20000000 "$tmp/$name.bin" "$seeds/fuzz_ihex/shared_$name.hex"
+  fi
+  if [ -d "$seeds/fuzz_srec" ]; then
+    objcopy -I binary -O srec "$tmp/$name.bin" "$seeds/fuzz_srec/shared_$name.s19"
+  fi
+  if [ -d "$seeds/fuzz_ascii" ]; then
+    xxd -p "$tmp/$name.bin" > "$seeds/fuzz_ascii/shared_$name.txt"
+  fi
+  # Whole small traces as text for the full path (format detection).
+  if [ -d "$seeds/fuzz_decode" ] && [ "$(wc -c < "$trace")" -le 65536 ]; then
+    objcopy -I binary -O ihex "$trace" "$seeds/fuzz_decode/shared_$name.hex"
+    xxd -p "$trace" > "$seeds/fuzz_decode/shared_$name.txt"
   fi
 done
-# Hand-written seeds: every record type and a few separators.
-printf ':020000021200EA\r\n:0200040055AAFB\r\n:0400000300003800C1\r\n:04000005000000CD2A\r\n:00000001FF\r\n' \
-  > "$seeds/fuzz_ihex/types.hex"
-printf ':02000004FFFFFC\n:01000000AB54\n:0100000011EE:0100010022DC\n' > "$seeds/fuzz_ihex/linear.hex"
-printf 'S00F000068656C6C6F202020202000003C\nS111003848656C6C6F20776F726C642E0A0042\nS5030003F9\nS9030000FC\n' \
-  > "$seeds/fuzz_srec/hello.s19"
-printf 'S2080123450102030484\nS30900000010AABBCCDDD8\nS604000002F9\nS804000000FB\n' > "$seeds/fuzz_srec/s2s3.srec"
-printf '54 58 54 42\r\n\tab cd EF 01\n0203\n' > "$seeds/fuzz_ascii/spaced.txt"
-printf 'comment line\nStart\n4096,Phase,PH,(255,0,0),(0,0,0),Seq,Magic,Id,Not\n5000, Marker ,MK,( 1, 2, 3),(4,5,6),a,b,c,d\r\nEnd\n' \
-  > "$seeds/fuzz_trxc/good.trxc"
-printf 'Start\n4096,Name,TOOLONG,(1,2,3),(4,5,6),a,b,c,d\nEnd\n' > "$seeds/fuzz_trxc/bad.trxc"
 
 # ---- run, two at a time
-# Whole demo-sized traces (32-128 KiB) fit; bigger seeds are cut, which keeps
-# the decoder target at hundreds of runs per second instead of tens.
-max_len() { case $1 in fuzz_decode | fuzz_export) echo 140000 ;; *) echo 65536 ;; esac; }
+# The full paths take whole demo-sized traces (32-128 KiB); the lean decoder
+# and the loaders stay small, which keeps them at thousands of runs per second.
+max_len() {
+  case $1 in
+    fuzz_decode | fuzz_export) echo 140000 ;;
+    fuzz_txtb) echo 8192 ;;
+    *) echo 16384 ;;
+  esac
+}
 run_one() {
   local f=$1
-  local -a opts=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 -max_len="$(max_len "$f")"
+  local -a opts=(-max_total_time="${limit[$f]}" -rss_limit_mb=2048 -timeout=30 -max_len="$(max_len "$f")"
     -print_final_stats=1 -artifact_prefix="$logs/$f-")
   "$bin/$f" "${opts[@]}" "$work/$f" "$seeds/$f" > "$logs/$f.log" 2>&1
 }
@@ -102,9 +118,10 @@ for f in "${fuzzers[@]}"; do
   log=$logs/$f.log
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   corpus=$(grep -o 'corp: [0-9]*' "$log" | tail -1 | sed 's/corp: //')
+  s=${limit[$f]}
   if [ "${status[$f]}" -eq 0 ]; then
-    printf '%-12s ok: %s runs in %s s (%s/s), corpus %s inputs\n' "$f" "${runs:-?}" "$seconds" \
-      "$(( ${runs:-0} / (seconds > 0 ? seconds : 1) ))" "${corpus:-?}"
+    printf '%-12s ok: %s runs in %s s (%s/s), corpus %s inputs\n' "$f" "${runs:-?}" "$s" \
+      "$(( ${runs:-0} / (s > 0 ? s : 1) ))" "${corpus:-?}"
   else
     failed=1
     crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
