@@ -75,8 +75,9 @@ static int trx_uia_snap_record(trx_uia_logger *lg, const trx_uia_snap_fields *f,
 
 #endif
 
-UINT trx_uia_snapshot(trx_uia_logger *logger, ULONG event_word, ULONG snapshot_id, ULONG file_ptr,
-                      ULONG line, ULONG fmt_ptr, const VOID *data, ULONG length)
+UINT trx_uia_snapshot_write(trx_uia_logger *logger, ULONG event_word, ULONG snapshot_id,
+                            ULONG file_ptr, ULONG line, ULONG fmt_ptr, const VOID *data,
+                            ULONG length)
 {
 #if defined(TX_ENABLE_EVENT_TRACE)
     trx_uia_snap_fields f;
@@ -125,8 +126,9 @@ UINT trx_uia_snapshot(trx_uia_logger *logger, ULONG event_word, ULONG snapshot_i
 UINT trx_uia_snapshot_memory(trx_uia_logger *logger, ULONG snapshot_id, const VOID *data,
                              ULONG length)
 {
-    return trx_uia_snapshot(logger, (TRX_UIA_EVENT_SNAPSHOT_MEMORY << 16) | TRX_UIA_MODULE_RECORDER,
-                            snapshot_id, 0UL, 0UL, 0UL, data, length);
+    return trx_uia_snapshot_write(logger,
+                                  (TRX_UIA_EVENT_SNAPSHOT_MEMORY << 16) | TRX_UIA_MODULE_RECORDER,
+                                  snapshot_id, 0UL, 0UL, 0UL, data, length);
 }
 
 UINT trx_uia_snapshot_string(trx_uia_logger *logger, ULONG snapshot_id, const CHAR *string,
@@ -137,6 +139,7 @@ UINT trx_uia_snapshot_string(trx_uia_logger *logger, ULONG snapshot_id, const CH
             length++;
         }
     }
-    return trx_uia_snapshot(logger, (TRX_UIA_EVENT_SNAPSHOT_STRING << 16) | TRX_UIA_MODULE_RECORDER,
-                            snapshot_id, 0UL, 0UL, 0UL, string, length);
+    return trx_uia_snapshot_write(logger,
+                                  (TRX_UIA_EVENT_SNAPSHOT_STRING << 16) | TRX_UIA_MODULE_RECORDER,
+                                  snapshot_id, 0UL, 0UL, 0UL, string, length);
 }

@@ -214,8 +214,9 @@ ULONG trx_uia_used_bytes(const trx_uia_logger *logger);
  * record is written under the critical section on its own. TX_SUCCESS;
  * TX_NOT_DONE when off or a record was dropped; TX_SIZE_ERROR when
  * length > 65535. */
-UINT trx_uia_snapshot(trx_uia_logger *logger, ULONG event_word, ULONG snapshot_id, ULONG file_ptr,
-                      ULONG line, ULONG fmt_ptr, const VOID *data, ULONG length);
+UINT trx_uia_snapshot_write(trx_uia_logger *logger, ULONG event_word, ULONG snapshot_id,
+                            ULONG file_ptr, ULONG line, ULONG fmt_ptr, const VOID *data,
+                            ULONG length);
 
 /* Memory range / string snapshot with the recorder's own event ids. A
  * string's length is counted up to its NUL when `length` is 0. */

@@ -297,7 +297,7 @@ static void check_snapshot(size_t length, size_t size)
         data[i] = (uint8_t)(i * 131u + 7u);
     trx_uia_write0(&lg, 0x10001u, ALL);
     assert_int_equal(
-        trx_uia_snapshot(&lg, 0x00420005u, 77, 0x1000, 42, 0x2000, data, (ULONG)length),
+        trx_uia_snapshot_write(&lg, 0x00420005u, 77, 0x1000, 42, 0x2000, data, (ULONG)length),
         TX_SUCCESS);
     trx_uia_write0(&lg, 0x10001u, ALL);
     n = read_all(size, r, 512, &term);
@@ -330,7 +330,7 @@ static void test_snapshot_sizes(void **state)
     const size_t sizes[] = {0, 1, 2, 3, 4, 5, chunk - 1, chunk, chunk + 1, 1000, 4099, 65535};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         check_snapshot(sizes[i], sizeof big);
-    assert_int_equal(trx_uia_snapshot(&lg, 0x10001u, 1, 0, 0, 0, big, 65536), TX_SIZE_ERROR);
+    assert_int_equal(trx_uia_snapshot_write(&lg, 0x10001u, 1, 0, 0, 0, big, 65536), TX_SIZE_ERROR);
 }
 
 static void test_snapshot_string(void **state)
