@@ -41,6 +41,14 @@ static inline uint32_t trx_port_stack_pointer(void)
     return sp;
 }
 
+/* The active exception number (IPSR): 0 in thread mode, 15 SysTick, 16+n IRQ n. */
+static inline uint32_t trx_port_ipsr(void)
+{
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr;
+}
+
 /* Composed SysTick counter: a 32-bit up-counter made of SysTick's 24-bit
  * down-counter and a software count of its reloads, monotonic whatever the
  * reload value (a 1 kHz OS tick at 25 MHz reloads every 25000 counts, not a

@@ -8,7 +8,10 @@
   - every internal SUSPEND names as next thread the task that runs next;
   - trx finds the priority inversion (high blocked on the mutex low holds)
     and the software timer's expirations (user event 4202, named by TRXC,
-    the integration's trx_freertos.trxc).
+    the integration's trx_freertos.trxc);
+  - with --reference (a platform whose MARK and STOP events carry an
+    independent timer on the trace's clock): time stamps increase strictly
+    and the MARK-STOP span agrees with that timer within 1%.
 """
 import json
 import re
@@ -16,6 +19,7 @@ import subprocess
 import sys
 
 trx, trace, counts_path, trxc = sys.argv[1:5]
+reference = len(sys.argv) > 5 and sys.argv[5] == "--reference"
 counts = dict((k, int(v)) for k, v in (l.split() for l in open(counts_path)))
 failures = []
 
@@ -64,8 +68,12 @@ for event_id, obj, key in ((69, "app queue", "queue_sends"), (68, "app queue", "
 
 real = [e for e in events if not e["synthetic"]]
 suspends = 0
-for a, b in zip(real, real[1:]):
+for i, a in enumerate(real):
     if a["id"] == 2 and a["context"] == "thread":
+        # the next event in thread context (interrupts may come between)
+        b = next((e for e in real[i + 1:] if e["context"] != "isr"), None)
+        if b is None:
+            continue
         suspends += 1
         check(b["thread"] == a["info"][3],
               "SUSPEND at %d names next 0x%x, next event runs in 0x%x" %
@@ -76,6 +84,20 @@ check(perf["priority_inversions"] > 0, "no priority inversion found")
 check(any(e["id"] == 4202 for e in after), "no timer expiration after MARK")
 named = run("events", "--format", "jsonl", "--custom", trxc, trace)
 check('"name":"FREERTOS TIMER EXPIRED"' in named, "trx_freertos.trxc does not name event 4202")
+if reference:
+    stamps = [e["timestamp"] for e in real]
+    check(all(0 < (b - a) & 0xFFFFFFFF < 0x80000000 for a, b in zip(stamps, stamps[1:])),
+          "time stamps do not increase strictly")
+    stop = [e for e in after if e["id"] == 4301]
+    check(len(stop) == 1, "STOP event missing")
+    if marks and stop:
+        mark = events[marks[0]]
+        span = stop[0]["ticks"] - mark["ticks"]
+        ref = (stop[0]["info"][0] - mark["info"][0]) & 0xFFFFFFFF
+        check(ref > 0 and abs(span / ref - 1) <= 0.01,
+              "MARK-STOP span %d ticks, reference timer %d" % (span, ref))
+        print("span MARK-STOP: %d ticks, reference timer %d (ratio %.5f)" %
+              (span, ref, span / ref if ref else 0))
 print("freertos: %d events, %d after MARK; counts %s; %d suspends with the right next task; "
       "%d priority inversions" % (len(real), len(after), counts, suspends,
                                   perf["priority_inversions"]))

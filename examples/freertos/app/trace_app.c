@@ -113,11 +113,12 @@ static void control_task(void *arg)
             app_counts.queue_sends = app_counts.queue_receives = 0;
             app_counts.semaphore_gives = app_counts.semaphore_takes = 0;
             app_counts.mutex_takes = app_counts.mutex_gives = 0;
-            tx_trace_user_event_insert(APP_EVENT_MARK, 0, 0, 0, 0);
+            tx_trace_user_event_insert(APP_EVENT_MARK, app_platform_reference(), 0, 0, 0);
             phase2 = 1;
             taskEXIT_CRITICAL();
         } else if (phase2 && low_rounds >= PHASE2_ROUNDS && !stopped) {
             taskENTER_CRITICAL();
+            tx_trace_user_event_insert(APP_EVENT_STOP, app_platform_reference(), 0, 0, 0);
             tx_trace_disable();
             stopped = 1;
             taskEXIT_CRITICAL();

@@ -20,12 +20,17 @@ typedef struct app_counters {
 } app_counters;
 extern app_counters app_counts;
 
-#define APP_EVENT_MARK 4300u
+#define APP_EVENT_MARK 4300u /* info 1: app_platform_reference() */
+#define APP_EVENT_STOP 4301u /* info 1: app_platform_reference() */
 #define APP_TRACE_BYTES 65536u
 
 /* Creates the tasks, the queue, the semaphore, the mutex and the timer and
  * enables tracing; then the caller starts the scheduler. */
 void app_create(void);
+
+/* Platform: a free-running up-counter independent of the trace's time
+ * source (0 when there is none), recorded in MARK and STOP. */
+uint32_t app_platform_reference(void);
 
 /* Platform: tracing has stopped; `buffer` holds the trace. */
 void app_platform_done(const void *buffer, unsigned long size);

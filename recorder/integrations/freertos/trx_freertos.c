@@ -108,11 +108,12 @@ void trx_freertos_switched_in(void *tcb, unsigned long priority)
 }
 
 void trx_freertos_ready(void *tcb, unsigned long priority, void *current,
-                        unsigned long current_priority, long scheduler_running)
+                        unsigned long current_priority, long preempts)
 {
-    /* TraceX order: a smaller number is more urgent */
+    /* TraceX order: a smaller number is more urgent. Without preemption
+     * (or before the scheduler runs) the current task keeps running. */
     void *next = current;
-    if (scheduler_running && current != NULL && priority < current_priority)
+    if (preempts && current != NULL && priority < current_priority)
         next = tcb;
     if (next == tcb)
         predicted_next = tcb;

@@ -72,7 +72,7 @@ void trx_freertos_task_delete(void *tcb);
 void trx_freertos_switched_out(void *tcb);
 void trx_freertos_switched_in(void *tcb, unsigned long priority);
 void trx_freertos_ready(void *tcb, unsigned long priority, void *current,
-                        unsigned long current_priority, long scheduler_running);
+                        unsigned long current_priority, long preempts);
 void trx_freertos_blocking(unsigned long state);
 void trx_freertos_delay(unsigned long ticks);
 void trx_freertos_suspend(void *tcb, void *current);
@@ -106,7 +106,7 @@ void trx_freertos_user(unsigned long id, unsigned long i1, unsigned long i2);
 #define traceMOVED_TASK_TO_READY_STATE(pxTCB)                                                      \
     trx_freertos_ready((pxTCB), trxFR_PRIO((pxTCB)->uxPriority), pxCurrentTCB,                     \
                        pxCurrentTCB ? trxFR_PRIO(pxCurrentTCB->uxPriority) : 0UL,                  \
-                       (long)xSchedulerRunning)
+                       (long)(xSchedulerRunning && configUSE_PREEMPTION))
 #define traceTASK_DELAY() trx_freertos_delay((unsigned long)xTicksToDelay)
 #define traceTASK_DELAY_UNTIL(xTimeToWake) trx_freertos_delay((unsigned long)(xTimeToWake))
 #define traceTASK_SUSPEND(pxTaskToSuspend) trx_freertos_suspend((pxTaskToSuspend), pxCurrentTCB)
