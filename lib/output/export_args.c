@@ -1,19 +1,60 @@
 /* export_args.c - an event's labelled fields and the objects they name (see export_args.h). */
 #include "output/export_args.h"
 
+#include <string.h>
+
 #include "output/events_names.h"
+#include "output/uia_events.h"
 
 static const char *const plain_labels[4] = {"info1", "info2", "info3", "info4"};
+static const char *const uia_labels[4] = {"arg1", "arg2", "arg3", "arg4"};
+
+/* True for a UIA event that the TXTB catalogue does not describe. */
+static bool uia_foreign(const trx_trace *t, uint16_t module)
+{
+    const trx_uia_names *n = trx_uia_names_in_use();
+    return t->format == TRX_TRACE_UIA && module != (n ? n->default_module : 0);
+}
+
+const char *trx_export_event_name(const trx_trace *t, const trx_event *ev,
+                                  const trx_custom_events *ce, char buf[32])
+{
+    return t->format == TRX_TRACE_UIA ? trx_uia_event_name(ev, ce, buf)
+                                      : trx_event_name(ev->id, ce);
+}
+
+const char *trx_export_type_name(const trx_trace *t, uint32_t id, uint16_t module,
+                                 const trx_custom_events *ce, char buf[32])
+{
+    trx_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.id = id;
+    ev.module = module;
+    return trx_export_event_name(t, &ev, ce, buf);
+}
+
+void trx_export_labels(const trx_trace *t, uint32_t id, uint16_t module,
+                       const trx_custom_events *ce, const char *labels[4])
+{
+    if (uia_foreign(t, module)) {
+        for (int k = 0; k < 4; k++)
+            labels[k] = uia_labels[k];
+        return;
+    }
+    trx_event_labels(id, ce, labels);
+    if (!trx_catalog_find(id) && !trx_custom_events_find(ce, id))
+        for (int k = 0; k < 4; k++)
+            labels[k] = plain_labels[k];
+}
 
 int trx_export_args(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
                     trx_export_arg out[4])
 {
     const char *labels[4];
-    trx_event_labels(ev->id, ce, labels);
-    bool known = trx_catalog_find(ev->id) || trx_custom_events_find(ce, ev->id);
+    trx_export_labels(t, ev->id, ev->module, ce, labels);
     int n = 0;
     for (int k = 0; k < 4; k++) {
-        const char *label = known ? labels[k] : plain_labels[k];
+        const char *label = labels[k];
         if (!label[0])
             continue;
         bool repeated = false;

@@ -21,6 +21,23 @@ typedef struct trx_export_arg {
 int trx_export_args(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
                     trx_export_arg out[4]);
 
+/* Name of one event: for UIA traces the names table, module-aware
+ * (trx_uia_event_name: "Event 0xMMMM:0xEEEE" when unknown), else the
+ * catalogue / custom events. `buf` may hold the text. */
+const char *trx_export_event_name(const trx_trace *t, const trx_event *ev,
+                                  const trx_custom_events *ce, char buf[32]);
+
+/* The same for outputs keyed by event id alone (CTF classes, report types):
+ * `module` is the module of the first event seen with that id (UIA). */
+const char *trx_export_type_name(const trx_trace *t, uint32_t id, uint16_t module,
+                                 const trx_custom_events *ce, char buf[32]);
+
+/* Field captions of `id` (of `module`): the catalogue's / custom events' when
+ * they describe it ("" for unused fields), else "info1".."info4" (TXTB) or
+ * "arg1".."arg4" (UIA events outside the default module). */
+void trx_export_labels(const trx_trace *t, uint32_t id, uint16_t module,
+                       const trx_custom_events *ce, const char *labels[4]);
+
 /* The component of an event id: "threadx", "filex", "netx", "usbx" or "user". */
 const char *trx_export_category(uint32_t id);
 

@@ -114,7 +114,8 @@ static void write_instant(trx_out *w, const trx_trace *t, const trx_export_optio
     trx_out_str(w, ",\"s\":\"t\",\"cat\":\"");
     trx_out_str(w, ev->synthetic ? "synthetic" : trx_export_category(ev->id));
     trx_out_str(w, "\",\"name\":");
-    trx_out_json_string(w, trx_event_name(ev->id, o->custom));
+    char buf[32];
+    trx_out_json_string(w, trx_export_event_name(t, ev, o->custom, buf));
     ts(w, o, ev->ticks);
     trx_out_str(w, ",\"args\":{\"index\":");
     num(w, ev->index);

@@ -87,7 +87,8 @@ int trx_export_csv(trx_trace *t, trx_out *w, const trx_export_options *o)
         trx_out_char(w, ',');
         num(w, ev.id);
         trx_out_char(w, ',');
-        field(w, trx_event_name(ev.id, o->custom));
+        char buf[32];
+        field(w, trx_export_event_name(t, &ev, o->custom, buf));
         trx_out_char(w, ',');
         trx_out_str(w, trx_export_category(ev.id));
         trx_out_char(w, ',');

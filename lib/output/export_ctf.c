@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "output/events_names.h"
+#include "output/export_args.h"
 #include "output/export_formats.h"
 
 #define PACKET_SIZE 65536u
@@ -158,9 +159,11 @@ static bool name_add(name_set *ns, const char *s)
     }
 }
 
-static void write_event_class(trx_out *w, uint32_t id, name_set *ns, const trx_custom_events *ce)
+static void write_event_class(trx_out *w, const trx_trace *t, uint32_t id, uint16_t module,
+                              name_set *ns, const trx_custom_events *ce)
 {
-    const char *name = trx_event_name(id, ce);
+    char buf[32];
+    const char *name = trx_export_type_name(t, id, module, ce, buf);
     trx_out_str(w, "\nevent {\n    name = ");
     if (name_add(ns, name)) {
         tsdl_string(w, name);
@@ -175,7 +178,7 @@ static void write_event_class(trx_out *w, uint32_t id, name_set *ns, const trx_c
                    "        uint32_t priority;\n        uint32_t next_context;\n",
                    id);
     const char *labels[4];
-    trx_event_labels(id, ce, labels);
+    trx_export_labels(t, id, module, ce, labels);
     char names[4][72];
     for (int k = 0; k < 4; k++) {
         if (labels[k][0])
@@ -194,7 +197,7 @@ static void write_event_class(trx_out *w, uint32_t id, name_set *ns, const trx_c
 }
 
 static void write_metadata(trx_out *w, const trx_trace *t, const trx_export_options *o,
-                           const uint8_t *used, name_set *ns)
+                           const uint32_t *seen, name_set *ns)
 {
     trx_out_str(w, "/* CTF 1.8 */\n\n"
                    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
@@ -223,19 +226,19 @@ static void write_metadata(trx_out *w, const trx_trace *t, const trx_export_opti
         "        uint64_clock_t timestamp;\n    };\n};\n",
         t->format == TRX_TRACE_UIA ? "uia" : "txtb", (unsigned long long)trx_export_rate(o));
     for (uint32_t id = 0; id < 65536; id++)
-        if (used[id >> 3] & (1u << (id & 7)))
-            write_event_class(w, id, ns, o->custom);
+        if (seen[id])
+            write_event_class(w, t, id, (uint16_t)(seen[id] - 1), ns, o->custom);
 }
 
 int trx_export_ctf(trx_trace *t, trx_out *stream, trx_out *metadata, const trx_export_options *o)
 {
     trx_trace_prepare(t);
     ctf_packet *pk = malloc(sizeof *pk);
-    uint8_t *used = calloc(65536 / 8, 1);
+    uint32_t *seen = calloc(65536, sizeof *seen); /* by id: 1 + module of its first event */
     name_set ns = {calloc(1u << 17, sizeof(const char *)), 1u << 17};
     trx_cursor c;
     int rc = -1;
-    if (!pk || !used || !ns.slot || trx_cursor_init(&c, t) < 0)
+    if (!pk || !seen || !ns.slot || trx_cursor_init(&c, t) < 0)
         goto out;
     pk->len = HEADER_SIZE;
     pk->discarded = 0; /* events lost so far (UIA sequence gaps; TXTB has none) */
@@ -248,18 +251,19 @@ int trx_export_ctf(trx_trace *t, trx_out *stream, trx_out *metadata, const trx_e
         }
         if (ev.synthetic)
             continue;
-        used[ev.id >> 3] |= (uint8_t)(1u << (ev.id & 7));
+        if (!seen[ev.id])
+            seen[ev.id] = 1u + ev.module;
         add_event(pk, stream, &ev);
         if ((++n & 1023u) == 0 && stream->error)
             break;
     }
     trx_cursor_free(&c);
     flush_packet(pk, stream);
-    write_metadata(metadata, t, o, used, &ns);
+    write_metadata(metadata, t, o, seen, &ns);
     rc = 0;
 out:
     free(pk);
-    free(used);
+    free(seen);
     free(ns.slot);
     return rc;
 }

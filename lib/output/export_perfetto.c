@@ -297,14 +297,45 @@ static void annotation(perfetto_writer *p, uint64_t iid, uint64_t value, const c
     trx_pb_message(&p->msg, TE_ANNOTATIONS, &p->sub);
 }
 
+/* The same with its name written out (UIA: names and captions depend on the module too). */
+static void annotation_named(perfetto_writer *p, const char *name, uint64_t value, const char *text)
+{
+    trx_pb_reset(&p->sub);
+    trx_pb_text(&p->sub, DA_NAME, name);
+    if (text)
+        trx_pb_text(&p->sub, DA_STRING, text);
+    else
+        trx_pb_varint(&p->sub, DA_UINT, value);
+    trx_pb_message(&p->msg, TE_ANNOTATIONS, &p->sub);
+}
+
+/* The decoded fields of a UIA event, names written out (not interned by id). */
+static void uia_fields(perfetto_writer *p, const trx_export_arg *args, int n)
+{
+    for (int k = 0; k < n; k++) {
+        annotation_named(p, args[k].label, args[k].value, NULL);
+        if (args[k].object) {
+            char name[96];
+            snprintf(name, sizeof name, "%.80s object", args[k].label);
+            annotation_named(p, name, 0, args[k].object);
+        }
+    }
+}
+
 static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
                     const trx_flow_step *step)
 {
+    bool uia = p->t->format == TRX_TRACE_UIA;
     ensure_lane(p, lane);
     begin_event(p, ev->ticks, UUID_LANE(lane), TYPE_INSTANT);
-    if (!bit_test_set(p->names_done, ev->id))
-        intern(p, ID_EVENT_NAMES, IID_EVENT(ev->id), trx_event_name(ev->id, p->o->custom));
-    trx_pb_varint(&p->msg, TE_NAME_IID, IID_EVENT(ev->id));
+    if (uia) {
+        char buf[32];
+        trx_pb_text(&p->msg, TE_NAME, trx_export_event_name(p->t, ev, p->o->custom, buf));
+    } else {
+        if (!bit_test_set(p->names_done, ev->id))
+            intern(p, ID_EVENT_NAMES, IID_EVENT(ev->id), trx_event_name(ev->id, p->o->custom));
+        trx_pb_varint(&p->msg, TE_NAME_IID, IID_EVENT(ev->id));
+    }
     category(p, category_of(ev->id));
     if (!p->fixed_done) {
         p->fixed_done = true;
@@ -319,7 +350,9 @@ static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
     annotation(p, ANN_NEXT, 0, next ? next : "Un-named Thread");
     trx_export_arg args[4];
     int n = trx_export_args(p->t, ev, p->o->custom, args);
-    for (int k = 0; k < n; k++) {
+    if (uia)
+        uia_fields(p, args, n);
+    for (int k = 0; k < n && !uia; k++) {
         if (!bit_test_set(p->labels_done, IID_LABEL(ev->id, k) - 16))
             intern(p, ID_ANNOTATION_NAMES, IID_LABEL(ev->id, k), args[k].label);
         annotation(p, IID_LABEL(ev->id, k), args[k].value, NULL);

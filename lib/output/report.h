@@ -32,8 +32,9 @@ typedef struct trx_base64 {
 /* Encodes the events of `t` as the page reads them: one varint record per
  * event (tick delta, id, lane*2 + synthetic, next lane, priority for thread
  * contexts, info1..4 as zigzag differences from the previous event with the
- * same id), base64, into `w`. Marks in `used` (65536 bits) the ids seen;
+ * same id), base64, into `w`. Sets seen[id] (65536 entries) to 1 + the
+ * module of the first event with that id;
  * returns the number of events written, UINT64_MAX when out of memory. */
-uint64_t trx_report_events(trx_trace *t, trx_out *w, uint8_t *used);
+uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen);
 
 #endif

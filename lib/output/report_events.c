@@ -61,7 +61,7 @@ static uint32_t zigzag(uint32_t v, uint32_t prev)
     return d & 0x80000000u ? ~(d << 1) : d << 1;
 }
 
-uint64_t trx_report_events(trx_trace *t, trx_out *w, uint8_t *used)
+uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
 {
     trx_cursor c;
     uint32_t *prev_info = calloc(65536u * 4u, sizeof *prev_info);
@@ -95,7 +95,8 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint8_t *used)
             prev_fields[k] = ev.info[k];
         }
         b64_bytes(&b, rec, n);
-        used[ev.id >> 3] |= (uint8_t)(1u << (ev.id & 7));
+        if (!seen[ev.id])
+            seen[ev.id] = 1u + ev.module;
         count++;
         if ((count & 1023u) == 0 && w->error)
             break;

@@ -157,7 +157,7 @@ static void write_meta(trx_out *w, const trx_trace *t, const trx_stats *s,
     trx_out_str(w, "}\n");
 }
 
-static void write_types(trx_out *w, uint64_t count, const uint8_t *used,
+static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const uint32_t *seen,
                         const trx_custom_events *ce)
 {
     trx_out_str(w, "{\"count\":");
@@ -165,18 +165,20 @@ static void write_types(trx_out *w, uint64_t count, const uint8_t *used,
     trx_out_str(w, ",\"types\":{");
     bool first = true;
     for (uint32_t id = 0; id < 65536; id++) {
-        if (!(used[id >> 3] & (1u << (id & 7))))
+        if (!seen[id])
             continue;
+        uint16_t module = (uint16_t)(seen[id] - 1);
+        char buf[32];
         trx_out_str(w, first ? "\n\"" : ",\n\"");
         first = false;
         num(w, id);
         trx_out_str(w, "\":[");
-        trx_out_json_string(w, trx_event_name(id, ce));
+        trx_out_json_string(w, trx_export_type_name(t, id, module, ce, buf));
         trx_out_str(w, ",\"");
         trx_out_str(w, trx_export_category(id));
         trx_out_str(w, "\",[");
         const char *labels[4];
-        trx_event_labels(id, ce, labels);
+        trx_export_labels(t, id, module, ce, labels);
         for (int k = 0; k < 4; k++) {
             if (k)
                 trx_out_char(w, ',');
@@ -203,21 +205,21 @@ static void template_until(trx_out *w, const char **at, const char *end, const c
 
 static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, const trx_stats *s)
 {
-    uint8_t *used = calloc(65536 / 8, 1);
+    uint32_t *seen = calloc(65536, sizeof *seen); /* by id: 1 + module of its first event */
     json_part *meta = part_open(), *types = part_open();
     int rc = -1;
-    if (!used || !meta || !types)
+    if (!seen || !meta || !types)
         goto out;
     write_meta(&meta->out, t, s, o);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
     rc = part_close(meta, w);
     meta = NULL;
     trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\">\n");
-    uint64_t count = trx_report_events(t, w, used);
+    uint64_t count = trx_report_events(t, w, seen);
     if (count == UINT64_MAX)
         rc = -1;
     trx_out_str(w, "\n</script>\n<script id=\"trx-types\" type=\"application/json\">");
-    write_types(&types->out, count, used, o->custom);
+    write_types(&types->out, t, count, seen, o->custom);
     if (part_close(types, w) != 0)
         rc = -1;
     types = NULL;
@@ -227,7 +229,7 @@ out:
         part_close(meta, w);
     if (types)
         part_close(types, w);
-    free(used);
+    free(seen);
     return rc;
 }
 

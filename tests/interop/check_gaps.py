@@ -10,6 +10,7 @@ TRACE has GAPS gaps holding LOST events in all (make_uia_gaps writes one).
   Perfetto     decodes; one "N events lost" slice per gap;
   CSV          lost_before adds up;
   report       its data says lost_events = LOST and has GAPS gaps.
+Event names are those of `trx events` (UIA: module-aware).
 """
 import csv
 import json
@@ -32,7 +33,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     fails = []
     events = run([trx, "events", "--no-synthetic", "--format", "jsonl", trace]).stdout.decode()
-    count = sum(1 for line in events.splitlines() if '"index"' in line)
+    names = [json.loads(line)["name"] for line in events.splitlines() if '"index"' in line]
+    count = len(names)
 
     out = os.path.join(work, "ctf")
     run([trx, "export", "--to", "ctf", trace, "-o", out])
@@ -40,6 +42,10 @@ def main():
     lines = r.stdout.decode().splitlines()
     if len(lines) != count:
         fails.append("ctf: babeltrace2 printed %d events, trx %d" % (len(lines), count))
+    for line, name in zip(lines, names):
+        if ") " + name + ":" not in line:
+            fails.append("ctf: '%s' is not event %s" % (line[:80], name))
+            break
     said = sum(int(x) for x in re.findall(r"discarded (\d+) events?", r.stderr.decode() + r.stdout.decode()))
     if said != lost:
         fails.append("ctf: babeltrace2 reports %d discarded events, want %d" % (said, lost))
@@ -50,6 +56,9 @@ def main():
     slices = [e for e in doc["traceEvents"] if e["ph"] == "X" and e.get("cat") == "lost"]
     if len(slices) != ngaps or sum(e["args"]["lost"] for e in slices) != lost:
         fails.append("chrome: lost slices %s" % slices)
+    shown = [e["name"] for e in doc["traceEvents"] if e["ph"] == "i"]
+    if shown != names:
+        fails.append("chrome: event names differ from trx events: %s vs %s" % (shown[:3], names[:3]))
 
     out = os.path.join(work, "t.pftrace")
     run([trx, "export", "--to", "perfetto", trace, "-o", out])
