@@ -137,10 +137,12 @@ if [ $m4_built -eq 1 ] && [ -f "$probe" ]; then
   dir="$OUT/hooks-probe"
   mkdir -p "$dir"
   declare -A probe_text=()
-  for variant in no-hooks disabled enabled; do
+  for variant in no-hooks disabled enabled uia-disabled uia-enabled; do
     defs=()
     [ $variant = no-hooks ] && defs=(-DTRX_PROBE_NO_HOOKS=1)
     [ $variant = enabled ] && defs=(-DTX_ENABLE_EVENT_TRACE=1)
+    [ $variant = uia-disabled ] && defs=(-DTRX_RECORDER_FORMAT_UIA=1)
+    [ $variant = uia-enabled ] && defs=(-DTRX_RECORDER_FORMAT_UIA=1 -DTX_ENABLE_EVENT_TRACE=1)
     if compile "$probe" "$dir/$variant.o" arm-none-eabi-gcc "${COMMON_FLAGS[@]}" -mthumb \
         -mcpu=cortex-m4 -O2 "${M4_PORT[@]}" "${defs[@]}"; then
       probe_text[$variant]=$(arm-none-eabi-size "$dir/$variant.o" | awk 'NR == 2 { print $1 }')
@@ -152,8 +154,14 @@ if [ $m4_built -eq 1 ] && [ -f "$probe" ]; then
   echo
   echo "Hooks probe (tests/cross/hooks_disabled.c, cortex-m4 -O2, 3 hooks) .text bytes:"
   echo "  without hook lines: ${probe_text[no-hooks]}   tracing compiled out: ${probe_text[disabled]}   tracing on: ${probe_text[enabled]}"
-  if [ "${probe_text[disabled]}" != "${probe_text[no-hooks]}" ]; then
+  echo "  UIA build (TRX_RECORDER_FORMAT_UIA=1): tracing compiled out: ${probe_text[uia-disabled]}   tracing on: ${probe_text[uia-enabled]}"
+  if [ "${probe_text[disabled]}" != "${probe_text[no-hooks]}" ] ||
+     [ "${probe_text[uia-disabled]}" != "${probe_text[no-hooks]}" ]; then
     echo "cross_build: FAILED: hooks add code when TX_ENABLE_EVENT_TRACE is not defined" >&2
+    failed=1
+  elif [ -n "$(arm-none-eabi-nm -u "$dir/uia-disabled.o")" ]; then
+    echo "cross_build: FAILED: UIA build, tracing compiled out, but the probe still refers to:" >&2
+    arm-none-eabi-nm -u "$dir/uia-disabled.o" >&2
     failed=1
   elif [ -n "$(arm-none-eabi-nm -u "$dir/disabled.o")" ]; then
     echo "cross_build: FAILED: tracing compiled out but the probe still refers to:" >&2
