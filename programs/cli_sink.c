@@ -306,12 +306,23 @@ static int open_temporary(cli_sink *s, int keep_mode)
     memcpy(s->tmp, s->target, n);
     memcpy(s->tmp + n, ".XXXXXX", 8);
     hold_signals(); /* before the file exists: no moment without cleanup */
-    int fd = mkstemp(s->tmp);
-    if (fd >= 0 && register_tmp(s->tmp) != 0) {
-        close(fd);
-        unlink(s->tmp);
-        fd = -1;
+    int fd = -1;
+    if (register_tmp(s->tmp) != 0) {
         errno = EMFILE;
+    } else {
+#ifndef _WIN32
+        /* The name is registered before the file exists; the signals wait
+         * while mkstemp fills it in, so a handler never sees half a name. */
+        sigset_t block, old;
+        sigemptyset(&block);
+        for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
+            sigaddset(&block, cleanup_signals[i]);
+        sigprocmask(SIG_BLOCK, &block, &old);
+        fd = mkstemp(s->tmp);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+#else
+        fd = mkstemp(s->tmp);
+#endif
     }
     if (fd >= 0) {
 #ifndef _WIN32
