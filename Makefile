@@ -10,11 +10,18 @@ FUZZ_SECONDS ?= 60
 FUZZ_LONG_SECONDS ?= 600
 LEAN_FUZZERS = fuzz_txtb fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc
 
-.PHONY: build run test test-deps test-unit test-sanitize fuzz fuzz-long fuzzers format format-check clean windows
+.PHONY: build install run test test-deps test-unit test-sanitize fuzz fuzz-long fuzzers format format-check clean windows
 
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# `make install PREFIX=/usr/local`: the CLI, man page, headers, libtrx (static
+# and shared), the recorder sources and ports, the GDB script, pkg-config and
+# CMake package files (cmake/trx_install.cmake).
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 run: build
 	@./examples/run_demo.sh $(BUILD)
