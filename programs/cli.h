@@ -136,6 +136,11 @@ void cli_input_close(cli_input *in);
  * (...) WHAT" on stderr (commands whose output has no summary line). */
 void cli_warn_damaged(const cli_input *in, const char *path, const char *what);
 
+/* What a command that lists events does with damaged entries, by mode. */
+#define CLI_DAMAGED_SKIPPED(c)                                                                     \
+    ((c)->mode == TRX_MODE_TRACEX ? "read as TraceX reads them (--compat tracex)"                  \
+                                  : "skipped (`trx info --json` lists them)")
+
 /* Writes one command's output for an opened input; returns the exit status. */
 typedef int (*cli_writer)(cli_input *in, const cli_common *c, void *state, trx_out *w);
 

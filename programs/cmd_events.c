@@ -111,9 +111,7 @@ static int on_option(void *state, int opt, const char *arg)
  * usage errors; nothing is kept of the output then. */
 static int write_events(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
-    cli_warn_damaged(in, c->args[0],
-                     c->mode == TRX_MODE_TRACEX ? "listed as TraceX reads them (--compat tracex)"
-                                                : "skipped (`trx info --json` lists them)");
+    cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     const events_options *o = state;
     trx_event_filter f;
     trx_event_filter_init(&f);

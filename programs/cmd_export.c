@@ -76,6 +76,7 @@ static int on_option(void *state, int opt, const char *arg)
 static int write_export(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     const export_state *s = state;
+    cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     trx_export_options o = {s->ticks_per_second, &in->custom};
     int r = s->format == FMT_PERFETTO ? trx_export_perfetto(&in->trace, w, &o)
             : s->format == FMT_CHROME ? trx_export_chrome_json(&in->trace, w, &o)
@@ -114,6 +115,7 @@ static int export_ctf(const cli_common *c, const export_state *s)
     int rc = cli_input_open(&in, c, c->args[0]);
     if (rc != 0)
         return rc;
+    cli_warn_damaged(&in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     cli_sink stream, meta;
     if ((rc = cli_sink_open(&stream, stream_path)) != 0) {
         cli_input_close(&in);

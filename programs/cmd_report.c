@@ -44,6 +44,7 @@ static int on_option(void *state, int opt, const char *arg)
 static int write_report(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     const uint64_t *rate = state;
+    cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     trx_export_options o = {*rate, &in->custom};
     if (trx_report_write(&in->trace, w, &o) != 0) {
         fprintf(stderr, "trx: %s: out of memory (or no temporary file)\n", c->args[0]);

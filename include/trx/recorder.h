@@ -413,10 +413,7 @@ static inline VOID trx_recorder_put_(trx_recorder_state *r, ULONG ctx, ULONG pri
 {
     volatile trx_txtb_entry *e = r->current;
     trx_txtb_entry *next = r->current + 1;
-    const int wrap = next >= r->end;
-    const ULONG ts = (ULONG)(TX_TRACE_TIME_SOURCE);
-    const ULONG id_word = TRX_EVENT_ID_WORD_(event_id);
-    if (TRX_UNLIKELY(wrap)) {
+    if (TRX_UNLIKELY(next >= r->end)) {
         next = r->start;
     }
     e->thread_pointer = 0UL; /* 1: incomplete */
@@ -426,10 +423,14 @@ static inline VOID trx_recorder_put_(trx_recorder_state *r, ULONG ctx, ULONG pri
     TRX_HALT_POINT_();
     e->thread_priority = prio; /* 3-9 */
     TRX_HALT_POINT_();
-    e->event_id = TRX_ID_WORD_(ctx, prio, id_word, ts, info_1, info_2, info_3, info_4);
-    TRX_HALT_POINT_();
-    e->time_stamp = ts;
-    TRX_HALT_POINT_();
+    {
+        const ULONG ts = (ULONG)(TX_TRACE_TIME_SOURCE);
+        const ULONG id_word = TRX_EVENT_ID_WORD_(event_id);
+        e->event_id = TRX_ID_WORD_(ctx, prio, id_word, ts, info_1, info_2, info_3, info_4);
+        TRX_HALT_POINT_();
+        e->time_stamp = ts;
+        TRX_HALT_POINT_();
+    }
     e->info_1 = info_1;
     TRX_HALT_POINT_();
     e->info_2 = info_2;
@@ -440,7 +441,7 @@ static inline VOID trx_recorder_put_(trx_recorder_state *r, ULONG ctx, ULONG pri
     TRX_HALT_POINT_();
     e->thread_pointer = ctx; /* 10: complete */
     TRX_HALT_POINT_();
-    if (TRX_UNLIKELY(wrap)) {
+    if (TRX_UNLIKELY(next != (const trx_txtb_entry *)e + 1)) {
         trx_recorder_wrap_();
     }
 }

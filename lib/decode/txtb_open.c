@@ -178,38 +178,38 @@ static inline __attribute__((always_inline)) void scan_loop(const uint8_t *e, ui
                                                             uint32_t oldest, uint32_t mask, bool be,
                                                             bool checked, trx_scan_result *r)
 {
-    uint32_t prev = 0, j = 0;
-    bool in_use = true; /* before the first never-written entry */
-    r->tracex_used = cap;
-    for (uint32_t i = 0; i < cap; i++, j++) {
+    uint32_t prev = 0, j = 0, i = 0, suspect = 0;
+    uint64_t up = 0, down = 0;  /* locals: no store per entry */
+    for (; i < cap; i++, j++) { /* TraceX's part: up to the first zero thread word */
         const uint8_t *p = e + (size_t)i * TRX_ENTRY_SIZE;
-        uint32_t ctx = trx_rd32(p, be);
-        if (ctx == 0) {
-            if (in_use) {
-                r->tracex_used = i;
-                in_use = false;
-            }
-            r->zero_before += i < oldest;
-            continue;
-        }
-        r->written_after += i > oldest;
+        if (trx_rd32(p, be) == 0)
+            break;
         if (checked ? trx_entry_damage(p, be, true) != TRX_DAMAGE_NONE
                     : trx_rd32(p + 8, be) == 0 && trx_entry_damage(p, be, false))
-            r->suspect++;
-        if (!in_use)
-            continue;
+            suspect++;
         if (i == oldest)
             j = 0;
         uint32_t ts = trx_rd32(p + 12, be) & mask;
         if (j > 1) {
-            r->up += ts > prev;
-            r->down += ts < prev;
-        }
-        if (i > 0) {
-            r->sum_up += (ts - prev) & mask;
-            r->sum_down += (prev - ts) & mask;
+            up += ts > prev;
+            down += ts < prev;
         }
         prev = ts;
+    }
+    r->up = up;
+    r->down = down;
+    r->suspect = suspect;
+    r->tracex_used = i;
+    r->written_after = i > oldest + 1 ? i - oldest - 1 : 0;
+    for (; i < cap; i++) { /* the rest: nothing in an intact buffer */
+        const uint8_t *p = e + (size_t)i * TRX_ENTRY_SIZE;
+        if (trx_rd32(p, be) == 0) {
+            r->zero_before += i < oldest;
+            continue;
+        }
+        r->written_after += i > oldest;
+        if (trx_entry_damage(p, be, checked) != TRX_DAMAGE_NONE)
+            r->suspect++;
     }
 }
 

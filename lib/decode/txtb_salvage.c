@@ -123,17 +123,34 @@ static trx_damage classify(const trx_trace *t, const salvage *s, uint32_t phys)
     return TRX_DAMAGE_EMPTY;
 }
 
-/* The fast path's test of the two ends of an intact wrapped buffer. */
-static bool ends_suspect(const trx_trace *t, const salvage *s, const trx_scan_result *r, uint32_t o)
+/* Ticks from the oldest entry o to the newest of an intact wrapped buffer. */
+static uint64_t wrapped_span(const trx_trace *t, const salvage *s, uint32_t o)
+{
+    uint64_t span = 0;
+    uint32_t prev = ts_at(s, o);
+    for (uint32_t k = 1; k < t->capacity; k++) {
+        uint32_t p = o + k < t->capacity ? o + k : o + k - t->capacity;
+        uint32_t ts = ts_at(s, p);
+        span += fwd(s, prev, ts);
+        prev = ts;
+    }
+    return span;
+}
+
+/* The fast path's test of the two ends of an intact wrapped buffer: the
+ * time stamps first (O(1)), the span pass only when they point at one. */
+static bool ends_suspect(const trx_trace *t, const salvage *s, uint32_t o)
 {
     const uint32_t cap = t->capacity;
     if (cap < 3)
         return false;
-    uint64_t span = s->up ? r->sum_up : r->sum_down;
-    if (o > 0)
-        span = span - step(s, o - 1, o) + step(s, cap - 1, 0);
     uint32_t n = (o + cap - 1) % cap, a = (o + cap - 2) % cap, y = (o + 1) % cap;
-    return newest_is_stale(s, span, a, n, o) || oldest_is_new(s, span, n, o, y);
+    bool newest = step(s, n, o) < step(s, a, n), oldest = step(s, n, o) < step(s, o, y);
+    if (!newest && !oldest)
+        return false;
+    uint64_t span = wrapped_span(t, s, o);
+    return (newest && newest_is_stale(s, span, a, n, o)) ||
+           (oldest && oldest_is_new(s, span, n, o, y));
 }
 
 static int fail(trx_trace *t, trx_error *err, uint32_t damaged)
@@ -266,7 +283,7 @@ int trx_salvage(trx_trace *t, const trx_scan_result *r, trx_error *err)
         damaged = damaged || r->written_after < tail || !at_oldest;
     else
         damaged = damaged || r->written_after > 0 || at_oldest;
-    if (!damaged && !(wrapped && ends_suspect(t, &s, r, o))) {
+    if (!damaged && !(wrapped && ends_suspect(t, &s, o))) {
         t->view_salvage_ = t->view_tracex_;
         return 0;
     }

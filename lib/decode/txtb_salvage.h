@@ -9,12 +9,11 @@
 
 /* What one pass over all entries found. */
 typedef struct trx_scan_result {
-    uint32_t tracex_used;      /* first entry with a zero thread word, or the capacity */
-    uint64_t up, down;         /* TraceX's timer vote over the entries before it */
-    uint32_t zero_before;      /* zero thread words before the oldest pointer */
-    uint32_t written_after;    /* non-zero thread words after the oldest pointer */
-    uint32_t suspect;          /* written entries that fail trx_entry_damage */
-    uint64_t sum_up, sum_down; /* forward steps between physical neighbours, per direction */
+    uint32_t tracex_used;   /* first entry with a zero thread word, or the capacity */
+    uint64_t up, down;      /* TraceX's timer vote over the entries before it */
+    uint32_t zero_before;   /* zero thread words before the oldest pointer */
+    uint32_t written_after; /* non-zero thread words after the oldest pointer */
+    uint32_t suspect;       /* written entries that fail trx_entry_damage */
 } trx_scan_result;
 
 /* Damage an entry with a non-zero thread word shows by itself: id 0 with

@@ -145,6 +145,15 @@ static void test_zero_thread_word_at_newest(void **state)
     assert_non_null(strstr(r.out, "\"damaged_entries\": 1, \"damaged_skipped\": true"));
     cli_result_free(&r);
 
+    RUN(&r, "export", "--to", "chrome-json", c.path);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "warning: 1 damaged entry (1 half-written) skipped"));
+    cli_result_free(&r);
+    RUN(&r, "report", c.path);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "warning: 1 damaged entry (1 half-written) skipped"));
+    cli_result_free(&r);
+
     /* dump: TraceX's text (289 events) and a warning. */
     RUN(&r, "dump", c.path);
     assert_int_equal(r.status, 0);
