@@ -32,10 +32,11 @@ static const command commands[] = {
     {"report", "one interactive HTML file: time line, event details, search, statistics",
      cmd_report},
     {"export", "the trace for other tools: Perfetto, Chrome JSON, CSV, CTF", cmd_export},
+    {"convert", "TXTB <-> UIA, or the image as bin / Intel HEX / S-record", cmd_convert},
 };
 
 /* Commands announced in the design but not written yet (a clearer error). */
-static const char *const planned[] = {"convert", "check", "diff"};
+static const char *const planned[] = {"check", "diff"};
 
 static const char usage_head[] =
     "usage: trx COMMAND [OPTIONS] FILE\n"
