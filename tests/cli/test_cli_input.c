@@ -304,6 +304,8 @@ static void test_bad_custom_every_command(void **state)
             argv[k++] = names[i];
             if (strcmp(names[i], "export") == 0)
                 argv[k++] = "--to=csv";
+            if (strcmp(names[i], "convert") == 0)
+                argv[k++] = "--to=bin";
             argv[k++] = "--custom";
             argv[k++] = trxc;
             argv[k++] = DEMO;
