@@ -30,11 +30,11 @@ typedef struct trx_base64 {
 } trx_base64;
 
 /* Encodes the events of `t` as the page reads them: one varint record per
- * event (tick delta, id, lane*2 + synthetic, next lane, priority for thread
+ * event (tick delta, id, lane*4 + flows*2 + synthetic, next lane, priority for thread
  * contexts, info1..4 as zigzag differences from the previous event with the
- * same id), base64, into `w`. Sets seen[id] (65536 entries) to 1 + the
- * module of the first event with that id;
- * returns the number of events written, UINT64_MAX when out of memory. */
+ * same id, the flows ending at the event), base64, into `w`. Sets seen[id] (65536 entries) to 1 +
+ * the module of the first event with that id; returns the number of events written, UINT64_MAX when
+ * out of memory. */
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen);
 
 #endif

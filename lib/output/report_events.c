@@ -1,13 +1,16 @@
 /*
  * report_events.c - the events of a report, compact: one record of varints
- * per event (tick delta, id, lane*2 + synthetic, next lane, priority when the
+ * per event (tick delta, id, lane*4 + flows*2 + synthetic, next lane, priority when the
  * context is a thread, the four information fields each as the zigzag
  * difference from the same field of the previous event with that id: object
- * pointers and wait options repeat, counters step), written as base64 on one
+ * pointers and wait options repeat, counters step) and, when flagged in the
+ * lane word, the flows that end at the event (timeline_flows.c: how many,
+ * then each start as a distance back), written as base64 on one
  * line (the page decodes it without first stripping white space). Streamed: memory (1 MiB of
  * previous fields) does not depend on the trace length.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "output/report.h"
 #include "output/timeline.h"
@@ -61,26 +64,51 @@ static uint32_t zigzag(uint32_t v, uint32_t prev)
     return d & 0x80000000u ? ~(d << 1) : d << 1;
 }
 
+/* Appends the flows ending at this event: count, then per flow
+ * (index - start event) * 2 + (1: it ends where a lane starts running). */
+static size_t flows_record(uint8_t *p, const trx_event *ev, const trx_flow_step *step,
+                           const trx_flow *ran, int ran_count)
+{
+    size_t n = varint(p, (uint64_t)ran_count + (step->ends ? 1u : 0u));
+    if (step->ends)
+        n += varint(p + n, (ev->index - step->end.event) << 1);
+    for (int i = 0; i < ran_count; i++)
+        n += varint(p + n, (ev->index - ran[i].event) << 1 | 1u);
+    return n;
+}
+
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
 {
     trx_cursor c;
     uint32_t *prev_info = calloc(65536u * 4u, sizeof *prev_info);
-    if (!prev_info || trx_cursor_init(&c, t) < 0) {
+    trx_flow_matcher *m = trx_flows_new(t);
+    if (!prev_info || !m || trx_cursor_init(&c, t) < 0) {
         free(prev_info);
+        trx_flows_free(m);
         return UINT64_MAX;
     }
+    trx_run_tracker runs;
+    memset(&runs, 0, sizeof runs);
     trx_base64 b = {w, {0, 0, 0}, 0};
     trx_event ev;
     uint64_t prev = 0, count = 0;
     uint32_t lane_cache_ctx = 0, lane_cache = 0;
     bool cached = false;
     while (trx_cursor_next(&c, &ev)) {
-        uint8_t rec[80];
-        size_t n = varint(rec, ev.ticks - prev);
-        prev = ev.ticks;
+        uint8_t rec[80 + 10 * (TRX_FLOWS_PER_LANE + 2)];
+        size_t n = varint(rec, ev.ticks > prev ? ev.ticks - prev : 0); /* never backwards */
+        prev = ev.ticks > prev ? ev.ticks : prev;
         n += varint(rec + n, ev.id);
         uint32_t lane = trx_lane_of(t, ev.context);
-        n += varint(rec + n, (uint64_t)lane << 1 | (ev.synthetic ? 1u : 0u));
+        trx_flow_step step;
+        trx_flows_on_event(m, &ev, lane, &step);
+        trx_flow ran[TRX_FLOWS_PER_LANE];
+        int ran_count = 0;
+        trx_run_slice closed;
+        if (trx_run_feed(&runs, t, &ev, &closed) & TRX_RUN_STARTED)
+            ran_count = trx_flows_on_run(m, runs.cur.lane, ran, TRX_FLOWS_PER_LANE);
+        bool flows = step.ends || ran_count > 0;
+        n += varint(rec + n, (uint64_t)lane << 2 | (flows ? 2u : 0u) | (ev.synthetic ? 1u : 0u));
         if (!cached || ev.next_context != lane_cache_ctx) { /* next contexts repeat */
             cached = true;
             lane_cache_ctx = ev.next_context;
@@ -94,6 +122,8 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
             n += varint(rec + n, zigzag(ev.info[k], prev_fields[k]));
             prev_fields[k] = ev.info[k];
         }
+        if (flows)
+            n += flows_record(rec + n, &ev, &step, ran, ran_count);
         b64_bytes(&b, rec, n);
         if (!seen[ev.id])
             seen[ev.id] = 1u + ev.module;
@@ -103,6 +133,7 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
     }
     trx_cursor_free(&c);
     free(prev_info);
+    trx_flows_free(m);
     b64_finish(&b);
     return count;
 }

@@ -71,6 +71,7 @@ int trx_run_feed(trx_run_tracker *r, const trx_trace *t, const trx_event *ev,
 typedef struct trx_flow {
     uint64_t id;
     uint64_t ticks;
+    uint64_t event; /* index of the event that started it */
     uint32_t lane;
 } trx_flow;
 

@@ -144,7 +144,7 @@ static object_state *object_of(trx_flow_matcher *m, uint32_t address, uint8_t ty
 
 static trx_flow new_flow(trx_flow_matcher *m, const trx_event *ev, uint32_t lane)
 {
-    trx_flow f = {m->next_id++, ev->ticks, lane};
+    trx_flow f = {m->next_id++, ev->ticks, ev->index, lane};
     return f;
 }
 

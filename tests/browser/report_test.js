@@ -11,7 +11,9 @@
  *     a drag pans, a drag on the ruler zooms to that range, sequential mode
  *     switches the axis to event numbers;
  *   - every statistic in the tables equals `trx stats --json`;
- *   - search finds events by name and moves next / previous.
+ *   - search finds events by name and moves next / previous;
+ *   - as many cause -> effect flows as the Chrome export; an effect's details
+ *     name its cause.
  * Saves a screenshot per trace; with BIG.trx also reports the first paint of
  * that (large) trace's report (printed, not asserted).
  *
@@ -134,6 +136,16 @@ async function checkTrace(browser, trace) {
             tag + "event " + sel + ": field " + label + "=" + value + " shown as " + JSON.stringify(row));
     }
     check(Object.keys(e.args).length === 0 || rows.length > 0, tag + "no decoded fields shown");
+  }
+
+  /* flows: as many as the Chrome export's s/f pairs; the effect names its cause */
+  const chrome = JSON.parse(trxRun(["export", "--to", "chrome-json", trace]));
+  const pairs = chrome.traceEvents.filter((e) => e.ph === "s").length;
+  check((await page.evaluate(() => trxReport.flowCount())) === pairs, tag + "flows differ from chrome-json's " + pairs);
+  if (pairs > 0) {
+    const effect = (await page.evaluate(() => trxReport.flowEnds()))[0];
+    await page.evaluate((i) => trxReport.select(i), effect);
+    check((await page.textContent("#details")).includes("caused by"), tag + "event " + effect + " does not name its cause");
   }
 
   /* zoom with the wheel, around the pointer */

@@ -5,8 +5,9 @@
  * Data (written by lib/output/report_html.c): #trx-meta (JSON: header facts,
  * lanes, registry objects, `trx stats --json`, inversion windows),
  * #trx-events (base64 of one varint record per event: tick delta, id,
- * lane*2+synthetic, next lane, priority (thread contexts), info1..4 as
- * zigzag differences from the previous event with that id) and #trx-types (JSON:
+ * lane*4+flows*2+synthetic, next lane, priority (thread contexts), info1..4
+ * as zigzag differences from the previous event with that id, then the flows
+ * ending there) and #trx-types (JSON:
  * event count, name / component / field captions per id used).
  *
  * Drawing is bounded per frame whatever the trace size: lanes hold sorted
@@ -40,6 +41,7 @@
     return out;
   }
 
+  var flowS = [], flowE = [], flowRun = []; /* cause, effect, effect is a lane starting to run */
   (function decodeEvents() {
     var b = decodeBase64($("trx-events").textContent), p = 0, t = 0, len = b.length;
     var lanesN = meta.lanes.length, prev = new Uint32Array(65536 * 4), isThread = new Uint8Array(lanesN);
@@ -55,9 +57,9 @@
       t += varint();
       ticks[i] = t;
       var id = ids[i] = varint();
-      var l = varint();
+      var l = varint(), hasFlows = l & 2;
       synth[i] = l & 1;
-      l = Math.min(Math.floor(l / 2), lanesN - 1);
+      l = Math.min(Math.floor(l / 4), lanesN - 1);
       lane[i] = l;
       next[i] = Math.min(varint(), lanesN - 1);
       if (isThread[l]) prio[i] = varint();
@@ -65,9 +67,15 @@
         var z = varint(), d = z & 1 ? ~(z >>> 1) : z >>> 1;
         info[4 * i + k] = prev[at] = (prev[at] + d) >>> 0;
       }
+      if (hasFlows) /* flows ending here: count, then (distance back)*2 + ends-at-a-run */
+        for (var c = varint(); c > 0; c--) {
+          var f = varint();
+          flowS.push(i - Math.floor(f / 2)); flowE.push(i); flowRun.push(f & 1);
+        }
     }
     if (i < n) n = i; /* truncated data: show what is there */
   })();
+  flowS = Uint32Array.from(flowS); flowE = Uint32Array.from(flowE); flowRun = Uint8Array.from(flowRun);
   var tDecoded = performance.now();
 
   /* --------------------------------------------------- lanes and slices */
@@ -228,8 +236,8 @@
       var xs = Math.floor(Math.max(LABEL, xOf(ps))), xe = Math.ceil(Math.min(right, xOf(pos(E[k]))));
       var w = Math.max(1, xe - xs);
       ctx.fillRect(xs, y + 11, w, 10);
-      /* skip every slice that ends inside the pixel just drawn */
-      var pNext = pAt(Math.floor(xs + w) + 1);
+      /* skip every slice that ends inside the pixels just drawn */
+      var pNext = pAt(xs + w);
       lo = k + 1; hi = m;
       while (lo < hi) { mid = (lo + hi) >>> 1; if (pos(E[mid]) < pNext) lo = mid + 1; else hi = mid; }
       k = lo;
@@ -280,6 +288,33 @@
       lastX = xb;
     }
   }
+  /* Flows: an arrow from cause to effect (the effect's lane, or the lane that starts running). */
+  var selFlows = [];
+  function flowArrow(k, strong) {
+    var s = flowS[k], e = flowE[k];
+    var rs = shown.indexOf(lanes[lane[s]]), re = shown.indexOf(lanes[flowRun[k] ? next[e] : lane[e]]);
+    if (rs < 0 || re < 0) return;
+    var x1 = xOf(pos(s)), y1 = RULER + rs * ROW + 6, x2 = xOf(pos(e)), y2 = RULER + re * ROW + 16;
+    ctx.strokeStyle = strong ? "#1d2330" : "rgba(36,99,235,0.55)";
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.lineWidth = strong ? 1.5 : 1;
+    ctx.beginPath(); ctx.moveTo(x1, y1); ctx.lineTo(x2, y2); ctx.stroke();
+    var a = Math.atan2(y2 - y1, x2 - x1);
+    ctx.beginPath(); ctx.moveTo(x2, y2);
+    ctx.lineTo(x2 - 7 * Math.cos(a - 0.4), y2 - 7 * Math.sin(a - 0.4));
+    ctx.lineTo(x2 - 7 * Math.cos(a + 0.4), y2 - 7 * Math.sin(a + 0.4));
+    ctx.fill();
+    ctx.lineWidth = 1;
+  }
+  function drawFlows() {
+    /* every flow ending in view when they are few; the selected event's always */
+    var lo = 0, hi = flowE.length;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(flowE[mid]) < v0) lo = mid + 1; else hi = mid; }
+    var end = lo;
+    while (end < flowE.length && end - lo <= 300 && pos(flowE[end]) <= v1) end++;
+    if (end - lo <= 300) for (var k = lo; k < end; k++) flowArrow(k, false);
+    selFlows.forEach(function (k) { flowArrow(k, true); });
+  }
   function draw() {
     pending = false;
     var W = canvas.clientWidth, H = RULER + shown.length * ROW;
@@ -298,6 +333,7 @@
       drawBars(shown[r], y);
       drawMarks(shown[r], y);
     }
+    drawFlows();
     ctx.restore();
     if (selected >= 0) {
       var row = shown.indexOf(lanes[lane[selected]]), xs = xOf(pos(selected));
@@ -352,6 +388,12 @@
     if (gap) rows.push(["lost before", gap[1].toLocaleString("en-US") + " events (between " + timeText(gap[2]) + " and " + timeText(gap[3]) + ")"]);
     var html = '<h2 id="detail-name">' + esc(t[0]) + "</h2><table>";
     rows.forEach(function (r) { html += "<tr><td>" + esc(r[0]) + "</td><td>" + esc(r[1]) + "</td></tr>"; });
+    selFlows.forEach(function (k) {
+      var other = flowE[k] === i ? flowS[k] : flowE[k];
+      html += '<tr class="flow"><td>' + (flowE[k] === i ? "caused by" : "leads to") + '</td><td class="link" data-jump="' +
+        other + '">#' + (other + firstIndex).toLocaleString("en-US") + " " + esc(typeOf(ids[other])[0]) + " (" +
+        esc(lanes[lane[other]].name) + ")</td></tr>";
+    });
     for (var k = 0; k < 4; k++) {
       var label = t[2][k] || "", v = info[4 * i + k];
       if (!label && types.types[ids[i]]) continue;
@@ -361,8 +403,15 @@
     }
     box.innerHTML = html + "</table>";
   }
+  function flowsOf(i) {
+    var out = [];
+    if (i < 0) return out;
+    for (var k = 0; k < flowE.length; k++) if (flowS[k] === i || flowE[k] === i) out.push(k);
+    return out;
+  }
   function select(i, center) {
     selected = i;
+    selFlows = flowsOf(i);
     showDetails(i);
     if (i >= 0 && center) {
       var p = pos(i), w = v1 - v0;
@@ -520,7 +569,8 @@
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
       '<span style="--c:rgba(217,48,37,0.5)">priority inversion (non-deterministic)</span>' +
       '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
-      '<span style="--c:rgba(60,64,67,0.45)">lost events</span>';
+      '<span style="--c:rgba(60,64,67,0.45)">lost events</span>' +
+      '<span style="--c:rgba(36,99,235,0.55)">cause &rarr; effect (ISR &rarr; resumed thread, send &rarr; receive, put &rarr; get)</span>';
   }
   function table(head, rows) {
     return "<table><tr>" + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr>" +
@@ -587,6 +637,10 @@
   }
   $("stat-tabs").innerHTML = Object.keys(tabs).map(function (k) { return "<button>" + esc(k) + "</button>"; }).join("");
   $("stat-tabs").addEventListener("click", function (e) { if (e.target.tagName === "BUTTON") showTab(e.target.textContent); });
+  $("details").addEventListener("click", function (e) {
+    var j = e.target.getAttribute("data-jump");
+    if (j !== null) select(Number(j), true);
+  });
   $("stat-body").addEventListener("click", function (e) {
     var j = e.target.getAttribute("data-jump");
     if (j !== null) { select(Number(j), true); window.scrollTo({ top: 0 }); }
@@ -608,6 +662,8 @@
       return r < 0 ? null : { x: xOf(pos(i)), y: RULER + r * ROW + 6 };
     },
     eventLane: function (i) { return lanes[lane[i]].name; },
+    flowCount: function () { return flowE.length; },
+    flowEnds: function () { return Array.from(flowE.slice(0, 50)); },
     gaps: function () { return gaps.map(function (g) { return { before: g[0], lost: g[1] }; }); },
     select: function (i) { select(i, true); },
     selected: function () { return selected; },
