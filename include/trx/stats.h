@@ -41,6 +41,23 @@ typedef struct trx_inversion_mark {
     uint8_t bad;    /* 1: non-deterministic (a lower thread ran) */
 } trx_inversion_mark;
 
+/* One priority inversion as the correct mode sees it (docs/analyses.md): a
+ * thread blocked on a lock (mutex, or semaphore used as a lock) held by a
+ * lower-priority thread, from its blocking GET until it runs again. */
+typedef struct trx_inversion {
+    uint32_t waiter, waiter_priority; /* blocked thread address and its priority */
+    uint32_t lock;                    /* mutex or semaphore address */
+    uint8_t lock_type;                /* TRX_LOCK_MUTEX or TRX_LOCK_SEMAPHORE */
+    bool unbounded;                   /* a lower-priority non-holder ran inside */
+    bool closed;                      /* false: still open at the end of the trace */
+    uint32_t holder, holder_priority; /* holder address and its priority at the start */
+    uint32_t ran_inside;              /* the first lower-priority thread that ran inside, or 0 */
+    uint64_t start_index, end_index;  /* blocking GET; first event of the waiter after it */
+    uint64_t start_ticks, end_ticks;
+} trx_inversion;
+
+enum { TRX_LOCK_MUTEX = 0, TRX_LOCK_SEMAPHORE = 1 };
+
 typedef struct trx_filex_stats {
     uint64_t media_opens, media_closes, media_aborts, media_flushes;
     uint64_t directory_reads, directory_writes, directory_cache_misses;
@@ -59,6 +76,7 @@ typedef struct trx_netx_stats {
 } trx_netx_stats;
 
 typedef struct trx_stats {
+    trx_mode mode; /* the trace's mode when computed */
     /* relative ticks of the last event as the statistics report them: the
      * trace's max_ticks, but at least 1 in TRX_MODE_TRACEX (TraceX's
      * tml_initialize floors it; its dump prints the raw 0) */
@@ -66,7 +84,12 @@ typedef struct trx_stats {
     /* performance statistics */
     uint64_t context_switches, preemptions, time_slices, suspensions, resumptions;
     uint64_t interrupts, nested_interrupts;
-    uint64_t inversions, bad_inversions; /* deterministic / non-deterministic */
+    /* priority inversions: TRX_MODE_TRACEX: TraceX's a (all windows) and b
+     * (the unbounded ones); TRX_MODE_CORRECT: the windows listed in
+     * `inversion_list` and how many of them are unbounded */
+    uint64_t inversions, bad_inversions;
+    trx_inversion *inversion_list; /* TRX_MODE_CORRECT only, by start index */
+    uint32_t inversion_count;
     /* execution profile */
     uint64_t interrupt_ticks, idle_ticks;
     /* per thread (trace->thread_count entries) */

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "trx/stats.h"
+#include "util/address_map.h"
 
 /* Thread-ish: a real thread address (not idle, not ISR, not initialization). */
 static inline bool trx_is_threadish(uint32_t ctx)
@@ -53,6 +54,25 @@ trx_inversion_finder *trx_inversions_new(const trx_trace *t);
 void trx_inversions_first_pass(trx_inversion_finder *f, const trx_event *ev);
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev);
 int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s); /* frees f */
+
+/* Correct mode (docs/analyses.md): context switches, preemptions, time
+ * slices, interrupts and nested interrupts as they happened. */
+typedef struct trx_correct_performance {
+    bool have_running, orphan_run, yielding;
+    uint32_t running, nesting;
+    uint64_t switches, preemptions, time_slices, interrupts, nested;
+    trx_address_map suspended; /* thread -> 1 while suspended */
+    int oom;
+} trx_correct_performance;
+void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *ev);
+void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s);
+
+/* Correct mode: every priority inversion on a mutex or a semaphore used as
+ * a lock, each window on its own (inversions_correct.c). */
+typedef struct trx_correct_inversions trx_correct_inversions;
+trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t);
+void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev);
+int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s); /* frees f */
 
 /* Execution profile: ticks per next context. */
 typedef struct trx_profile {

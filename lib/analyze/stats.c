@@ -6,10 +6,28 @@
 #include "analyze/analyses.h"
 #include "analyze/core_tracker.h"
 
+/* The correct mode's windows as marks (start, end, unbounded) for the report. */
+static int marks_from_list(trx_stats *s)
+{
+    if (s->inversion_count == 0)
+        return 0;
+    s->marks = malloc(s->inversion_count * sizeof *s->marks);
+    if (!s->marks)
+        return -1;
+    for (uint32_t i = 0; i < s->inversion_count; i++) {
+        const trx_inversion *v = &s->inversion_list[i];
+        s->marks[i] = (trx_inversion_mark){v->start_index, v->end_index, i, v->unbounded};
+    }
+    s->mark_count = s->inversion_count;
+    return 0;
+}
+
 int trx_stats_compute(trx_trace *t, trx_stats *s)
 {
     memset(s, 0, sizeof *s);
     trx_trace_prepare(t);
+    s->mode = t->mode;
+    bool correct = t->mode == TRX_MODE_CORRECT;
     s->max_relative_ticks = t->max_ticks;
     if (t->mode == TRX_MODE_TRACEX && s->max_relative_ticks == 0)
         s->max_relative_ticks = 1;
@@ -31,8 +49,10 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     trx_event ev;
     if (trx_cursor_init(&c, t) < 0)
         goto fail;
-    while (trx_cursor_next(&c, &ev))
+    while (!correct && trx_cursor_next(&c, &ev))
         trx_inversions_first_pass(inv, &ev);
+    if (correct)
+        trx_cursor_free(&c);
 
     trx_switch_counter sw = {0};
     trx_preemption_counter pre = {0};
@@ -41,18 +61,27 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     trx_thread_popularity tpop = {0};
     tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     trx_stack_usage_init(t, s);
+    trx_correct_performance perf = {0};
     trx_core_tracker *cores = NULL;
-    if (t->mode == TRX_MODE_CORRECT && !(cores = trx_core_tracker_new(t)))
+    trx_correct_inversions *cinv = NULL;
+    if (correct && !(cores = trx_core_tracker_new(t)))
         goto fail;
-    if (trx_cursor_init(&c, t) < 0) {
+    if ((correct && !(cinv = trx_correct_inversions_new(t))) || trx_cursor_init(&c, t) < 0) {
         trx_core_tracker_discard(cores);
+        if (cinv)
+            trx_correct_inversions_finish(cinv, s);
         goto fail;
     }
     while (trx_cursor_next(&c, &ev)) {
-        trx_switches_feed(&sw, &ev);
-        trx_preemptions_feed(&pre, &ev);
-        trx_interrupts_feed(&irq, &ev);
-        trx_inversions_feed(inv, &ev);
+        if (correct) {
+            trx_correct_performance_feed(&perf, &ev);
+            trx_correct_inversions_feed(cinv, &ev);
+        } else {
+            trx_switches_feed(&sw, &ev);
+            trx_preemptions_feed(&pre, &ev);
+            trx_interrupts_feed(&irq, &ev);
+            trx_inversions_feed(inv, &ev);
+        }
         trx_profile_feed(&prof, t, &ev, s);
         trx_thread_counts_feed(t, &ev, s);
         trx_stack_usage_feed(t, &ev, s);
@@ -63,11 +92,23 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
         if (cores)
             trx_core_tracker_feed(cores, &ev);
     }
-    s->context_switches = sw.switches;
-    trx_preemptions_finish(&pre, s);
-    s->interrupts = irq.interrupts;
-    s->nested_interrupts = irq.nested;
-    int r = trx_inversions_finish(inv, s);
+    int r;
+    if (correct) {
+        trx_correct_performance_finish(&perf, s);
+        r = perf.oom ? -1 : 0;
+        trx_inversions_finish(inv, s); /* TraceX's finder, unused here */
+        free(s->marks);
+        s->marks = NULL;
+        s->mark_count = 0;
+        if (trx_correct_inversions_finish(cinv, s) < 0 || marks_from_list(s) < 0)
+            r = -1;
+    } else {
+        s->context_switches = sw.switches;
+        trx_preemptions_finish(&pre, s);
+        s->interrupts = irq.interrupts;
+        s->nested_interrupts = irq.nested;
+        r = trx_inversions_finish(inv, s);
+    }
     if (cores) {
         if ((s->cores = malloc(sizeof *s->cores)) == NULL) {
             trx_core_tracker_discard(cores);
@@ -97,6 +138,7 @@ void trx_stats_free(trx_stats *s)
     free(s->threads);
     free(s->services);
     free(s->marks);
+    free(s->inversion_list);
     if (s->cores)
         trx_core_stats_free(s->cores);
     free(s->cores);

@@ -12,6 +12,8 @@
 #include "output/stats_json.h"
 #include "trx/catalog.h"
 
+#define U(x) ((unsigned long long)(x))
+
 /* A priority bound: a number, or null when TraceX does not know it. */
 static void bound(trx_out *f, const char *key, uint32_t v)
 {
@@ -67,12 +69,99 @@ static void write_services(trx_out *f, const trx_stats *s)
     trx_out_str(f, "\n  ],\n");
 }
 
-#define U(x) ((unsigned long long)(x))
+/* execution_profile: each thread, then TraceX's "Interrupt", "Idle System"
+ * and "Initialization" (the rest of the span), percent of the span. */
+static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    uint64_t max = t->max_ticks, counted = s->interrupt_ticks + s->idle_ticks;
+    trx_out_str(f, "  \"execution_profile\": [");
+    for (uint32_t i = 0; i < t->thread_count; i++) {
+        uint64_t v = s->threads[i].execution_ticks;
+        counted += v;
+        trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+        trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
+        trx_out_printf(f, ", \"address\": %u, \"ticks\": %llu, \"percent\": %.4f}",
+                       t->threads[i].address, U(v), max ? 100.0 * (double)v / (double)max : 0.0);
+    }
+    uint64_t init = counted < max ? max - counted : 0;
+    const struct {
+        const char *name;
+        uint32_t address;
+        uint64_t ticks;
+    } rest[] = {{"Interrupt", TRX_CONTEXT_ISR, s->interrupt_ticks},
+                {"Idle System", TRX_CONTEXT_IDLE, s->idle_ticks},
+                {"Initialization", TRX_CONTEXT_INIT, init}};
+    for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
+        trx_out_printf(f,
+                       "%s\n    {\"name\": \"%s\", \"address\": %u, \"ticks\": %llu, "
+                       "\"percent\": %.4f}",
+                       t->thread_count || i ? "," : "", rest[i].name, rest[i].address,
+                       U(rest[i].ticks), max ? 100.0 * (double)rest[i].ticks / (double)max : 0.0);
+    trx_out_str(f, "\n  ],\n");
+}
+
+/* stack_usage: per thread; min_available and event_index null when no
+ * event showed the thread's stack pointer. */
+static void write_stack(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    trx_out_str(f, "  \"stack_usage\": [");
+    for (uint32_t i = 0; i < t->thread_count; i++) {
+        const trx_thread_stats *ts = &s->threads[i];
+        uint32_t size = t->threads[i].stack_size;
+        trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+        trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
+        trx_out_printf(f, ", \"address\": %u, \"stack_size\": %u, ", t->threads[i].address, size);
+        if (ts->stack_min_available == size)
+            trx_out_str(f, "\"min_available\": null, \"event_index\": null}");
+        else
+            trx_out_printf(f, "\"min_available\": %u, \"event_index\": %llu}",
+                           ts->stack_min_available, U(ts->stack_min_event));
+    }
+    trx_out_str(f, "\n  ],\n");
+}
+
+static const char *ctx_name(const trx_trace *t, uint32_t context)
+{
+    const char *n = trx_context_name(t, context);
+    return n ? n : "";
+}
+
+/* inversions: every window of the correct mode (TraceX mode has no list). */
+static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    trx_out_str(f, "  \"inversions\": [");
+    for (uint32_t i = 0; i < s->inversion_count; i++) {
+        const trx_inversion *v = &s->inversion_list[i];
+        trx_out_str(f, i ? ",\n    {\"waiter\": " : "\n    {\"waiter\": ");
+        trx_out_json_string(f, ctx_name(t, v->waiter));
+        trx_out_printf(f,
+                       ", \"waiter_address\": %u, \"waiter_priority\": %u, \"lock\": ", v->waiter,
+                       v->waiter_priority);
+        int32_t o = trx_trace_find_object(t, v->lock);
+        trx_out_json_string(f, o >= 0 ? t->objects[o].name : "");
+        trx_out_printf(f, ", \"lock_address\": %u, \"lock_type\": \"%s\", \"holder\": ", v->lock,
+                       v->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore");
+        trx_out_json_string(f, ctx_name(t, v->holder));
+        trx_out_printf(f,
+                       ", \"holder_address\": %u, \"holder_priority\": %u, \"start_index\": %llu, "
+                       "\"end_index\": %llu, \"start_ticks\": %llu, \"end_ticks\": %llu, "
+                       "\"closed\": %s, \"unbounded\": %s, \"ran_inside\": [",
+                       v->holder, v->holder_priority, U(v->start_index), U(v->end_index),
+                       U(v->start_ticks), U(v->end_ticks), v->closed ? "true" : "false",
+                       v->unbounded ? "true" : "false");
+        if (v->ran_inside)
+            trx_out_json_string(f, ctx_name(t, v->ran_inside));
+        trx_out_str(f, "]}");
+    }
+    trx_out_str(f, s->inversion_count ? "\n  ],\n" : "],\n");
+}
 
 void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
 {
     const trx_header *h = &t->header;
-    trx_out_printf(f, "{\n  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
+    trx_out_printf(f, "{\n  \"mode\": \"%s\",\n",
+                   s->mode == TRX_MODE_TRACEX ? "tracex" : "correct");
+    trx_out_printf(f, "  \"total_threads\": %u, \"total_objects\": %u, \"total_events\": %llu, ",
                    t->thread_count, t->object_count, U(t->total_events));
     trx_out_printf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n",
                    U(t->synthetic_events), U(s->max_relative_ticks));
@@ -89,17 +178,19 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
         h->registry_start, h->registry_end, h->name_size, h->buffer_start, h->buffer_end,
         h->buffer_current);
     write_threads(f, t, s);
+    uint64_t total = s->inversions, unbounded = s->bad_inversions;
     trx_out_printf(f,
-                   "  \"performance\": {\"context_switches\": %llu, \"preemptions\": %llu, "
-                   "\"time_slices\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
-                   "\"interrupts\": %llu, \"nested_interrupts\": %llu, "
-                   "\"priority_inversions\": %llu, \"bad_priority_inversions\": %llu},\n",
+                   "  \"performance\": {\"context_switches\": %llu, \"thread_preemptions\": %llu, "
+                   "\"time_slices\": %llu, \"thread_suspensions\": %llu, "
+                   "\"thread_resumptions\": %llu, \"interrupts\": %llu, "
+                   "\"nested_interrupts\": %llu, \"priority_inversions\": {\"total\": %llu, "
+                   "\"bounded\": %llu, \"unbounded\": %llu}},\n",
                    U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
-                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(s->inversions),
-                   U(s->bad_inversions));
-    trx_out_printf(f,
-                   "  \"execution_profile\": {\"interrupt_ticks\": %llu, \"idle_ticks\": %llu},\n",
-                   U(s->interrupt_ticks), U(s->idle_ticks));
+                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(total),
+                   U(total > unbounded ? total - unbounded : 0), U(unbounded));
+    write_profile(f, t, s);
+    write_stack(f, t, s);
+    write_inversions(f, t, s);
     write_services(f, s);
     const trx_filex_stats *x = &s->filex;
     trx_out_printf(

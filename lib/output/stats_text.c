@@ -33,8 +33,42 @@ static void write_performance(trx_out *o, const trx_stats *s)
     trx_out_printf(o, "  %-22s %llu\n", "Thread resumptions", U(s->resumptions));
     trx_out_printf(o, "  %-22s %llu\n", "Interrupts", U(s->interrupts));
     trx_out_printf(o, "  %-22s %llu\n", "Nested interrupts", U(s->nested_interrupts));
-    trx_out_printf(o, "  %-22s %llu deterministic, %llu non-deterministic\n", "Priority inversions",
-                   U(s->inversions), U(s->bad_inversions));
+    trx_out_printf(o, "  %-22s %llu (%llu unbounded, %llu bounded)\n", "Priority inversions",
+                   U(s->inversions), U(s->bad_inversions),
+                   U(s->inversions > s->bad_inversions ? s->inversions - s->bad_inversions : 0));
+}
+
+static const char *ctx_name(const trx_trace *t, uint32_t context)
+{
+    const char *n = trx_context_name(t, context);
+    return n ? n : "?";
+}
+
+/* Correct mode: each inversion window on its own line. */
+static void write_inversions(trx_out *o, const trx_trace *t, const trx_stats *s)
+{
+    if (s->inversion_count == 0)
+        return;
+    trx_out_str(o, "\nPriority inversions (waiter blocked on a lock held by a lower-priority "
+                   "thread)\n");
+    trx_out_str(o, "     start        end  waiter (prio)         lock                         "
+                   "holder (prio)         kind\n");
+    for (uint32_t i = 0; i < s->inversion_count; i++) {
+        const trx_inversion *v = &s->inversion_list[i];
+        char waiter[300], holder[300], lock[300];
+        int32_t lo = trx_trace_find_object(t, v->lock);
+        snprintf(waiter, sizeof waiter, "%s (%u)", ctx_name(t, v->waiter), v->waiter_priority);
+        snprintf(holder, sizeof holder, "%s (%u)", ctx_name(t, v->holder), v->holder_priority);
+        snprintf(lock, sizeof lock, "%s %s", v->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore",
+                 lo >= 0 ? t->objects[lo].name : "?");
+        trx_out_printf(o, "  %8llu %10llu  %-21s %-28s %-21s ", U(v->start_index), U(v->end_index),
+                       waiter, lock, holder);
+        if (v->unbounded)
+            trx_out_printf(o, "unbounded (%s ran)", ctx_name(t, v->ran_inside));
+        else
+            trx_out_str(o, "bounded");
+        trx_out_str(o, v->closed ? "\n" : ", still blocked at the end\n");
+    }
 }
 
 static void write_profile(trx_out *o, const trx_trace *t, const trx_stats *s)
@@ -129,6 +163,10 @@ static void write_filex_netx(trx_out *o, const trx_stats *s)
 void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
 {
     trx_out_printf(o, "Trace:    %s\n", t->path ? t->path : "");
+    trx_out_str(o, s->mode == TRX_MODE_TRACEX
+                       ? "Mode:     tracex (TraceX 6.2.1's numbers, quirks included)\n"
+                       : "Mode:     correct (as the events happened; --compat tracex for TraceX's "
+                         "numbers; docs/analyses.md)\n");
     trx_out_printf(o, "Events:   %llu (%llu RUNNING events inserted as TraceX does)\n",
                    U(t->total_events), U(t->synthetic_events));
     if (t->damaged_count > 0) {
@@ -141,6 +179,7 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
     trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
                    t->object_count, U(s->max_relative_ticks));
     write_performance(o, s);
+    write_inversions(o, t, s);
     write_profile(o, t, s);
     write_stack(o, t, s);
     write_services(o, s, t->total_events);

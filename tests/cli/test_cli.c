@@ -533,15 +533,21 @@ static void test_dump(void **state)
     cli_result_free(&r);
 }
 
-/* `trx stats`: TraceX's numbers (demo_threadx.txt, its Performance Statistics
- * and Thread Execution sections) in text and JSON. */
+/* `trx stats --compat tracex`: TraceX's numbers (demo_threadx.txt, its
+ * Performance Statistics and Thread Execution sections) in text and JSON;
+ * the default mode says it is the correct one. */
 static void test_stats(void **state)
 {
     (void)state;
     cli_result r;
     RUN(&r, "stats", CORPUS "demo_threadx.trx");
     assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\nMode:     correct"));
+    cli_result_free(&r);
+    RUN(&r, "stats", "--compat", "tracex", CORPUS "demo_threadx.trx");
+    assert_int_equal(r.status, 0);
     assert_int_equal(r.err_len, 0);
+    assert_non_null(strstr(r.out, "\nMode:     tracex"));
     assert_non_null(strstr(r.out, "\n  Context switches       18\n"));
     assert_non_null(strstr(r.out, "\n  Thread preemptions     5\n"));
     assert_non_null(strstr(r.out, "\n  Interrupts             3\n"));
@@ -549,12 +555,13 @@ static void test_stats(void **state)
     assert_non_null(strstr(r.out, "\n  TX QUEUE SEND (69)                        493"));
     assert_null(strstr(r.out, "FileX statistics")); /* no FileX events in this trace */
     cli_result_free(&r);
-    RUN(&r, "stats", "--json", CORPUS "demo_threadx.trx");
+    RUN(&r, "stats", "--json", "--compat", "tracex", CORPUS "demo_threadx.trx");
     assert_int_equal(r.status, 0);
     char keys[40][64];
     size_t nkeys;
     assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
-    assert_non_null(strstr(r.out, "\"context_switches\": 18, \"preemptions\": 5"));
+    assert_non_null(strstr(r.out, "\"mode\": \"tracex\""));
+    assert_non_null(strstr(r.out, "\"context_switches\": 18, \"thread_preemptions\": 5"));
     assert_non_null(strstr(r.out, "\"total_events\": 974"));
     cli_result_free(&r);
     RUN(&r, "stats", CORPUS "demo_filex.trx");

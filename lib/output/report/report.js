@@ -567,7 +567,7 @@
     $("version").textContent = h.version;
     $("legend").innerHTML = KINDS.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
-      '<span style="--c:rgba(217,48,37,0.5)">priority inversion (non-deterministic)</span>' +
+      '<span style="--c:rgba(217,48,37,0.5)">priority inversion (unbounded)</span>' +
       '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
       '<span style="--c:rgba(60,64,67,0.45)">lost events</span>' +
       '<span style="--c:rgba(36,99,235,0.55)">cause &rarr; effect (ISR &rarr; resumed thread, send &rarr; receive, put &rarr; get)</span>';
@@ -580,26 +580,26 @@
   var tabs = {
     "Performance": function () {
       var p = stats.performance, names = {
-        context_switches: "Context switches", preemptions: "Preemptions", time_slices: "Time slices",
-        suspensions: "Thread suspensions", resumptions: "Thread resumptions", interrupts: "Interrupts",
-        nested_interrupts: "Nested interrupts", priority_inversions: "Priority inversions (deterministic)",
-        bad_priority_inversions: "Priority inversions (non-deterministic)" };
-      return table(["statistic", "count"], Object.keys(names).map(function (k) {
+        context_switches: "Context switches", thread_preemptions: "Thread preemptions", time_slices: "Time slices",
+        thread_suspensions: "Thread suspensions", thread_resumptions: "Thread resumptions", interrupts: "Interrupts",
+        nested_interrupts: "Nested interrupts" };
+      var rows = Object.keys(names).map(function (k) {
         return [td(names[k]), td(p[k], "performance." + k)];
-      }));
+      });
+      ["total", "unbounded", "bounded"].forEach(function (k) {
+        rows.push([td("Priority inversions (" + k + ")"), td(p.priority_inversions[k], "performance.priority_inversions." + k)]);
+      });
+      return '<p class="muted">Mode: ' + esc(stats.mode) + "</p>" + table(["statistic", "count"], rows);
     },
     "Execution profile": function () {
-      var rows = [], total = stats.execution_profile.interrupt_ticks + stats.execution_profile.idle_ticks;
-      var seen = {};
-      stats.threads.forEach(function (t, i) { if (!seen[t.address]) { seen[t.address] = 1; total += t.execution_ticks; } });
-      function row(name, v, key, cls) {
-        var pct = total ? 100 * v / total : 0;
-        return [td(name), td(v, key), td(pct.toFixed(2) + " %"),
-          '<td style="text-align:left;min-width:260px"><span class="bar ' + (cls || "") + '" style="width:' + (2.5 * pct).toFixed(1) + 'px"></span></td>'];
-      }
-      stats.threads.forEach(function (t, i) { rows.push(row(t.name, t.execution_ticks, "threads." + i + ".execution_ticks")); });
-      rows.push(row("Interrupt", stats.execution_profile.interrupt_ticks, "execution_profile.interrupt_ticks", "isr"));
-      rows.push(row("Idle", stats.execution_profile.idle_ticks, "execution_profile.idle_ticks", "idle"));
+      var total = 0;
+      stats.execution_profile.forEach(function (e) { total += e.ticks; });
+      var rows = stats.execution_profile.map(function (e, i) {
+        var pct = total ? 100 * e.ticks / total : 0;
+        var cls = e.name === "Interrupt" && i >= stats.execution_profile.length - 3 ? "isr" : e.name === "Idle System" ? "idle" : "";
+        return [td(e.name), td(e.ticks, "execution_profile." + i + ".ticks"), td(pct.toFixed(2) + " %"),
+          '<td style="text-align:left;min-width:260px"><span class="bar ' + cls + '" style="width:' + (2.5 * pct).toFixed(1) + 'px"></span></td>'];
+      });
       return table(["context", "ticks", "share", ""], rows);
     },
     "Threads": function () {
@@ -619,7 +619,7 @@
     "Priority inversions": function () {
       if (!inv.length) return '<p class="muted">No priority inversions.</p>';
       return table(["#", "kind", "starts at event", "ends at event", "thread"], inv.slice(0, 2000).map(function (v, k) {
-        return [td(k + 1), td(v[2] ? "non-deterministic" : "deterministic"),
+        return [td(k + 1), td(v[2] ? "unbounded" : "bounded"),
           '<td class="link" data-jump="' + v[0] + '">#' + (v[0] + firstIndex) + "</td>",
           '<td class="link" data-jump="' + Math.min(v[1], n - 1) + '">#' + (v[1] + firstIndex) + "</td>", td(lanes[lane[v[0]]].name)];
       })) + (inv.length > 2000 ? '<p class="muted">first 2,000 of ' + inv.length + "</p>" : "");

@@ -1,0 +1,225 @@
+/* inversions_correct.c - priority inversions as they happened (correct mode,
+ * docs/analyses.md): a thread W that blocks on a lock held by a thread H of
+ * lower priority opens a window, its own; the window ends at W's first event
+ * after blocking (it got the lock or gave up). Locks are mutexes (the holder
+ * is the GET's owner field) and semaphores used as locks (a GET that takes
+ * the last count makes its thread the holder until a PUT). A window is
+ * unbounded when a thread other than H with lower priority than W runs
+ * inside it. Open windows live in open_windows.c keyed by the waiter, so an
+ * event costs O(priority levels in use + what it marks), whatever is open. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyses.h"
+#include "analyze/open_windows.h"
+#include "util/address_map.h"
+
+enum { IDLE_STATE = 0, PENDING, OPEN };
+
+/* What one waiting thread is doing. */
+typedef struct waiter_slot {
+    uint8_t state;
+    bool in_set;      /* still in the open-window set (not yet unbounded) */
+    uint32_t item;    /* index into the list while OPEN */
+    trx_inversion at; /* the window being opened (PENDING) */
+} waiter_slot;
+
+struct trx_correct_inversions {
+    trx_address_map prio;     /* thread -> latest priority */
+    trx_address_map sem_hold; /* semaphore -> holder + 1 (0: none) */
+    trx_address_map slot_of;  /* waiter -> slot */
+    waiter_slot *slots;
+    uint32_t slot_count, slot_cap;
+    trx_open_windows *open;
+    uint32_t open_count;
+    trx_inversion *list;
+    uint32_t count, cap;
+    uint64_t last_index, last_ticks; /* the end of windows open at the end */
+    int oom;
+};
+
+trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t)
+{
+    trx_correct_inversions *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    /* a thread waits on one lock at a time: one slot per context address */
+    f->slot_cap = t->thread_count + 1;
+    f->slots = calloc(f->slot_cap, sizeof *f->slots);
+    f->open = trx_open_windows_new(f->slot_cap);
+    if (!f->slots || !f->open) {
+        free(f->slots);
+        trx_open_windows_free(f->open);
+        free(f);
+        return NULL;
+    }
+    return f;
+}
+
+static bool is_thread(uint32_t ctx)
+{
+    return ctx != TRX_CONTEXT_IDLE && ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
+}
+
+static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool create,
+                             uint32_t *index)
+{
+    uint32_t *v = trx_address_map_find(&f->slot_of, thread);
+    if (v) {
+        *index = *v;
+        return &f->slots[*v];
+    }
+    if (!create || f->slot_count == f->slot_cap)
+        return NULL;
+    if (trx_address_map_put(&f->slot_of, thread, f->slot_count) < 0) {
+        f->oom = 1;
+        return NULL;
+    }
+    *index = f->slot_count;
+    return &f->slots[f->slot_count++];
+}
+
+/* A blocking GET by `ev`'s thread on `lock` held by `holder`: remembered
+ * until the thread's next event shows whether it really suspended. */
+static void maybe_pending(trx_correct_inversions *f, const trx_event *ev, uint32_t lock,
+                          uint8_t type, uint32_t holder)
+{
+    uint32_t hp, k;
+    if (holder == 0 || holder == ev->context || !is_thread(holder) ||
+        !trx_address_map_get(&f->prio, holder, &hp) || ev->priority >= hp)
+        return;
+    waiter_slot *s = slot_for(f, ev->context, true, &k);
+    if (!s || s->state == OPEN)
+        return;
+    s->state = PENDING;
+    s->at = (trx_inversion){.waiter = ev->context,
+                            .waiter_priority = ev->priority,
+                            .lock = lock,
+                            .lock_type = type,
+                            .holder = holder,
+                            .holder_priority = hp,
+                            .start_index = ev->index,
+                            .start_ticks = ev->ticks};
+}
+
+/* The waiter's own event: confirms a pending window (its SUSPEND) or ends
+ * an open one. */
+static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
+{
+    uint32_t k;
+    waiter_slot *s = slot_for(f, ev->context, false, &k);
+    if (!s || s->state == IDLE_STATE)
+        return;
+    if (s->state == PENDING) {
+        s->state = IDLE_STATE;
+        if (ev->id != 2 || ev->info[0] != ev->context)
+            return; /* the GET did not block */
+        if (f->count == f->cap) {
+            uint32_t n = f->cap ? f->cap * 2 : 16;
+            trx_inversion *p = realloc(f->list, (size_t)n * sizeof *p);
+            if (!p) {
+                f->oom = 1;
+                return;
+            }
+            f->list = p;
+            f->cap = n;
+        }
+        if (trx_open_windows_add(f->open, k, s->at.holder, s->at.waiter_priority) < 0) {
+            f->oom = 1;
+            return;
+        }
+        s->item = f->count;
+        f->list[f->count++] = s->at;
+        s->state = OPEN;
+        s->in_set = true;
+        f->open_count++;
+        return;
+    }
+    trx_inversion *w = &f->list[s->item];
+    w->end_index = ev->index;
+    w->end_ticks = ev->ticks;
+    w->closed = true;
+    if (s->in_set)
+        trx_open_windows_remove(f->open, k);
+    s->state = IDLE_STATE;
+    f->open_count--;
+}
+
+void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
+{
+    uint32_t ctx = ev->context;
+    f->last_index = ev->index;
+    f->last_ticks = ev->ticks;
+    if (ev->id == 88) { /* a PUT from any context: the count is non-zero, no holder */
+        uint32_t *h = trx_address_map_find(&f->sem_hold, ev->info[0]);
+        if (h)
+            *h = 0;
+    }
+    if (!is_thread(ctx) || f->oom)
+        return;
+    if (trx_address_map_put(&f->prio, ctx, ev->priority) < 0) {
+        f->oom = 1;
+        return;
+    }
+    if (f->slot_count)
+        waiter_event(f, ev);
+    switch (ev->id) {
+    case 52: /* MUTEX_GET: info1 mutex, info2 wait option, info3 owner */
+        if (ev->info[1] != 0)
+            maybe_pending(f, ev, ev->info[0], TRX_LOCK_MUTEX, ev->info[2]);
+        break;
+    case 83: { /* SEMAPHORE_GET: info1 semaphore, info2 wait option, info3 count */
+        bool added;
+        uint32_t *h = trx_address_map_slot(&f->sem_hold, ev->info[0], 0, &added);
+        if (!h) {
+            f->oom = 1;
+            return;
+        }
+        if (ev->info[2] == 1)
+            *h = ctx + 1u; /* takes the last count: holds it */
+        else if (ev->info[2] == 0 && ev->info[1] != 0 && *h != 0)
+            maybe_pending(f, ev, ev->info[0], TRX_LOCK_SEMAPHORE, *h - 1u);
+        break;
+    }
+    default:
+        break;
+    }
+    if (f->open_count == 0)
+        return;
+    const uint32_t *marked;
+    int64_t n = trx_open_windows_close_for(f->open, ctx, ev->priority, &marked);
+    if (n < 0) {
+        f->oom = 1;
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        waiter_slot *s = &f->slots[marked[i]];
+        s->in_set = false;
+        f->list[s->item].unbounded = true;
+        f->list[s->item].ran_inside = ctx;
+    }
+}
+
+int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
+{
+    uint64_t unbounded = 0;
+    for (uint32_t i = 0; i < f->slot_count; i++)
+        if (f->slots[i].state == OPEN) { /* still blocked: ends with the trace */
+            f->list[f->slots[i].item].end_index = f->last_index;
+            f->list[f->slots[i].item].end_ticks = f->last_ticks;
+        }
+    for (uint32_t i = 0; i < f->count; i++)
+        unbounded += f->list[i].unbounded;
+    s->inversion_list = f->list;
+    s->inversion_count = f->count;
+    s->inversions = f->count;
+    s->bad_inversions = unbounded;
+    int oom = f->oom;
+    trx_address_map_free(&f->prio);
+    trx_address_map_free(&f->sem_hold);
+    trx_address_map_free(&f->slot_of);
+    free(f->slots);
+    trx_open_windows_free(f->open);
+    free(f);
+    return oom ? -1 : 0;
+}
