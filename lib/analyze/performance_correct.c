@@ -2,9 +2,9 @@
  * mode, docs/analyses.md): context switches are changes of the running
  * thread (idle included, interrupts not); a preemption is a switch away from
  * a thread that is still ready, other than at a time slice or its own
- * relinquish (the switch that follows a TIME_SLICE or RELINQUISH event); time slices are the TIME_SLICE events; an interrupt is an ISR
- * ENTER, or a run of interrupt-context events outside any ENTER/EXIT pair;
- * a nested interrupt is an ISR ENTER inside another. */
+ * relinquish (the switch that follows a TIME_SLICE or RELINQUISH event); time slices are the
+ * TIME_SLICE events; an interrupt is an ISR ENTER, or a run of interrupt-context events outside any
+ * ENTER/EXIT pair; a nested interrupt is an ISR ENTER inside another. */
 #include <stdlib.h>
 
 #include "analyze/analyses.h"
