@@ -26,8 +26,11 @@ typedef struct uia_builder {
     uint64_t *dup_hash; /* packet hash table: hash, 0 = empty */
     uint32_t *dup_index;
     uint32_t dup_size;
+    uint32_t *stream_hash; /* (sender, logger) -> stream index + 1 */
     trx_error *err;
 } uia_builder;
+
+#define STREAM_HASH (1u << 17) /* twice the most streams (65535) */
 
 static int oom(uia_builder *b, uint64_t off)
 {
@@ -51,15 +54,24 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem)
     return 0;
 }
 
-/* Index of stream (sender, logger), created when new; -1 when out of memory. */
+/* Index of stream (sender, logger), created when new; -1 when out of memory,
+ * -2 (error set) when there are too many. */
 static int64_t stream_of(uia_builder *b, uint32_t sender, uint32_t logger)
 {
     struct trx_uia *u = b->u;
-    for (uint32_t i = 0; i < u->info.stream_count; i++)
+    if (!b->stream_hash && !(b->stream_hash = calloc(STREAM_HASH, sizeof *b->stream_hash)))
+        return -1;
+    uint32_t key = sender * 0x9E3779B1u ^ logger * 0x85EBCA77u, h = key & (STREAM_HASH - 1);
+    for (; b->stream_hash[h]; h = (h + 1) & (STREAM_HASH - 1)) {
+        uint32_t i = b->stream_hash[h] - 1;
         if (u->streams[i].sender == sender && u->streams[i].logger == logger)
             return i;
+    }
     if (u->info.stream_count >= 0xFFFFu)
-        return -1;
+        return trx_error_set(b->err, u->packets[u->info.packet_count - 1].offset,
+                             "more than 65535 UIA streams (sender + logger pairs)"),
+               -2;
+    b->stream_hash[h] = u->info.stream_count + 1;
     uint64_t cap = u->stream_cap;
     if (grow((void **)&u->streams, &cap, u->info.stream_count + 1u, sizeof *u->streams) < 0)
         return -1;
@@ -452,6 +464,8 @@ static bool looks_halted(const uint8_t *d, size_t n, bool be)
     }
     if (len == n || is_packet_header(d, n, len) || all_zero(d + len, n - len))
         return false;
+    if (n - len < 4)
+        return false;                            /* a stray tail: the packet reader reports it */
     return (trx_rd32(d + len, true) >> 28) != 0; /* not an InvalidData filler either */
 }
 
@@ -467,7 +481,7 @@ static int decode_packets(uia_builder *b)
             return -1;
         int64_t s = stream_of(b, p->sender, p->logger);
         if (s < 0)
-            return oom(b, 0);
+            return s == -2 ? -1 : oom(b, 0);
         p->stream = (uint32_t)s;
         uia_pkt_ctx pk = {p->seq, p->first_event};
         int rc = decode_halted(b, 16, p->length, p->big_endian, (uint32_t)s, &pk);
@@ -504,7 +518,7 @@ static int decode_packets(uia_builder *b)
             return oom(b, off);
         int64_t s = stream_of(b, p->sender, p->logger);
         if (s < 0)
-            return oom(b, off);
+            return s == -2 ? -1 : oom(b, off);
         p = &u->packets[idx];
         p->stream = (uint32_t)s;
         p->duplicate = dup;
@@ -595,6 +609,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     if (rc == 0 && t->uia->info.records == 0)
         rc = trx_error_set(err, 0, "no UIA records found");
     free(b.states);
+    free(b.stream_hash);
     free(b.dup_hash);
     free(b.dup_index);
     if (rc == 0) /* TXTB's entry fields (used, capacity ...) stay 0: nothing reads entries */
