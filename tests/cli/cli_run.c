@@ -58,6 +58,29 @@ size_t cli_count_lines(const char *s)
     return n;
 }
 
+int cli_tmpdir_make(char *dir, size_t cap, const char *tag)
+{
+    int n = snprintf(dir, cap, "/tmp/trx-%s-test-XXXXXX", tag);
+    if (n < 0 || (size_t)n >= cap)
+        return -1;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+int cli_tmpdir_remove(const char *dir)
+{
+    char cmd[128];
+    int n = snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (n < 0 || (size_t)n >= sizeof cmd)
+        return -1;
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+const char *cli_path_in(char *buf, size_t cap, const char *dir, const char *name)
+{
+    snprintf(buf, cap, "%s/%s", dir, name);
+    return buf;
+}
+
 void cli_run(cli_result *r, const char *const *args)
 {
     cli_run_stdout(r, args, NULL);

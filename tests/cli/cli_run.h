@@ -40,4 +40,19 @@ int cli_write_file(const char *path, const void *data, size_t n);
 /* Number of '\n' in `s`. */
 size_t cli_count_lines(const char *s);
 
+/* Makes a fresh directory /tmp/trx-TAG-test-XXXXXX into `dir` (cap >= 64); 0 or -1. */
+int cli_tmpdir_make(char *dir, size_t cap, const char *tag);
+
+/* Removes `dir` and everything below it; 0 or -1. */
+int cli_tmpdir_remove(const char *dir);
+
+/* Writes "DIR/NAME" into `buf` and returns `buf`. */
+const char *cli_path_in(char *buf, size_t cap, const char *dir, const char *name);
+
+/* A NULL-terminated argument list for cli_run and friends. */
+#define CLI_ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* Runs trx with the listed arguments. */
+#define CLI_RUN(r, ...) cli_run((r), CLI_ARGS(__VA_ARGS__))
+
 #endif

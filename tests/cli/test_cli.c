@@ -26,26 +26,21 @@ static char dir[64];
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/trx-cli-test-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return cli_tmpdir_make(dir, sizeof dir, "cli");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return cli_tmpdir_remove(dir);
 }
 
 static const char *tmp_path(char *buf, size_t cap, const char *name)
 {
-    snprintf(buf, cap, "%s/%s", dir, name);
-    return buf;
+    return cli_path_in(buf, cap, dir, name);
 }
 
-/* Runs trx with up to 12 arguments (NULL-terminated list). */
-#define RUN(r, ...) cli_run((r), (const char *const[]){__VA_ARGS__, NULL})
+#define RUN CLI_RUN
 
 /* ------------------------------------------------------------ help, usage */
 

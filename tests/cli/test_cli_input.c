@@ -39,25 +39,21 @@ static char dir[64];
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/trx-input-test-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return cli_tmpdir_make(dir, sizeof dir, "input");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return cli_tmpdir_remove(dir);
 }
 
 static const char *tmp_path(char *buf, size_t cap, const char *name)
 {
-    snprintf(buf, cap, "%s/%s", dir, name);
-    return buf;
+    return cli_path_in(buf, cap, dir, name);
 }
 
-#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define ARGS CLI_ARGS
 
 /* Runs trx with standard input from `in` (a file, FIFO or device). */
 static void run_stdin(cli_result *r, const char *in, const char *const *args, long *rss_kb)

@@ -38,8 +38,7 @@ static cli_result reference; /* `trx info DEMO` on standard output */
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/trx-output-test-XXXXXX");
-    if (!mkdtemp(dir))
+    if (cli_tmpdir_make(dir, sizeof dir, "output") != 0)
         return -1;
     cli_run(&reference, (const char *const[]){"info", DEMO, NULL});
     return reference.status == 0 && reference.out_len > 100 ? 0 : -1;
@@ -49,15 +48,12 @@ static int teardown(void **state)
 {
     (void)state;
     cli_result_free(&reference);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return cli_tmpdir_remove(dir);
 }
 
 static const char *tmp_path(char *buf, size_t cap, const char *name)
 {
-    snprintf(buf, cap, "%s/%s", dir, name);
-    return buf;
+    return cli_path_in(buf, cap, dir, name);
 }
 
 /* Asserts that `path` holds exactly `prefix` followed by the reference output. */

@@ -20,23 +20,20 @@
 #include "json_check.h"
 
 #define CORPUS TRX_SHARED_DIR "/corpus/"
-#define RUN(r, ...) cli_run((r), (const char *const[]){__VA_ARGS__, NULL})
+#define RUN CLI_RUN
 
 static char dir[64];
 
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/trx-salvage-test-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return cli_tmpdir_make(dir, sizeof dir, "salvage");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return cli_tmpdir_remove(dir);
 }
 
 static uint32_t rd32(const char *p)
@@ -69,7 +66,7 @@ static void load(trace_copy *c, const char *name, const char *out_name)
     c->entries_off = start - base;
     c->capacity = (end - start) / 32;
     c->oldest = (rd32(c->bytes + 32) - start) / 32;
-    snprintf(c->path, sizeof c->path, "%s/%s", dir, out_name);
+    cli_path_in(c->path, sizeof c->path, dir, out_name);
 }
 
 static char *entry(trace_copy *c, uint32_t i)
