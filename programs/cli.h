@@ -31,6 +31,9 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 /* "trx: PATH: offset N: MESSAGE" on stderr; returns EXIT_INPUT. */
 int cli_input_error(const char *path, const trx_error *err);
 
+/* "trx: PATH: out of memory" on stderr; returns EXIT_INPUT. */
+int cli_out_of_memory(const char *path);
+
 /* ------------------------------------------------------------ options */
 
 /* Flags for the optional common options a command accepts. */
@@ -146,5 +149,19 @@ typedef int (*cli_writer)(cli_input *in, const cli_common *c, void *state, trx_o
 
 /* Opens the output, then args[0], runs `write`, and closes both. */
 int cli_run_on_input(const cli_common *c, cli_writer write, void *state);
+
+/* The whole of a one-input command: cli_parse as `spec` says, then (unless
+ * that ended the run, e.g. --help or a usage error) cli_run_on_input. */
+int cli_main_on_input(int argc, char **argv, const cli_spec *spec, cli_writer write, void *state);
+
+/* The --help lines of the input and output options every one-input command takes. */
+#define CLI_HELP_INPUT_OPTIONS                                                                     \
+    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"                         \
+    "  --trace-format txtb|uia the trace decoder (default: by content)\n"                          \
+    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"       \
+    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"                \
+    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"               \
+    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"                        \
+    "  -o, --output OUT        write to OUT (replaced only when complete)\n"
 
 #endif

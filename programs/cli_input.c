@@ -72,3 +72,10 @@ int cli_run_on_input(const cli_common *c, cli_writer write, void *state)
     cli_input_close(&in);
     return rc;
 }
+
+int cli_main_on_input(int argc, char **argv, const cli_spec *spec, cli_writer write, void *state)
+{
+    cli_common c;
+    int rc = cli_parse(argc, argv, spec, &c);
+    return rc >= 0 ? rc : cli_run_on_input(&c, write, state);
+}

@@ -43,6 +43,12 @@ int cli_input_error(const char *path, const trx_error *err)
     return EXIT_INPUT;
 }
 
+int cli_out_of_memory(const char *path)
+{
+    fprintf(stderr, "trx: %s: out of memory\n", path);
+    return EXIT_INPUT;
+}
+
 bool cli_parse_u64(const char *s, uint64_t *out)
 {
     if (*s < '0' || *s > '9')

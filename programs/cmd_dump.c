@@ -1,7 +1,5 @@
 /* cmd_dump.c - `trx dump`: TraceX's "raw trace file dump", byte for byte (always TraceX's rules).
  */
-#include <stdio.h>
-
 #include "cli.h"
 #include "commands.h"
 #include "output/dump_text.h"
@@ -13,22 +11,15 @@ static const char usage[] =
     "Writes TraceX's \"raw trace file dump\" of FILE: header, threads, objects,\n"
     "statistics and every event, identical to TraceX 6.2.1's text.\n"
     "\n"
-    "  --crlf                  end lines with CR LF, as TraceX on Windows does\n"
-    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
-    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
-    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
-    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
-    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
-    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
-    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+    "  --crlf                  end lines with CR LF, as TraceX on Windows "
+    "does\n" CLI_HELP_INPUT_OPTIONS;
 
 static int write_dump(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     if (in->trace.format == TRX_TRACE_UIA) {
         if (trx_uia_dump_write(&in->trace, w) == 0)
             return EXIT_OK;
-        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
-        return EXIT_INPUT;
+        return cli_out_of_memory(c->args[0]);
     }
     (void)state;
     trx_trace_set_mode(&in->trace, TRX_MODE_TRACEX); /* TraceX's text, quirks included */
@@ -37,15 +28,12 @@ static int write_dump(cli_input *in, const cli_common *c, void *state, trx_out *
                      "`trx events` and `trx stats` skip them");
     if (trx_dump_write(&in->trace, w, c->args[0], c->output ? c->output : "-") == 0)
         return EXIT_OK;
-    fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
-    return EXIT_INPUT;
+    return cli_out_of_memory(c->args[0]);
 }
 
 int cmd_dump(int argc, char **argv)
 {
     static const cli_spec spec = {
         .name = "dump", .usage = usage, .common = CLI_CRLF, .min_args = 1, .max_args = 1};
-    cli_common c;
-    int rc = cli_parse(argc, argv, &spec, &c);
-    return rc >= 0 ? rc : cli_run_on_input(&c, write_dump, NULL);
+    return cli_main_on_input(argc, argv, &spec, write_dump, NULL);
 }

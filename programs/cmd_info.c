@@ -1,6 +1,4 @@
 /* cmd_info.c - `trx info`: what a dump holds (format, header, registry, wrap state, time span). */
-#include <stdio.h>
-
 #include "cli.h"
 #include "commands.h"
 #include "output/info_json.h"
@@ -20,14 +18,8 @@ static const char usage[] =
     "logged events on each core (ThreadX SMP writes the core in id bits 24-31).\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
-    "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
-    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
-    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
-    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
-    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
-    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
-    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
-    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+    "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING "
+    "events)\n" CLI_HELP_INPUT_OPTIONS;
 
 static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
@@ -44,8 +36,7 @@ static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *
     trx_core_summary cores;
     if (trx_core_summary_compute(&in->trace, &cores) != 0) {
         trx_core_summary_free(&cores);
-        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
-        return EXIT_INPUT;
+        return cli_out_of_memory(c->args[0]);
     }
     if (c->json)
         trx_info_write_json(&in->trace, &tc, &cores, w);
@@ -62,7 +53,5 @@ int cmd_info(int argc, char **argv)
                                   .common = CLI_JSON | CLI_COMPAT,
                                   .min_args = 1,
                                   .max_args = 1};
-    cli_common c;
-    int rc = cli_parse(argc, argv, &spec, &c);
-    return rc >= 0 ? rc : cli_run_on_input(&c, write_info, NULL);
+    return cli_main_on_input(argc, argv, &spec, write_info, NULL);
 }

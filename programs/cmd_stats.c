@@ -1,6 +1,4 @@
 /* cmd_stats.c - `trx stats`: the statistics of a trace as text or JSON. */
-#include <stdio.h>
-
 #include "cli.h"
 #include "commands.h"
 #include "output/stats_json.h"
@@ -19,29 +17,20 @@ static const char usage[] =
     "happened (docs/analyses.md); --compat tracex gives TraceX's numbers.\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
-    "  --compat tracex         TraceX 6.2.1's numbers exactly, quirks included\n"
-    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
-    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
-    "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
-    "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"
-    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
-    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
-    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+    "  --compat tracex         TraceX 6.2.1's numbers exactly, quirks "
+    "included\n" CLI_HELP_INPUT_OPTIONS;
 
 static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     if (in->trace.format == TRX_TRACE_UIA) {
         if (trx_uia_stats_write(&in->trace, &in->custom, c->json, w) == 0)
             return EXIT_OK;
-        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
-        return EXIT_INPUT;
+        return cli_out_of_memory(c->args[0]);
     }
     (void)state;
     trx_stats st;
-    if (trx_stats_compute(&in->trace, &st) != 0) {
-        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
-        return EXIT_INPUT;
-    }
+    if (trx_stats_compute(&in->trace, &st) != 0)
+        return cli_out_of_memory(c->args[0]);
     if (c->json)
         trx_stats_write_json(&in->trace, &st, w);
     else
@@ -57,7 +46,5 @@ int cmd_stats(int argc, char **argv)
                                   .common = CLI_JSON | CLI_COMPAT,
                                   .min_args = 1,
                                   .max_args = 1};
-    cli_common c;
-    int rc = cli_parse(argc, argv, &spec, &c);
-    return rc >= 0 ? rc : cli_run_on_input(&c, write_stats, NULL);
+    return cli_main_on_input(argc, argv, &spec, write_stats, NULL);
 }
