@@ -52,6 +52,7 @@ struct trx_core_tracker {
     uint64_t first_ticks, last_ticks;
     trx_core_switch_fn listener; /* told about switches, or NULL */
     void *listener_ctx;
+    bool blocking;       /* the switch being made is a thread suspending itself */
     uint32_t busy;       /* cores running a thread now */
     uint64_t busy_since; /* when `busy` last changed */
 };
@@ -179,7 +180,7 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
     if (k->listener && c->nesting == 0 && (c->state == STATE_THREAD || state == STATE_THREAD))
         k->listener(k->listener_ctx, core, now, c->state == STATE_THREAD ? c->context : 0,
                     c->state == STATE_THREAD ? c->thread : -1, state == STATE_THREAD ? context : 0,
-                    state == STATE_THREAD ? thread : -1);
+                    state == STATE_THREAD ? thread : -1, k->blocking);
     if (c->state == STATE_THREAD && c->thread >= 0 && k->running_on[c->thread] == (int32_t)core)
         k->running_on[c->thread] = -1;
     if (state == STATE_THREAD)
@@ -217,9 +218,9 @@ static void set_nesting(trx_core_tracker *k, uint32_t core, uint32_t nesting, ui
         uint32_t ctx = c->state == STATE_THREAD ? c->context : 0;
         int32_t th = c->state == STATE_THREAD ? c->thread : -1;
         if (nesting > 0)
-            k->listener(k->listener_ctx, core, now, ctx, th, TRX_CONTEXT_ISR, -1);
+            k->listener(k->listener_ctx, core, now, ctx, th, TRX_CONTEXT_ISR, -1, false);
         else
-            k->listener(k->listener_ctx, core, now, TRX_CONTEXT_ISR, -1, ctx, th);
+            k->listener(k->listener_ctx, core, now, TRX_CONTEXT_ISR, -1, ctx, th, false);
     }
     c->nesting = nesting;
     busy_changes(k, now, was, is_busy(c));
@@ -259,8 +260,11 @@ static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev
     note_resume(k, ev);
     switch (ev->id) {
     case ID_SUSPEND:
-        if (ev->info[0] == ev->context)
+        if (ev->info[0] == ev->context) {
+            k->blocking = true;
             hand_over(k, core, ev->info[3], now);
+            k->blocking = false;
+        }
         break;
     case ID_RESUME:
         if (ev->info[3] != 0 && ev->info[3] != ev->context)

@@ -25,9 +25,11 @@ int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out);
  * -1) is an interrupt logged with ISR_ENTER/EXIT on the core; context 0 and
  * index -1 mean no thread (idle, initialization or unknown). Per core
  * the calls come in time order; across cores a switch dated back to when its
- * thread was resumed may come after later ones of another core. */
+ * thread was resumed may come after later ones of another core. `blocked`:
+ * the previous thread suspended itself (else it was preempted or left). */
 typedef void (*trx_core_switch_fn)(void *ctx, uint32_t core, uint64_t ticks, uint32_t prev_context,
-                                   int32_t prev_thread, uint32_t next_context, int32_t next_thread);
+                                   int32_t prev_thread, uint32_t next_context, int32_t next_thread,
+                                   bool blocked);
 
 /* Sets the function told about switches (NULL: none). */
 void trx_core_tracker_listen(trx_core_tracker *k, trx_core_switch_fn fn, void *ctx);

@@ -4,8 +4,8 @@
  * core; this file turns it into
  *   Perfetto: a TracePacket with an FtraceEventBundle {cpu = core, one
  *             FtraceEvent {timestamp, pid, sched_switch {prev/next comm, pid,
- *             prio, prev_state}}}: trace_processor builds a CPU track per core
- *             from them; pids are the thread tracks' tids (lane + 1), 0 idle;
+ *             prio, prev_state: S when the thread suspended itself, else R}}}: trace_processor
+ * builds a CPU track per core from them; pids are the thread tracks' tids (lane + 1), 0 idle;
  *   Chrome:   a complete ("X") event per stretch a core runs a thread, on
  *             process 1000 + core ("CPU n"), thread id 1, named after the thread.
  */
@@ -70,14 +70,14 @@ static uint32_t prio_of(const trx_trace *t, int32_t thread)
 }
 
 static void perfetto_switch(trx_cpu_tracks *c, uint32_t core, uint64_t ticks, uint32_t prev,
-                            int32_t prev_thread, uint32_t next, int32_t next_thread)
+                            int32_t prev_thread, uint32_t next, int32_t next_thread, bool blocked)
 {
     trx_trace *t = c->t;
     trx_pb_reset(&c->sw);
     trx_pb_text(&c->sw, SS_PREV_COMM, comm_of(t, prev));
     trx_pb_varint(&c->sw, SS_PREV_PID, pid_of(t, prev));
     trx_pb_varint(&c->sw, SS_PREV_PRIO, prio_of(t, prev_thread));
-    trx_pb_varint(&c->sw, SS_PREV_STATE, 0);
+    trx_pb_varint(&c->sw, SS_PREV_STATE, blocked ? 1 : 0); /* S (sleeping) or R (runnable) */
     trx_pb_text(&c->sw, SS_NEXT_COMM, comm_of(t, next));
     trx_pb_varint(&c->sw, SS_NEXT_PID, pid_of(t, next));
     trx_pb_varint(&c->sw, SS_NEXT_PRIO, prio_of(t, next_thread));
@@ -126,11 +126,11 @@ static void chrome_slice(trx_cpu_tracks *c, uint32_t core, uint64_t ticks)
 }
 
 static void on_switch(void *ctx, uint32_t core, uint64_t ticks, uint32_t prev, int32_t prev_thread,
-                      uint32_t next, int32_t next_thread)
+                      uint32_t next, int32_t next_thread, bool blocked)
 {
     trx_cpu_tracks *c = ctx;
     if (c->kind == TRX_CPU_TRACKS_PERFETTO) {
-        perfetto_switch(c, core, ticks, prev, prev_thread, next, next_thread);
+        perfetto_switch(c, core, ticks, prev, prev_thread, next, next_thread, blocked);
         return;
     }
     chrome_slice(c, core, ticks);
