@@ -91,6 +91,17 @@ void tb_oldest(test_trace *b, uint32_t index)
     put32(b, 32, b->base + entries_off(b) + index * TRX_ENTRY_SIZE);
 }
 
+void tb_entry_word(test_trace *b, uint32_t index, unsigned word, uint32_t value)
+{
+    assert_true(index < b->capacity && word < 8);
+    put32(b, entries_off(b) + index * TRX_ENTRY_SIZE + 4 * word, value);
+}
+
+void tb_timer_mask(test_trace *b, uint32_t mask)
+{
+    put32(b, 4, mask);
+}
+
 void tb_open(test_trace *b, trx_trace *t)
 {
     trx_image img;

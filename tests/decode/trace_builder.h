@@ -29,6 +29,12 @@ void tb_event(test_trace *b, uint32_t context, uint32_t priority, uint32_t id, u
 /* Sets the header's oldest pointer to physical entry `index`. */
 void tb_oldest(test_trace *b, uint32_t index);
 
+/* Overwrites word `word` (0 = thread word .. 7 = info 4) of entry `index`. */
+void tb_entry_word(test_trace *b, uint32_t index, unsigned word, uint32_t value);
+
+/* Sets the header's timer mask. */
+void tb_timer_mask(test_trace *b, uint32_t mask);
+
 /* Opens the built bytes as a trace (asserts success). */
 void tb_open(test_trace *b, trx_trace *t);
 
