@@ -179,10 +179,11 @@ static void test_holes_in_the_middle(void **state)
     for (int be = 0; be < 2; be++) {
         test_trace b;
         trx_trace t;
-        build_wrapped(&b, 3, be); /* oldest: entry 4 at index 3 */
-        tb_entry_word(&b, 7, 0, 0);                         /* entry 8: half-written */
-        for (unsigned k = 0; k < 8; k++) tb_entry_word(&b, 9, k, 0); /* entry 10: empty */
-        tb_entry_word(&b, 1, 2, 0);                         /* entry 14: id 0 with data */
+        build_wrapped(&b, 3, be);   /* oldest: entry 4 at index 3 */
+        tb_entry_word(&b, 7, 0, 0); /* entry 8: half-written */
+        for (unsigned k = 0; k < 8; k++)
+            tb_entry_word(&b, 9, k, 0); /* entry 10: empty */
+        tb_entry_word(&b, 1, 2, 0);     /* entry 14: id 0 with data */
         tb_open(&b, &t);
         assert_true(t.wrapped);
         assert_int_equal(t.damaged_count, 3);
