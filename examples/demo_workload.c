@@ -31,7 +31,8 @@ static sim_thread sensor, high, consumer, medium, low, background;
 static sim_mutex lock_plain, lock_inherit;
 static sim_semaphore adc_ready;
 static sim_queue samples;
-static sim_isr timer_isr, adc_isr, uart_isr;
+static sim_isr timer_isr, adc_isr, uart_isr, extra_isr;
+static unsigned long extra_isr_entries;
 static unsigned round_number;
 static ULONG uart_bytes;
 
@@ -225,6 +226,25 @@ void demo_workload_create(void)
     sim_isr_add(&timer_isr, "timer", 1, 3, t0 + 10000UL, 10000UL, 300UL, timer_handler);
     sim_isr_add(&adc_isr, "adc", 2, 2, t0 + 3000UL, 6100UL, 200UL, adc_handler);
     sim_isr_add(&uart_isr, "uart", 3, 1, t0 + 1100UL, 2300UL, 120UL, uart_handler);
+}
+
+static void extra_handler(void)
+{
+    extra_isr_entries++;
+}
+
+/* The variant's fourth interrupt source (trx_demo --extra-isr): ISR number 4,
+ * the least urgent, once per timer period (10000 cycles), half a period
+ * after the timer, 150 cycles of work, nothing else. */
+void demo_workload_add_extra_isr(void)
+{
+    sim_isr_add(&extra_isr, "extra", 4, 4, sim_now() + 15000UL, 10000UL, 150UL, extra_handler);
+}
+
+/* Entries of the extra ISR so far. */
+unsigned long demo_workload_extra_isr_entries(void)
+{
+    return extra_isr_entries;
 }
 
 /* Inversion rounds completed so far. */

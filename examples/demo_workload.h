@@ -20,6 +20,13 @@ enum demo_user_event {
  * context: tracing must be enabled already). */
 void demo_workload_create(void);
 
+/* Adds the variant's extra interrupt source: ISR number 4, one entry per
+ * timer period (trx_demo --extra-isr; call right after demo_workload_create). */
+void demo_workload_add_extra_isr(void);
+
+/* How often the extra ISR ran. */
+unsigned long demo_workload_extra_isr_entries(void);
+
 /* Inversion rounds completed so far (the low thread counts them). */
 unsigned demo_workload_rounds(void);
 

@@ -8,7 +8,11 @@
  *                       recorder's export helper as a UART would carry it
  *   OUT_DIR/demo.truth  ground truth, key=value (see write_truth)
  *
- * usage: trx_demo [OUT_DIR] [--cycles N]
+ * usage: trx_demo [OUT_DIR] [--cycles N] [--extra-isr]
+ *
+ * --extra-isr: the variant with a fourth interrupt source, one more ISR per
+ * timer tick (ISR number 4); the truth then counts its entries
+ * (extra_isr_entries). Without it demo.trx is the same byte for byte.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +32,7 @@
 #define BUFFER_ADDRESS_HINT ((void *)(uintptr_t)0x30000000UL)
 
 static int buffer_wrapped;
+static int extra_isr;
 
 static VOID on_buffer_full(VOID *buffer)
 {
@@ -75,6 +80,8 @@ static int write_truth(const char *dir, ULONG entries, ULONG cycles)
             (unsigned long)t->inversions_per_mutex[0]);
     fprintf(f, "priority_inversions_inheritance=%lu\n", (unsigned long)t->inversions_per_mutex[1]);
     fprintf(f, "inversion_rounds=%u\n", demo_workload_rounds());
+    if (extra_isr)
+        fprintf(f, "extra_isr_entries=%lu\n", demo_workload_extra_isr_entries());
     return fclose(f) == 0 ? 0 : -1;
 }
 
@@ -92,8 +99,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc) {
             cycles = strtoul(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "--extra-isr") == 0) {
+            extra_isr = 1;
         } else if (strcmp(argv[i], "--help") == 0 || argv[i][0] == '-') {
-            fprintf(stderr, "usage: trx_demo [OUT_DIR] [--cycles N]\n");
+            fprintf(stderr, "usage: trx_demo [OUT_DIR] [--cycles N] [--extra-isr]\n");
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         } else {
             dir = argv[i];
@@ -114,6 +123,8 @@ int main(int argc, char **argv)
         return 1;
     }
     demo_workload_create(); /* initialization context */
+    if (extra_isr)
+        demo_workload_add_extra_isr();
     sim_run(sim_now() + cycles);
     tx_trace_disable();
 

@@ -33,13 +33,14 @@ static const command commands[] = {
      cmd_report},
     {"export", "the trace for other tools: Perfetto, Chrome JSON, CSV, CTF", cmd_export},
     {"convert", "TXTB <-> UIA, or the image as bin / Intel HEX / S-record", cmd_convert},
+    {"check", "a CI gate: rules (ISR rate, inversions, stack, lost events ...) pass or fail",
+     cmd_check},
+    {"diff", "the statistics of two traces side by side, with the changes", cmd_diff},
 };
-
-/* Commands announced in the design but not written yet (a clearer error). */
-static const char *const planned[] = {"check", "diff"};
 
 static const char usage_head[] =
     "usage: trx COMMAND [OPTIONS] FILE\n"
+    "       trx check [OPTIONS] FILE RULE...    trx diff [OPTIONS] A B\n"
     "       trx --help | --version\n"
     "\n"
     "Reads a ThreadX event-trace buffer (TXTB) dumped as raw binary, Intel HEX,\n"
@@ -101,9 +102,5 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     if (name[0] == '-')
         return cli_usage_error(NULL, "unknown option '%s'", name);
-    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
-        if (strcmp(name, planned[i]) == 0)
-            return cli_usage_error(NULL, "unknown command '%s' (planned, not implemented yet)",
-                                   name);
     return cli_usage_error(NULL, "unknown command '%s'", name);
 }

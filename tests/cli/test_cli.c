@@ -90,7 +90,7 @@ static void test_usage_errors(void **state)
     expect_usage_error((const char *const[]){"--bogus", NULL}, "unknown option '--bogus'");
     expect_usage_error((const char *const[]){"frobnicate", t, NULL}, "unknown command");
     expect_usage_error((const char *const[]){"convert", t, NULL}, "--to FORMAT is required");
-    expect_usage_error((const char *const[]){"check", t, NULL}, "not implemented yet");
+    expect_usage_error((const char *const[]){"diff", t, NULL}, "no input A B given");
     expect_usage_error((const char *const[]){"info", "--bogus", t, NULL}, "unknown option");
     expect_usage_error((const char *const[]){"info", NULL}, "no input FILE");
     expect_usage_error((const char *const[]){"info", t, t, NULL}, "one input FILE only");

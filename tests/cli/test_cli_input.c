@@ -275,8 +275,8 @@ static void test_bad_custom_every_command(void **state)
     (void)state;
     char names[32][32];
     size_t n = listed_commands(names, 32);
-    const char *need[] = {"info", "dump", "events", "stats"};
-    for (size_t k = 0; k < 4; k++) {
+    const char *need[] = {"info", "dump", "events", "stats", "check", "diff"};
+    for (size_t k = 0; k < sizeof need / sizeof need[0]; k++) {
         bool found = false;
         for (size_t i = 0; i < n; i++)
             found |= strcmp(names[i], need[k]) == 0;
@@ -305,6 +305,8 @@ static void test_bad_custom_every_command(void **state)
             argv[k++] = "--custom";
             argv[k++] = trxc;
             argv[k++] = DEMO;
+            if (strcmp(names[i], "check") == 0)
+                argv[k++] = "no-lost-events";
             argv[k] = NULL;
             cli_run(&r, argv);
             if (r.status == 1) { /* a command taking two inputs */

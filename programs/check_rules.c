@@ -1,0 +1,141 @@
+/*
+ * check_rules.c - parses the rules of `trx check` ("max-isr-ticks=500:3",
+ * "no-priority-inversion=unbounded", ...) into check_rule; a bad rule gets
+ * a message saying what was expected.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check_rules.h"
+#include "cli.h"
+
+const char check_rule_syntax[] =
+    "  max-isr-ticks=N[:ISR]            no ISR (or ISR number ISR) runs longer than N ticks\n"
+    "  max-isr-rate=N:TICKS             at most N interrupts in any TICKS ticks\n"
+    "  no-priority-inversion[=unbounded] no priority inversion (or no unbounded one)\n"
+    "  min-stack-free=BYTES[:THREAD]    every thread (or THREAD) keeps BYTES of stack free\n"
+    "  max-cpu-load=PERCENT[:WINDOW]    no window of WINDOW ticks busier than PERCENT\n"
+    "  max-latency=TICKS[:THREAD]       interrupt-to-thread latency at most TICKS\n"
+    "  max-response=TICKS[:THREAD]      thread response time (resume to running) at most TICKS\n"
+    "  no-lost-events                   nothing lost: no gap, no wrapped start, no damage\n";
+
+typedef struct rule_name {
+    const char *name;
+    check_kind kind;
+    const char *expected;
+} rule_name;
+
+static const rule_name names[] = {
+    {"max-isr-ticks", CHECK_MAX_ISR_TICKS,
+     "max-isr-ticks=N[:ISR] with N a tick count and ISR an "
+     "ISR number"},
+    {"max-isr-rate", CHECK_MAX_ISR_RATE, "max-isr-rate=N:TICKS with N a count and TICKS > 0"},
+    {"no-priority-inversion", CHECK_NO_INVERSION,
+     "no-priority-inversion or "
+     "no-priority-inversion=unbounded"},
+    {"min-stack-free", CHECK_MIN_STACK_FREE,
+     "min-stack-free=BYTES[:THREAD] with BYTES a byte "
+     "count"},
+    {"max-cpu-load", CHECK_MAX_CPU_LOAD,
+     "max-cpu-load=PERCENT[:WINDOW] with PERCENT 0..100 and "
+     "WINDOW > 0 ticks"},
+    {"max-latency", CHECK_MAX_LATENCY, "max-latency=TICKS[:THREAD] with TICKS a tick count"},
+    {"max-response", CHECK_MAX_RESPONSE, "max-response=TICKS[:THREAD] with TICKS a tick count"},
+    {"no-lost-events", CHECK_NO_LOST_EVENTS, "no-lost-events (no value)"},
+};
+
+/* Splits "N[:REST]": parses N into *n and points *rest at REST (or NULL). */
+static bool number_and_rest(char *value, uint64_t *n, char **rest)
+{
+    char *colon = strchr(value, ':');
+    *rest = NULL;
+    if (colon) {
+        *colon = '\0';
+        *rest = colon + 1;
+    }
+    return cli_parse_u64(value, n);
+}
+
+static int fail(char *why, size_t size, const char *expected)
+{
+    snprintf(why, size, "expected %s", expected);
+    return -1;
+}
+
+int check_rule_parse(const char *text, check_rule *r, char *why, size_t why_size)
+{
+    memset(r, 0, sizeof *r);
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t len = strlen(text);
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    if (len >= sizeof r->text) {
+        snprintf(why, why_size, "rule longer than %zu characters", sizeof r->text - 1);
+        return -1;
+    }
+    memcpy(r->text, text, len);
+    r->text[len] = '\0';
+    char buf[sizeof r->text];
+    memcpy(buf, r->text, len + 1);
+    char *value = strchr(buf, '=');
+    if (value)
+        *value++ = '\0';
+    const rule_name *rn = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(buf, names[i].name) == 0)
+            rn = &names[i];
+    if (!rn) {
+        snprintf(why, why_size, "unknown rule; expected one of:\n%s", check_rule_syntax);
+        return -1;
+    }
+    r->kind = rn->kind;
+    char *rest = NULL;
+    switch (rn->kind) {
+    case CHECK_NO_LOST_EVENTS:
+        if (value)
+            return fail(why, why_size, rn->expected);
+        return 0;
+    case CHECK_NO_INVERSION:
+        if (!value)
+            return 0;
+        if (strcmp(value, "unbounded") != 0)
+            return fail(why, why_size, rn->expected);
+        r->unbounded_only = true;
+        return 0;
+    case CHECK_MAX_ISR_RATE:
+        if (!value || !number_and_rest(value, &r->limit, &rest) || !rest ||
+            !cli_parse_u64(rest, &r->window) || r->window == 0)
+            return fail(why, why_size, rn->expected);
+        return 0;
+    case CHECK_MAX_ISR_TICKS: {
+        uint64_t isr;
+        if (!value || !number_and_rest(value, &r->limit, &rest))
+            return fail(why, why_size, rn->expected);
+        if (rest) {
+            if (!cli_parse_u64(rest, &isr) || isr > UINT32_MAX)
+                return fail(why, why_size, rn->expected);
+            r->has_isr = true;
+            r->isr = (uint32_t)isr;
+        }
+        return 0;
+    }
+    case CHECK_MAX_CPU_LOAD:
+        if (!value || !number_and_rest(value, &r->limit, &rest) || r->limit > 100 ||
+            (rest && (!cli_parse_u64(rest, &r->window) || r->window == 0)))
+            return fail(why, why_size, rn->expected);
+        return 0;
+    case CHECK_MIN_STACK_FREE:
+    case CHECK_MAX_LATENCY:
+    case CHECK_MAX_RESPONSE:
+        if (!value || !number_and_rest(value, &r->limit, &rest) || (rest && !*rest))
+            return fail(why, why_size, rn->expected);
+        if (rest) {
+            r->has_thread = true;
+            snprintf(r->thread, sizeof r->thread, "%s", rest);
+        }
+        return 0;
+    }
+    return fail(why, why_size, rn->expected);
+}

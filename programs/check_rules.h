@@ -1,0 +1,72 @@
+/*
+ * check_rules.h - the rules of `trx check`: their syntax (parsed here) and
+ * their evaluation against one trace (check_metrics.c, one function per
+ * metric), with the evidence each result carries.
+ */
+#ifndef TRX_CHECK_RULES_H
+#define TRX_CHECK_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trx/stats.h"
+#include "trx/trx.h"
+
+typedef enum check_kind {
+    CHECK_MAX_ISR_TICKS,  /* max-isr-ticks=N[:ISR] */
+    CHECK_MAX_ISR_RATE,   /* max-isr-rate=N:TICKS */
+    CHECK_NO_INVERSION,   /* no-priority-inversion[=unbounded] */
+    CHECK_MIN_STACK_FREE, /* min-stack-free=BYTES[:THREAD] */
+    CHECK_MAX_CPU_LOAD,   /* max-cpu-load=PERCENT[:WINDOW] */
+    CHECK_MAX_LATENCY,    /* max-latency=TICKS[:THREAD] */
+    CHECK_MAX_RESPONSE,   /* max-response=TICKS[:THREAD] */
+    CHECK_NO_LOST_EVENTS  /* no-lost-events */
+} check_kind;
+
+/* One parsed rule. */
+typedef struct check_rule {
+    check_kind kind;
+    char text[320];                /* the rule as written (trimmed) */
+    uint64_t limit;                /* N, TICKS, BYTES or PERCENT */
+    uint64_t window;               /* max-isr-rate's TICKS; max-cpu-load's window (0: default) */
+    bool unbounded_only;           /* no-priority-inversion=unbounded */
+    bool has_isr;                  /* max-isr-ticks=N:ISR */
+    uint32_t isr;                  /* the ISR number */
+    bool has_thread;               /* ...:THREAD given */
+    char thread[TRX_NAME_MAX + 1]; /* the thread's name */
+} check_rule;
+
+/* Parses `text` (leading/trailing blanks ignored). 0, or -1 with `why` set
+ * to what was expected ("max-isr-ticks=N[:ISR] with N a tick count"). */
+int check_rule_parse(const char *text, check_rule *r, char *why, size_t why_size);
+
+/* The syntax of every rule, one per line (for --help and errors). */
+extern const char check_rule_syntax[];
+
+typedef enum check_status { CHECK_PASS, CHECK_FAIL, CHECK_UNAVAILABLE } check_status;
+
+/* What a rule found: pass or fail, the measured value against the limit,
+ * where (event index and ticks), about what (thread, ISR, lock) and one
+ * readable line saying all of it. */
+typedef struct check_result {
+    check_status status;
+    bool has_value;
+    uint64_t value; /* the worst value measured (ticks, bytes, count; percent x 100 for load) */
+    bool has_event;
+    uint64_t event_index, ticks;
+    char subject[TRX_NAME_MAX + 64]; /* "thread low", "ISR 3", "" */
+    char evidence[768];
+} check_result;
+
+/* The trace a rule is checked against: opened, prepared, its statistics. */
+typedef struct check_ctx {
+    trx_trace *trace;
+    const trx_stats *stats;
+} check_ctx;
+
+/* Evaluates one rule (dispatching to the metric's function). 0, or -1 when
+ * out of memory. */
+int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out);
+
+#endif

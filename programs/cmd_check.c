@@ -1,0 +1,256 @@
+/*
+ * cmd_check.c - `trx check FILE RULE...`: a gate for CI. Evaluates each rule
+ * against the trace's correct-mode statistics and prints pass or fail with
+ * the evidence; --json, --junit FILE. Exit 0 when every rule passes, 1 when
+ * one fails, 2 for bad input, a bad rule or a rule that cannot be evaluated.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_report.h"
+#include "check_rules.h"
+#include "cli.h"
+#include "commands.h"
+
+enum { CHECK_EXIT_FAIL = 1, CHECK_EXIT_ERROR = 2 };
+
+static const char usage_head[] =
+    "usage: trx check [OPTIONS] FILE RULE...\n"
+    "\n"
+    "Checks FILE against each RULE (correct-mode statistics, see trx stats) and\n"
+    "prints one line per rule: PASS or FAIL, the measured value, the limit and\n"
+    "where (event index, ticks, thread or ISR). A gate for CI.\n"
+    "\n"
+    "Rules:\n";
+
+static const char usage_tail[] =
+    "\n"
+    "  --rules FILE            more rules, one per line; blank lines and '#' comments\n"
+    "                          (from a '#' at the start or after a blank) ignored\n"
+    "  --json                  one JSON object instead of text\n"
+    "  --junit OUT.xml         also write a JUnit XML report (each rule a testcase)\n"
+    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
+    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
+    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
+    "  -o, --output OUT        write to OUT (replaced only when complete)\n"
+    "\n"
+    "Exit status: 0 every rule passes, 1 a rule fails, 2 bad input, a bad rule\n"
+    "(the message names it and what was expected), a bad option, or a rule whose\n"
+    "metric cannot be measured.\n";
+
+/* The rules collected from --rules files and the command line. */
+typedef struct check_options {
+    const char *junit;
+    check_rule *rules;
+    size_t count, cap;
+    int status; /* CHECK_EXIT_ERROR after a bad rule or rules file */
+} check_options;
+
+enum { OPT_RULES = CLI_OPT_FIRST_OWN, OPT_JUNIT };
+
+static int add_rule(check_options *o, const char *text, const char *where, size_t line)
+{
+    if (o->count == o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 16;
+        check_rule *n = realloc(o->rules, cap * sizeof *n);
+        if (!n) {
+            fprintf(stderr, "trx check: out of memory\n");
+            return -1;
+        }
+        o->rules = n;
+        o->cap = cap;
+    }
+    char why[1024];
+    if (check_rule_parse(text, &o->rules[o->count], why, sizeof why) != 0) {
+        if (where)
+            fprintf(stderr, "trx check: %s: line %zu: bad rule '%s': %s\n", where, line, text, why);
+        else
+            fprintf(stderr, "trx check: bad rule '%s': %s\n", text, why);
+        return -1;
+    }
+    o->count++;
+    return 0;
+}
+
+/* Reads a rules file: one rule per line, '#' comments, blank lines. */
+static int read_rules_file(check_options *o, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "trx check: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[1024];
+    size_t number = 0;
+    int rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        number++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n' && !feof(f)) {
+            fprintf(stderr, "trx check: %s: line %zu: longer than %zu characters\n", path, number,
+                    sizeof line - 2);
+            rc = -1;
+            break;
+        }
+        for (char *p = line; *p; p++) /* a comment: '#' first or after a blank */
+            if (*p == '#' && (p == line || p[-1] == ' ' || p[-1] == '\t')) {
+                *p = '\0';
+                break;
+            }
+        char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        size_t end = strlen(p);
+        while (end && (p[end - 1] == ' ' || p[end - 1] == '\t' || p[end - 1] == '\r' ||
+                       p[end - 1] == '\n'))
+            p[--end] = '\0';
+        if (*p)
+            rc = add_rule(o, p, path, number);
+    }
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "trx check: %s: read error\n", path);
+        rc = -1;
+    }
+    if (f != stdin)
+        fclose(f);
+    return rc;
+}
+
+static int on_option(void *state, int opt, const char *arg)
+{
+    check_options *o = state;
+    if (opt == OPT_JUNIT) {
+        o->junit = arg;
+        return -1;
+    }
+    if (read_rules_file(o, arg) != 0) {
+        o->status = CHECK_EXIT_ERROR;
+        return CHECK_EXIT_ERROR;
+    }
+    return -1;
+}
+
+static int write_junit(const char *path, const check_run *run)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "trx check: --junit %s: %s\n", path, strerror(errno));
+        return EXIT_OUTPUT;
+    }
+    check_write_junit(run, f);
+    if (ferror(f) | (fclose(f) != 0)) {
+        fprintf(stderr, "trx check: --junit %s: write error\n", path);
+        return EXIT_OUTPUT;
+    }
+    return 0;
+}
+
+/* Evaluates every rule on the opened trace, writes the results; returns
+ * the check's exit status (the sink is closed as written successfully). */
+static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_out *w,
+                     bool *complete)
+{
+    *complete = false;
+    trx_stats st;
+    if (trx_stats_compute(&in->trace, &st) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
+    check_result *results = calloc(o->count, sizeof *results);
+    if (!results) {
+        trx_stats_free(&st);
+        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+        return EXIT_INPUT;
+    }
+    check_ctx ctx = {&in->trace, &st};
+    check_run run = {c->args[0], o->rules, results, o->count, 0, 0, 0};
+    int rc = 0;
+    for (size_t i = 0; i < o->count && rc == 0; i++) {
+        if (check_evaluate(&ctx, &o->rules[i], &results[i]) != 0) {
+            fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
+            rc = EXIT_INPUT;
+        }
+        run.passed += results[i].status == CHECK_PASS;
+        run.failed += results[i].status == CHECK_FAIL;
+        run.unavailable += results[i].status == CHECK_UNAVAILABLE;
+    }
+    if (rc == 0) {
+        if (c->json)
+            check_write_json(&run, w);
+        else
+            check_write_text(&run, w);
+        for (size_t i = 0; i < o->count; i++)
+            if (results[i].status == CHECK_UNAVAILABLE)
+                fprintf(stderr, "trx check: rule '%s': %s\n", o->rules[i].text,
+                        results[i].evidence);
+        *complete = true;
+        if (o->junit)
+            rc = write_junit(o->junit, &run);
+    }
+    if (rc == 0)
+        rc = run.unavailable ? CHECK_EXIT_ERROR : run.failed ? CHECK_EXIT_FAIL : EXIT_OK;
+    free(results);
+    trx_stats_free(&st);
+    return rc;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option own[] = {
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"junit", required_argument, NULL, OPT_JUNIT},
+        {NULL, 0, NULL, 0},
+    };
+    char usage[4096];
+    snprintf(usage, sizeof usage, "%s%s%s", usage_head, check_rule_syntax, usage_tail);
+    check_options o = {0};
+    cli_spec spec = {.name = "check",
+                     .usage = usage,
+                     .common = CLI_JSON,
+                     .own = own,
+                     .on_own = on_option,
+                     .own_state = &o,
+                     .min_args = 1,
+                     .max_args = -1,
+                     .args_name = "FILE"};
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    if (rc >= 0) {
+        free(o.rules);
+        /* a usage error is not a failed rule: 2, as a bad rule */
+        return rc == EXIT_USAGE || o.status ? CHECK_EXIT_ERROR : rc;
+    }
+    for (int i = 1; i < c.arg_count; i++)
+        if (add_rule(&o, c.args[i], NULL, 0) != 0) {
+            free(o.rules);
+            return CHECK_EXIT_ERROR;
+        }
+    if (o.count == 0) {
+        free(o.rules);
+        fprintf(stderr, "trx check: no rule given (RULE arguments or --rules FILE); rules:\n%s",
+                check_rule_syntax);
+        return CHECK_EXIT_ERROR;
+    }
+    c.mode = TRX_MODE_CORRECT;
+    cli_sink s;
+    if ((rc = cli_sink_open(&s, c.output)) != 0) {
+        free(o.rules);
+        return rc;
+    }
+    cli_input in;
+    if ((rc = cli_input_open(&in, &c, c.args[0])) != 0) {
+        trx_out_init(&cli_out, s.f, c.crlf);
+        free(o.rules);
+        return cli_sink_close(&s, &cli_out, rc);
+    }
+    trx_out_init(&cli_out, s.f, c.crlf);
+    bool complete;
+    int status = run_check(&in, &c, &o, &cli_out, &complete);
+    /* the results are complete whether the rules pass or fail */
+    rc = cli_sink_close(&s, &cli_out, complete ? EXIT_OK : status);
+    cli_input_close(&in);
+    free(o.rules);
+    return rc != EXIT_OK ? rc : status;
+}

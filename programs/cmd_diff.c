@@ -1,0 +1,237 @@
+/*
+ * cmd_diff.c - `trx diff A B`: the statistics of two traces side by side
+ * (summary, performance, execution profile, stack usage, inversions per
+ * lock), each figure with its absolute and relative change; --json.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "diff_rows.h"
+#include "output/json_string.h"
+
+static const char usage[] =
+    "usage: trx diff [OPTIONS] A B\n"
+    "\n"
+    "Compares the statistics of traces A and B (as trx stats computes them): the\n"
+    "summary (events, span, threads, lost events), performance statistics,\n"
+    "execution profile, stack usage and priority inversions per lock, each with\n"
+    "its value in A and B, the change (B - A) and the relative change in percent\n"
+    "of A. Threads and locks are matched by name (the k-th of a name in A with\n"
+    "the k-th in B); one side's missing item shows as '-' (JSON: null).\n"
+    "\n"
+    "  --json                  one JSON object instead of text\n"
+    "  --changed               only the rows that changed (text)\n"
+    "  --compat tracex         TraceX 6.2.1's numbers on both sides\n"
+    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
+    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
+    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
+    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+
+enum { OPT_CHANGED = CLI_OPT_FIRST_OWN };
+
+typedef struct diff_options {
+    bool changed_only;
+} diff_options;
+
+static int on_option(void *state, int opt, const char *arg)
+{
+    (void)arg;
+    diff_options *o = state;
+    if (opt == OPT_CHANGED)
+        o->changed_only = true;
+    return -1;
+}
+
+static bool changed(const diff_row *r)
+{
+    return r->has_a != r->has_b || (r->has_a && r->a != r->b);
+}
+
+/* B - A as a signed 64-bit figure (both below 2^63 in any real trace). */
+static int64_t change_of(const diff_row *r)
+{
+    return (int64_t)(r->b - r->a);
+}
+
+/* "+12.34%", "0%" or "new"/"-" when A is 0 or a side is missing. */
+static void relative_text(const diff_row *r, char *buf, size_t size)
+{
+    if (!r->has_a || !r->has_b)
+        snprintf(buf, size, "-");
+    else if (r->a == r->b)
+        snprintf(buf, size, "0%%");
+    else if (r->a == 0)
+        snprintf(buf, size, "new");
+    else
+        snprintf(buf, size, "%+.2f%%", 100.0 * (double)change_of(r) / (double)r->a);
+}
+
+static void value_text(bool has, uint64_t v, char *buf, size_t size)
+{
+    if (has)
+        snprintf(buf, size, "%" PRIu64, v);
+    else
+        snprintf(buf, size, "-");
+}
+
+static void write_text(const diff_rows *d, const cli_common *c, const diff_options *o, trx_out *w)
+{
+    size_t n_changed = 0;
+    for (size_t i = 0; i < d->count; i++)
+        n_changed += changed(&d->rows[i]);
+    trx_out_printf(w, "A: %s\nB: %s\nmode: %s\n%zu of %zu figures changed\n", c->args[0],
+                   c->args[1], c->mode == TRX_MODE_TRACEX ? "tracex" : "correct", n_changed,
+                   d->count);
+    const char *section = NULL;
+    for (size_t i = 0; i < d->count; i++) {
+        const diff_row *r = &d->rows[i];
+        if (o->changed_only && !changed(r))
+            continue;
+        if (!section || strcmp(section, r->section) != 0) {
+            section = r->section;
+            bool one_field = r->field[0] && strcmp(section, "inversions") != 0;
+            trx_out_printf(w, "\n%s%s%s%s\n", section, one_field ? " (" : "",
+                           one_field ? r->field : "", one_field ? ")" : "");
+            trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", "", "A", "B", "change", "relative");
+        }
+        char a[32], b[32], ch[32], rel[32];
+        value_text(r->has_a, r->a, a, sizeof a);
+        value_text(r->has_b, r->b, b, sizeof b);
+        if (r->has_a && r->has_b)
+            snprintf(ch, sizeof ch, r->a == r->b ? "0" : "%+" PRId64, change_of(r));
+        else
+            snprintf(ch, sizeof ch, "-");
+        relative_text(r, rel, sizeof rel);
+        char name[TRX_NAME_MAX + 16];
+        if (strcmp(r->section, "inversions") == 0) /* two fields per lock */
+            snprintf(name, sizeof name, "%s (%s)", r->name, r->field);
+        else
+            snprintf(name, sizeof name, "%s", r->name);
+        trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", name, a, b, ch, rel);
+    }
+}
+
+static void json_value(trx_out *w, bool has, uint64_t v)
+{
+    if (has)
+        trx_out_printf(w, "%" PRIu64, v);
+    else
+        trx_out_str(w, "null");
+}
+
+/* {"mode", "a", "b", "changed", "rows", then per section an array of
+ * {"name", "field", "a", "b", "change", "relative"}} */
+static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
+{
+    size_t n_changed = 0;
+    for (size_t i = 0; i < d->count; i++)
+        n_changed += changed(&d->rows[i]);
+    trx_out_printf(w,
+                   "{\"mode\": \"%s\", \"a\": ", c->mode == TRX_MODE_TRACEX ? "tracex" : "correct");
+    trx_out_json_string(w, c->args[0]);
+    trx_out_str(w, ", \"b\": ");
+    trx_out_json_string(w, c->args[1]);
+    trx_out_printf(w, ", \"rows\": %zu, \"changed\": %zu", d->count, n_changed);
+    const char *section = NULL;
+    for (size_t i = 0; i < d->count; i++) {
+        const diff_row *r = &d->rows[i];
+        bool first = !section || strcmp(section, r->section) != 0;
+        if (first) {
+            trx_out_str(w, section ? "\n  ],\n  \"" : ",\n  \"");
+            section = r->section;
+            trx_out_str(w, section);
+            trx_out_str(w, "\": [\n    {\"name\": ");
+        } else {
+            trx_out_str(w, ",\n    {\"name\": ");
+        }
+        trx_out_json_string(w, r->name);
+        trx_out_str(w, ", \"field\": ");
+        trx_out_json_string(w, r->field);
+        trx_out_str(w, ", \"a\": ");
+        json_value(w, r->has_a, r->a);
+        trx_out_str(w, ", \"b\": ");
+        json_value(w, r->has_b, r->b);
+        trx_out_str(w, ", \"change\": ");
+        if (r->has_a && r->has_b)
+            trx_out_printf(w, "%" PRId64, change_of(r));
+        else
+            trx_out_str(w, "null");
+        trx_out_str(w, ", \"relative\": ");
+        if (r->has_a && r->has_b && (r->a != 0 || r->b == 0))
+            trx_out_printf(w, "%.6g", r->a ? 100.0 * (double)change_of(r) / (double)r->a : 0.0);
+        else
+            trx_out_str(w, "null");
+        trx_out_char(w, '}');
+    }
+    trx_out_str(w, section ? "\n  ]\n}\n" : "\n}\n");
+}
+
+/* Opens and computes one side; 0 or an exit status (error printed). */
+static int open_side(cli_input *in, trx_stats *st, const cli_common *c, const char *path)
+{
+    int rc = cli_input_open(in, c, path);
+    if (rc != 0)
+        return rc;
+    if (trx_stats_compute(&in->trace, st) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", path);
+        cli_input_close(in);
+        return EXIT_INPUT;
+    }
+    return 0;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+    static const struct option own[] = {
+        {"changed", no_argument, NULL, OPT_CHANGED},
+        {NULL, 0, NULL, 0},
+    };
+    diff_options o = {false};
+    static const cli_spec spec_template = {.name = "diff",
+                                           .usage = usage,
+                                           .common = CLI_JSON | CLI_COMPAT,
+                                           .own = own,
+                                           .on_own = on_option,
+                                           .min_args = 2,
+                                           .max_args = 2,
+                                           .args_name = "A B"};
+    cli_spec spec = spec_template;
+    spec.own_state = &o;
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    if (rc >= 0)
+        return rc;
+    cli_sink s;
+    if ((rc = cli_sink_open(&s, c.output)) != 0)
+        return rc;
+    trx_out_init(&cli_out, s.f, c.crlf);
+    cli_input a, b;
+    trx_stats sa, sb;
+    if ((rc = open_side(&a, &sa, &c, c.args[0])) != 0)
+        return cli_sink_close(&s, &cli_out, rc);
+    if ((rc = open_side(&b, &sb, &c, c.args[1])) != 0) {
+        trx_stats_free(&sa);
+        cli_input_close(&a);
+        return cli_sink_close(&s, &cli_out, rc);
+    }
+    diff_rows d;
+    diff_side da = {&a.trace, &sa}, db = {&b.trace, &sb};
+    if (diff_rows_build(&d, &da, &db) != 0) {
+        fprintf(stderr, "trx diff: out of memory\n");
+        rc = EXIT_INPUT;
+    } else if (c.json) {
+        write_json(&d, &c, &cli_out);
+    } else {
+        write_text(&d, &c, &o, &cli_out);
+    }
+    diff_rows_free(&d);
+    trx_stats_free(&sa);
+    trx_stats_free(&sb);
+    cli_input_close(&a);
+    cli_input_close(&b);
+    return cli_sink_close(&s, &cli_out, rc);
+}

@@ -1,0 +1,48 @@
+/*
+ * diff_rows.h - the figures `trx diff` compares: every number of two
+ * traces' statistics as rows (section, name, field, value in A, value in B),
+ * threads and locks matched by name, ISRs by number.
+ */
+#ifndef TRX_DIFF_ROWS_H
+#define TRX_DIFF_ROWS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trx/stats.h"
+#include "trx/trx.h"
+
+/* One figure in both traces (has_a / has_b false: absent or unknown there). */
+typedef struct diff_row {
+    const char *section;         /* "performance", "execution_profile", ... */
+    char name[TRX_NAME_MAX + 1]; /* the figure, or the thread / lock / ISR it is about */
+    const char *field;           /* what of it ("ticks", "min_available"); "" for figures */
+    bool has_a, has_b;
+    uint64_t a, b;
+} diff_row;
+
+typedef struct diff_rows {
+    diff_row *rows;
+    size_t count, cap;
+    bool oom;
+} diff_rows;
+
+/* One side: a trace and its statistics. */
+typedef struct diff_side {
+    const trx_trace *trace;
+    const trx_stats *stats;
+} diff_side;
+
+/* Collects every row, section by section. 0, or -1 when out of memory. */
+int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b);
+
+void diff_rows_free(diff_rows *d);
+
+/* Matches names of A with names of B: the k-th occurrence of a name in A
+ * with the k-th in B. a_to_b[i] = index in B or -1; b_used[j] set for the
+ * matched. O(n log n). 0, or -1 when out of memory. */
+int diff_match_names(const char *const *a, size_t na, const char *const *b, size_t nb,
+                     int64_t *a_to_b, bool *b_used);
+
+#endif
