@@ -29,6 +29,7 @@ static const char usage[] =
     "  --to ctf                 a CTF 1.8 trace directory (-o DIR required): DIR/metadata\n"
     "                           and DIR/stream, for babeltrace2 and Trace Compass;\n"
     "                           synthetic RUNNING events are left out\n"
+
     "  --ticks-per-second N     timer rate, to convert ticks into time (default: one\n"
     "                           tick is taken as one microsecond)\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
@@ -36,7 +37,11 @@ static const char usage[] =
     "  --custom FILE.trxc       names and field captions of user events\n"
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  -o, --output OUT         write to OUT (replaced only when complete); a directory\n"
-    "                           for --to ctf\n";
+    "                           for --to ctf\n"
+    "\n"
+    "Lost events (UIA sequence gaps) are marked in every format: a \"Lost events\"\n"
+    "track (Perfetto, Chrome JSON), a lost_before column (CSV), the packets'\n"
+    "events_discarded count (CTF). docs/visualize.md maps the model to each format.\n";
 
 enum { OPT_TO = CLI_OPT_FIRST_OWN, OPT_TPS, OPT_TPUS };
 

@@ -17,6 +17,8 @@ static const char usage[] =
     "(drag), a sequential mode (one event per step), event details on click\n"
     "(names, field captions, object names), search with next / previous, and the\n"
     "statistics of `trx stats` as tables with the execution profile as a chart.\n"
+    "Cause-and-effect arrows (ISR -> resumed thread, queue send -> receive,\n"
+    "semaphore put -> get) and lost-event gaps are drawn too. See docs/visualize.md.\n"
     "\n"
     "  --ticks-per-second N     timer rate: the ruler and details can show µs\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
