@@ -13,6 +13,13 @@
 
 #include "decode/uia_internal.h"
 
+/* Open-addressing table: 64-bit key (never 0) -> packet index. */
+typedef struct dup_table {
+    uint64_t *key;
+    uint32_t *idx;
+    uint32_t size, used;
+} dup_table;
+
 /* State of the open pass. */
 typedef struct uia_builder {
     trx_trace *t;
@@ -23,10 +30,8 @@ typedef struct uia_builder {
     uia_seq_state *states; /* per stream */
     uia_snap_builder *snaps;
     uint64_t gap_cap;
-    uint64_t *dup_hash; /* packet hash table: hash, 0 = empty */
-    uint32_t *dup_index;
-    uint32_t dup_size;
-    uint32_t *stream_hash; /* (sender, logger) -> stream index + 1 */
+    dup_table dup_cheap, dup_full; /* duplicate packets (check_duplicate) */
+    uint32_t *stream_hash;         /* (sender, logger) -> stream index + 1 */
     trx_error *err;
 } uia_builder;
 
@@ -360,60 +365,113 @@ static bool is_packet_header(const uint8_t *d, size_t n, uint64_t off)
     return (w1 >> 28) == 10 && len >= 16 && (len & 3u) == 0 && len <= n - off;
 }
 
+/* A fast hash of a packet's bytes, 8 at a time (equal hashes are compared in full). */
 static uint64_t hash_bytes(const uint8_t *p, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001B3ull;
     return h | 1; /* 0 marks an empty slot */
 }
 
-/* True when packet `idx` repeats an earlier packet byte for byte; remembers it otherwise. */
-static int check_duplicate(uia_builder *b, uint32_t idx, bool *dup)
+static void dup_table_free(dup_table *d)
 {
-    struct trx_uia *u = b->u;
-    const trx_uia_packet *pk = &u->packets[idx];
-    *dup = false;
-    if ((idx + 1) * 2 > b->dup_size) {
-        uint32_t size = b->dup_size ? b->dup_size * 2 : 64;
-        while ((idx + 1) * 2 > size)
-            size *= 2;
-        uint64_t *nh = calloc(size, sizeof *nh);
-        uint32_t *ni = calloc(size, sizeof *ni);
-        if (!nh || !ni) {
-            free(nh);
-            free(ni);
-            return -1;
-        }
-        for (uint32_t i = 0; i < b->dup_size; i++) {
-            if (!b->dup_hash[i])
-                continue;
-            uint32_t k = (uint32_t)b->dup_hash[i] & (size - 1);
-            while (nh[k])
-                k = (k + 1) & (size - 1);
-            nh[k] = b->dup_hash[i];
-            ni[k] = b->dup_index[i];
-        }
-        free(b->dup_hash);
-        free(b->dup_index);
-        b->dup_hash = nh;
-        b->dup_index = ni;
-        b->dup_size = size;
+    free(d->key);
+    free(d->idx);
+}
+
+/* Looks `key` up: returns the slot holding it, or the empty slot where it would go. */
+static uint32_t dup_slot(const dup_table *d, uint64_t key)
+{
+    uint32_t k = (uint32_t)(key ^ key >> 32) & (d->size - 1);
+    while (d->key[k] && d->key[k] != key)
+        k = (k + 1) & (d->size - 1);
+    return k;
+}
+
+/* Makes room for one more entry; 0 or -1. */
+static int dup_reserve(dup_table *d)
+{
+    if ((d->used + 1) * 2 <= d->size)
+        return 0;
+    dup_table n = {NULL, NULL, d->size ? d->size * 2 : 64, d->used};
+    n.key = calloc(n.size, sizeof *n.key);
+    n.idx = calloc(n.size, sizeof *n.idx);
+    if (!n.key || !n.idx) {
+        dup_table_free(&n);
+        return -1;
     }
+    for (uint32_t i = 0; i < d->size; i++)
+        if (d->key[i]) {
+            uint32_t k = dup_slot(&n, d->key[i]);
+            n.key[k] = d->key[i];
+            n.idx[k] = d->idx[i];
+        }
+    dup_table_free(d);
+    *d = n;
+    return 0;
+}
+
+#define PROMOTED 0x80000000u /* in the cheap table: its full hash is in the full table */
+
+/* Adds packet `idx` to the full-hash table unless an identical packet is there. */
+static int full_check(uia_builder *b, uint32_t idx, bool *dup)
+{
+    const trx_uia_packet *pk = &b->u->packets[idx];
     uint64_t h = hash_bytes(b->d + pk->offset, pk->length);
-    uint32_t k = (uint32_t)h & (b->dup_size - 1);
-    while (b->dup_hash[k]) {
-        const trx_uia_packet *o = &u->packets[b->dup_index[k]];
-        if (b->dup_hash[k] == h && o->length == pk->length &&
+    if (dup_reserve(&b->dup_full) < 0)
+        return -1;
+    uint32_t k = dup_slot(&b->dup_full, h);
+    if (b->dup_full.key[k]) {
+        const trx_uia_packet *o = &b->u->packets[b->dup_full.idx[k]];
+        if (o->length == pk->length &&
             memcmp(b->d + o->offset, b->d + pk->offset, pk->length) == 0) {
             *dup = true;
             return 0;
         }
-        k = (k + 1) & (b->dup_size - 1);
+        return 0; /* a 64-bit collision of different packets: keep the first */
     }
-    b->dup_hash[k] = h;
-    b->dup_index[k] = idx;
+    b->dup_full.key[k] = h;
+    b->dup_full.idx[k] = idx;
+    b->dup_full.used++;
     return 0;
+}
+
+/* Whether packet `idx` repeats an earlier one byte for byte. Packets are
+ * first told apart by a cheap key (header, length, first and last payload
+ * words); only when that collides are whole packets hashed and compared. */
+static int check_duplicate(uia_builder *b, uint32_t idx, bool *dup)
+{
+    const trx_uia_packet *pk = &b->u->packets[idx];
+    const uint8_t *p = b->d + pk->offset;
+    *dup = false;
+    uint32_t len = pk->length;
+    uint64_t cheap = hash_bytes(p, 16) ^ (len > 24 ? hash_bytes(p + 16, 8) * 3u : 0) ^
+                     (len > 32 ? hash_bytes(p + len - 8, 8) * 5u : 0);
+    cheap |= 1;
+    if (dup_reserve(&b->dup_cheap) < 0)
+        return -1;
+    uint32_t k = dup_slot(&b->dup_cheap, cheap);
+    if (!b->dup_cheap.key[k]) {
+        b->dup_cheap.key[k] = cheap;
+        b->dup_cheap.idx[k] = idx;
+        b->dup_cheap.used++;
+        return 0;
+    }
+    if (!(b->dup_cheap.idx[k] & PROMOTED)) {
+        bool unused = false;
+        if (full_check(b, b->dup_cheap.idx[k], &unused) < 0)
+            return -1;
+        b->dup_cheap.idx[k] |= PROMOTED;
+    }
+    return full_check(b, idx, dup);
 }
 
 /* Reads the 16-byte header at `off` into a new packet entry. */
@@ -597,6 +655,13 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     b.endian = o ? o->endian : TRX_ENDIAN_AUTO;
     b.err = err;
     b.snaps = uia_snap_new();
+    /* every record takes at least 8 bytes: reserve the index once (untouched
+     * pages of a large allocation cost nothing), no copying while growing */
+    if (t->uia && grow((void **)&t->uia->rec_off, &t->uia->rec_cap, b.n / 8 + 1,
+                       sizeof *t->uia->rec_off) < 0) {
+        free(b.snaps);
+        return trx_error_set(err, 0, "out of memory for the UIA record index");
+    }
     int rc = -1;
     if (!t->uia || !b.snaps)
         rc = trx_error_set(err, 0, "out of memory");
@@ -610,8 +675,8 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         rc = trx_error_set(err, 0, "no UIA records found");
     free(b.states);
     free(b.stream_hash);
-    free(b.dup_hash);
-    free(b.dup_index);
+    dup_table_free(&b.dup_cheap);
+    dup_table_free(&b.dup_full);
     if (rc == 0) /* TXTB's entry fields (used, capacity ...) stay 0: nothing reads entries */
         t->header.big_endian = t->uia->info.big_endian;
     return rc;
