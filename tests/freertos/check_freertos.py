@@ -6,9 +6,11 @@
     application's objects (found by their registry names) equal the counters;
   - tasks, queue, semaphore, mutex and timer are registered under their names;
   - every internal SUSPEND names as next thread the task that runs next;
-  - trx finds the priority inversion (high blocked on the mutex low holds)
+  - high's mutex take names low as the holder (the inversion), and with
+    --reference (deterministic QEMU run) trx's statistics count it
     and the software timer's expirations (user event 4202, named by TRXC,
     the integration's trx_freertos.trxc);
+  - with --no-counts (a preemptive run) the events only have to be there;
   - with --reference (a platform whose MARK and STOP events carry an
     independent timer on the trace's clock): time stamps increase strictly
     and the MARK-STOP span agrees with that timer within 1%.
@@ -19,7 +21,8 @@ import subprocess
 import sys
 
 trx, trace, counts_path, trxc = sys.argv[1:5]
-reference = len(sys.argv) > 5 and sys.argv[5] == "--reference"
+reference = "--reference" in sys.argv[5:]
+exact_counts = "--no-counts" not in sys.argv[5:]
 counts = dict((k, int(v)) for k, v in (l.split() for l in open(counts_path)))
 failures = []
 
@@ -63,6 +66,9 @@ for event_id, obj, key in ((69, "app queue", "queue_sends"), (68, "app queue", "
                            (83, "app semaphore", "semaphore_takes"),
                            (52, "app mutex", "mutex_takes"), (57, "app mutex", "mutex_gives")):
     n = count(event_id, obj)
+    if not exact_counts:  # preemptive run: only that the events are there
+        check(n > 0, "%s: no events after MARK" % key)
+        continue
     check(n == counts[key] and n > 0, "%s: %d events after MARK, the application counted %d" %
           (key, n, counts[key]))
 
@@ -79,8 +85,17 @@ for i, a in enumerate(real):
               "SUSPEND at %d names next 0x%x, next event runs in 0x%x" %
               (a["index"], a["info"][3], b["thread"] or 0))
 check(suspends > 0, "no internal SUSPEND events")
+# The inversion itself: high's take of the mutex names low as the holder.
+mutex, low, high = (objects.get(n, ("", -1))[1] for n in ("app mutex", "low", "high"))
+blocked = [e for e in real if e["id"] == 52 and e["info"][0] == mutex and e["thread"] == high
+           and e["info"][2] == low]
+check(len(blocked) > 0, "no mutex GET by high with low as the holder")
 perf = json.loads(run("stats", "--json", trace))["performance"]
-check(perf["priority_inversions"]["total"] > 0, "no priority inversion found")
+if reference:
+    # deterministic run (QEMU -icount): TraceX's analysis must count it. On
+    # the host it may not: TraceX compares with the holder's last recorded
+    # priority, which after an earlier inheritance can still be the boosted one.
+    check(perf["priority_inversions"]["total"] > 0, "no priority inversion found")
 check(any(e["id"] == 4202 for e in after), "no timer expiration after MARK")
 named = run("events", "--format", "jsonl", "--custom", trxc, trace)
 check('"name":"FREERTOS TIMER EXPIRED"' in named, "trx_freertos.trxc does not name event 4202")

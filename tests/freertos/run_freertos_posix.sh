@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# run_freertos_posix.sh TRX EXAMPLE WORKDIR - runs the FreeRTOS example on the
+# run_freertos_posix.sh TRX EXAMPLE WORKDIR [CHECK_OPTIONS] - runs the FreeRTOS example on the
 # POSIX port (it stops by itself, writing its trace and counters) and checks
 # the trace with check_freertos.py.
 set -euo pipefail
 TRX=$1 EXAMPLE=$2 WORK=$3
+shift 3
 HERE=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -13,4 +14,4 @@ ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
   timeout 60 "$EXAMPLE" "$WORK/trace.trx" "$WORK/counts.txt" 2>"$WORK/stderr.txt" ||
   { cat "$WORK/stderr.txt"; exit 1; }
 python3 "$HERE/check_freertos.py" "$TRX" "$WORK/trace.trx" "$WORK/counts.txt" \
-  "$HERE/../../recorder/integrations/freertos/trx_freertos.trxc"
+  "$HERE/../../recorder/integrations/freertos/trx_freertos.trxc" "$@"

@@ -4,7 +4,13 @@
 #ifndef FREERTOS_CONFIG_H
 #define FREERTOS_CONFIG_H
 
-#define configUSE_PREEMPTION 0 /* cooperative: see trace_app.c */
+/* cooperative: see trace_app.c; the preemptive build
+ * (freertos_posix_preemptive_example) defines APP_PREEMPTIVE=1 */
+#if defined(APP_PREEMPTIVE) && APP_PREEMPTIVE
+#define configUSE_PREEMPTION 1
+#else
+#define configUSE_PREEMPTION 0
+#endif
 #define configUSE_IDLE_HOOK 0
 #define configUSE_TICK_HOOK 0
 #define configTICK_RATE_HZ 1000
