@@ -122,6 +122,7 @@ static void control_task(void *arg)
             tx_trace_disable();
             stopped = 1;
             taskEXIT_CRITICAL();
+            vTaskSuspendAll(); /* the counters stay as they are from here on */
             app_platform_done(trace_buffer, sizeof trace_buffer);
         }
         taskYIELD();
