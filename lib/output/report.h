@@ -37,4 +37,8 @@ typedef struct trx_base64 {
  * out of memory. */
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen);
 
+/* report_cores.c: the member ,"cores":[[core, first event, last event, lane], ...]
+ * - which thread or interrupt each core runs. 0, or -1 when out of memory. */
+int trx_report_core_runs(trx_trace *t, trx_out *w);
+
 #endif

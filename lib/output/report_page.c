@@ -82,8 +82,7 @@ static const char *lane_kind(const trx_trace *t, uint32_t l)
     }
 }
 
-static void write_meta(trx_out *w, const trx_trace *t, const trx_stats *s,
-                       const trx_export_options *o)
+static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_export_options *o)
 {
     trx_out_str(w, "{\"version\":\"" TRX_VERSION_STRING "\",\"source\":");
     trx_out_json_string(w, t->path ? t->path : "");
@@ -152,9 +151,12 @@ static void write_meta(trx_out *w, const trx_trace *t, const trx_stats *s,
         num(w, s->marks[i].end);
         trx_out_str(w, s->marks[i].bad ? ",1]" : ",0]");
     }
-    trx_out_str(w, "],\n\"stats\":");
+    trx_out_char(w, ']');
+    int rc = trx_report_core_runs(t, w);
+    trx_out_str(w, ",\n\"stats\":");
     trx_stats_write_json(t, s, w);
     trx_out_str(w, "}\n");
+    return rc;
 }
 
 static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const uint32_t *seen,
@@ -210,9 +212,11 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
     int rc = -1;
     if (!seen || !meta || !types)
         goto out;
-    write_meta(&meta->out, t, s, o);
+    int cores_rc = write_meta(&meta->out, t, s, o);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
     rc = part_close(meta, w);
+    if (cores_rc != 0)
+        rc = -1;
     meta = NULL;
     trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\">\n");
     uint64_t count = trx_report_events(t, w, seen);

@@ -115,6 +115,25 @@ async function checkTrace(browser, trace) {
       check(k > 0, tag + "lane " + l.name + " is blank although it has " + l.events + " events");
   }
 
+  /* multi-core traces: a "CPU n" lane per core, drawn, with migrations
+   * marked when threads migrate (issue 14); none on single-core traces */
+  const info = JSON.parse(trxRun(["info", "--json", trace]));
+  const cpus = await page.evaluate(() => trxReport.cpuLanes());
+  if (info.cores > 1) {
+    const ran = new Set();
+    for (const c of stats.smp.per_core) if (c.threads.some((t) => t.ticks > 0)) ran.add(c.core);
+    check(cpus.length === ran.size && cpus.every((l, k) => l.name === "CPU " + [...ran].sort((a, b) => a - b)[k]),
+          tag + "CPU lanes " + cpus.map((l) => l.name).join(", ") + " for cores " + [...ran].join(", "));
+    for (const l of lanes) {
+      if (l.kind !== "cpu") continue;
+      check((await colouredPixels(page, l)) > 0, tag + "lane " + l.name + " is blank");
+    }
+    const migrated = stats.smp.threads.some((t) => t.migrations > 0);
+    check(!migrated || cpus.some((l) => l.migrations > 0), tag + "no migration marked on the CPU lanes");
+  } else {
+    check(cpus.length === 0, tag + "CPU lanes on a single-core trace");
+  }
+
   /* click: the event under the pointer, with its decoded fields */
   const box = await page.locator("#timeline").boundingBox();
   let target = events.findIndex((e) => !e.synthetic && Object.keys(e.args).length >= 2);

@@ -105,6 +105,34 @@
   var shown = lanes.filter(function (l) {
     return (l.kind === "thread" ? l.used : true) && (l.nev > 0 || l.nseg > 0 || l.kind === "thread");
   });
+  /* CPU lanes (multi-core traces): per core the runs [core, first, last, lane]
+   * of meta.cores, drawn in the colour of the thread; a run whose thread last
+   * ran on another core is a migration (marked). */
+  var cpuLanes = (function () {
+    var runs = (meta.cores || []).filter(function (r) { return r[1] - firstIndex < n && r[2] >= firstIndex; });
+    var cores = [];
+    runs.forEach(function (r) { if (cores.indexOf(r[0]) < 0) cores.push(r[0]); });
+    if (cores.length < 2) return [];
+    cores.sort(function (a, b) { return a - b; });
+    runs.sort(function (a, b) { return a[1] - b[1] || a[0] - b[0]; });
+    var byCore = {}, lastCore = {};
+    cores.forEach(function (c) {
+      byCore[c] = { k: -1, name: "CPU " + c, kind: "cpu", used: true, nev: 0, ev: new Uint32Array(0),
+                    nseg: 0, segS: [], segE: [], segLane: [], mig: [], migrations: 0 };
+    });
+    runs.forEach(function (r) {
+      var l = byCore[r[0]], ln = Math.min(r[3], lanes.length - 1);
+      l.segS.push(Math.max(0, r[1] - firstIndex)); l.segE.push(Math.min(n - 1, r[2] - firstIndex));
+      l.segLane.push(ln);
+      var moved = lanes[ln].kind === "thread" && lastCore[ln] !== undefined && lastCore[ln] !== r[0];
+      l.mig.push(moved ? 1 : 0);
+      if (moved) l.migrations++;
+      if (lanes[ln].kind === "thread") lastCore[ln] = r[0];
+      l.nseg++;
+    });
+    return cores.map(function (c) { return byCore[c]; });
+  })();
+  shown = cpuLanes.concat(shown);
   var inv = (meta.inversions || []).map(function (v) {
     return [v[0] - firstIndex, v[1] - firstIndex, v[2]];
   }).filter(function (v) { return v[0] >= 0 && v[0] < n; });
@@ -152,7 +180,11 @@
     if ((id >= 10 && id <= 39) || (id >= 131 && id <= 140)) return 8;
     return 11;
   }
-  var LANE_COLOR = { thread: "#3aa757", isr: "#d93025", init: "#7b8cde", idle: "#c4cad4", unknown: "#9aa3b2" };
+  var LANE_COLOR = { thread: "#3aa757", isr: "#d93025", init: "#7b8cde", idle: "#c4cad4", unknown: "#9aa3b2",
+                     cpu: "#1a73e8" };
+  /* a CPU lane's runs: one colour per thread lane (interrupts red) */
+  var PALETTE = ["#3aa757", "#1a73e8", "#f29900", "#9334e6", "#12b5cb", "#e52592", "#7cb342", "#795548"];
+  function runColor(ln) { return lanes[ln].kind === "isr" ? LANE_COLOR.isr : PALETTE[ln % PALETTE.length]; }
 
   /* ------------------------------------------------------------- view */
   var canvas = $("timeline"), ctx = canvas.getContext("2d");
@@ -223,7 +255,31 @@
     ctx.fillStyle = "#6a7385";
     ctx.fillText(seq ? "event #" : useUs && rate ? "time" : "ticks", 8, RULER / 2);
   }
+  function drawCpuBars(l, y) {
+    /* a core's runs follow each other: both ends are sorted, so the first run
+     * in view is found by bisection and runs inside a drawn pixel are skipped */
+    var S = l.segS, E = l.segE, m = l.nseg, lo = 0, hi = m, mid, right = LABEL + plotW();
+    while (lo < hi) { mid = (lo + hi) >>> 1; if (pos(E[mid]) < v0) lo = mid + 1; else hi = mid; }
+    var k = lo;
+    while (k < m) {
+      var ps = pos(S[k]);
+      if (ps > v1) break;
+      var xs = Math.floor(Math.max(LABEL, xOf(ps))), xe = Math.ceil(Math.min(right, xOf(pos(E[k]))));
+      var w = Math.max(1, xe - xs);
+      ctx.fillStyle = runColor(l.segLane[k]);
+      ctx.fillRect(xs, y + 5, w, 14);
+      if (l.mig[k]) { /* a migration: the thread ran on another core before */
+        ctx.fillStyle = "#1d2330";
+        ctx.beginPath(); ctx.moveTo(xs, y + 2); ctx.lineTo(xs + 5, y + 2); ctx.lineTo(xs, y + 8); ctx.fill();
+      }
+      var pNext = pAt(xs + w);
+      lo = k + 1; hi = m;
+      while (lo < hi) { mid = (lo + hi) >>> 1; if (pos(E[mid]) < pNext) lo = mid + 1; else hi = mid; }
+      k = lo;
+    }
+  }
   function drawBars(l, y) {
+    if (l.kind === "cpu") return drawCpuBars(l, y);
     var S = l.segS, E = l.segE, m = l.nseg, k = 0, lo = 0, hi = m;
     while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(E[mid]) < v0) lo = mid + 1; else hi = mid; }
     k = lo;
@@ -662,6 +718,9 @@
       return r < 0 ? null : { x: xOf(pos(i)), y: RULER + r * ROW + 6 };
     },
     eventLane: function (i) { return lanes[lane[i]].name; },
+    cpuLanes: function () {
+      return cpuLanes.map(function (l) { return { name: l.name, runs: l.nseg, migrations: l.migrations }; });
+    },
     flowCount: function () { return flowE.length; },
     flowEnds: function () { return Array.from(flowE.slice(0, 50)); },
     gaps: function () { return gaps.map(function (g) { return { before: g[0], lost: g[1] }; }); },
