@@ -58,6 +58,22 @@ typedef struct trx_inversion {
 
 enum { TRX_LOCK_MUTEX = 0, TRX_LOCK_SEMAPHORE = 1 };
 
+/* Durations in ticks: count, min, max, sum and the 99th percentile from a
+ * fixed-size log-linear histogram (exact below 64 ticks, else within 1/32). */
+#define TRX_DURATION_BUCKETS (64 + 58 * 32)
+typedef struct trx_duration {
+    uint64_t count, min, max, sum, p99;
+    uint64_t *hist; /* while computing only */
+} trx_duration;
+
+/* Durations for one ISR number or thread address (`key`); min_excl and
+ * max_excl: ISR durations without the nested ISRs inside (ISRs only). */
+typedef struct trx_keyed_duration {
+    uint32_t key;
+    trx_duration d;
+    uint64_t min_excl, max_excl;
+} trx_keyed_duration;
+
 typedef struct trx_filex_stats {
     uint64_t media_opens, media_closes, media_aborts, media_flushes;
     uint64_t directory_reads, directory_writes, directory_cache_misses;
@@ -103,12 +119,26 @@ typedef struct trx_stats {
     uint32_t mark_count;
     trx_filex_stats filex;
     trx_netx_stats netx;
+    /* timing (docs/analyses.md): ISR durations by ISR number (ascending),
+     * interrupt-to-thread latency and response time by thread (first seen) */
+    trx_keyed_duration *isr, *latency, *response;
+    uint32_t isr_count, latency_count, response_count;
+    /* CPU load: busy ticks per window of load_window ticks (the last one
+     * may be partial: load_span is the last event's ticks) */
+    uint64_t load_window, load_count, load_span;
+    uint64_t *load_busy;
+    /* set by the caller for output: ticks per second (0: print ticks) */
+    uint64_t ticks_per_second;
     /* which core ran what (trx/cores.h): default mode only, NULL with --compat tracex */
     trx_core_stats *cores;
 } trx_stats;
 
 /* Computes every statistic (prepares the trace first). 0, or -1 when out of memory. */
 int trx_stats_compute(trx_trace *t, trx_stats *s);
+
+/* As trx_stats_compute, with CPU load windows of `window` ticks (0: the
+ * span / 100, at least 1 tick). */
+int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window);
 
 /* Releases what trx_stats_compute allocated. */
 void trx_stats_free(trx_stats *s);

@@ -74,6 +74,31 @@ trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t);
 void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev);
 int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s); /* frees f */
 
+/* Timing analyses (timing.c): ISR durations, latencies, CPU load. */
+typedef struct trx_isr_frame {
+    uint32_t id;
+    uint64_t enter, nested;
+} trx_isr_frame;
+typedef struct trx_timing {
+    uint64_t window;
+    bool have_prev;
+    uint64_t prev_ticks, last_ticks;
+    uint32_t prev_next;
+    uint64_t *busy, window_count, window_cap;
+    trx_isr_frame *nest;
+    uint32_t depth;
+    trx_keyed_duration *isr, *latency, *response;
+    uint32_t isr_count, isr_cap, latency_count, latency_cap, response_count, response_cap;
+    trx_address_map isr_map, lat_map, resp_map, pending_map;
+    void *pending;
+    uint32_t pending_count, pending_cap;
+    int oom;
+} trx_timing;
+int trx_timing_init(trx_timing *a, uint64_t window);
+void trx_timing_feed(trx_timing *a, const trx_event *ev);
+int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */
+void trx_duration_add(trx_duration *d, uint64_t v);
+
 /* Execution profile: ticks per next context. */
 typedef struct trx_profile {
     bool have_prev;

@@ -24,6 +24,11 @@ static int marks_from_list(trx_stats *s)
 
 int trx_stats_compute(trx_trace *t, trx_stats *s)
 {
+    return trx_stats_compute_windowed(t, s, 0);
+}
+
+int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
+{
     memset(s, 0, sizeof *s);
     trx_trace_prepare(t);
     s->mode = t->mode;
@@ -62,6 +67,11 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
     tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     trx_stack_usage_init(t, s);
     trx_correct_performance perf = {0};
+    trx_timing timing;
+    if (window == 0)
+        window = t->max_ticks / 100 ? t->max_ticks / 100 : 1;
+    if (trx_timing_init(&timing, window) < 0)
+        goto fail;
     trx_core_tracker *cores = NULL;
     trx_correct_inversions *cinv = NULL;
     if (correct && !(cores = trx_core_tracker_new(t)))
@@ -70,6 +80,7 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
         trx_core_tracker_discard(cores);
         if (cinv)
             trx_correct_inversions_finish(cinv, s);
+        trx_timing_finish(&timing, s);
         goto fail;
     }
     while (trx_cursor_next(&c, &ev)) {
@@ -89,10 +100,11 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
         trx_thread_popularity_feed(&tpop, t, &ev, s);
         trx_filex_feed(&s->filex, &ev);
         trx_netx_feed(&s->netx, &ev);
+        trx_timing_feed(&timing, &ev);
         if (cores)
             trx_core_tracker_feed(cores, &ev);
     }
-    int r;
+    int r = 0, rt = trx_timing_finish(&timing, s);
     if (correct) {
         trx_correct_performance_finish(&perf, s);
         r = perf.oom ? -1 : 0;
@@ -109,6 +121,8 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
         s->nested_interrupts = irq.nested;
         r = trx_inversions_finish(inv, s);
     }
+    if (rt < 0)
+        r = -1;
     if (cores) {
         if ((s->cores = malloc(sizeof *s->cores)) == NULL) {
             trx_core_tracker_discard(cores);
@@ -139,6 +153,10 @@ void trx_stats_free(trx_stats *s)
     free(s->services);
     free(s->marks);
     free(s->inversion_list);
+    free(s->isr);
+    free(s->latency);
+    free(s->response);
+    free(s->load_busy);
     if (s->cores)
         trx_core_stats_free(s->cores);
     free(s->cores);

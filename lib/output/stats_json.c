@@ -156,6 +156,71 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
     trx_out_str(f, s->inversion_count ? "\n  ],\n" : "],\n");
 }
 
+static double load_percent(const trx_stats *s, uint64_t i)
+{
+    uint64_t start = i * s->load_window, len = s->load_window;
+    if (start + len > s->load_span)
+        len = s->load_span > start ? s->load_span - start : 0;
+    return len ? 100.0 * (double)s->load_busy[i] / (double)len : 0.0;
+}
+
+static void duration_fields(trx_out *f, const trx_duration *d)
+{
+    trx_out_printf(f,
+                   "\"count\": %llu, \"min\": %llu, \"mean\": %.2f, \"p99\": %llu, \"max\": %llu",
+                   U(d->count), U(d->min), d->count ? (double)d->sum / (double)d->count : 0.0,
+                   U(d->p99), U(d->max));
+}
+
+static void thread_durations(trx_out *f, const trx_trace *t, const trx_keyed_duration *v,
+                             uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        trx_out_str(f, i ? ",\n      {\"thread\": " : "\n      {\"thread\": ");
+        trx_out_json_string(f, ctx_name(t, v[i].key));
+        trx_out_printf(f, ", \"address\": %u, ", v[i].key);
+        duration_fields(f, &v[i].d);
+        trx_out_char(f, '}');
+    }
+}
+
+/* isr, latency, cpu_load (docs/analyses.md). */
+static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    if (s->ticks_per_second)
+        trx_out_printf(f, "  \"ticks_per_second\": %llu,\n", U(s->ticks_per_second));
+    else
+        trx_out_str(f, "  \"ticks_per_second\": null,\n");
+    trx_out_str(f, "  \"isr\": [");
+    for (uint32_t i = 0; i < s->isr_count; i++) {
+        const trx_keyed_duration *k = &s->isr[i];
+        trx_out_printf(f, "%s\n    {\"id\": %u, ", i ? "," : "", k->key);
+        duration_fields(f, &k->d);
+        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
+                       U(k->max_excl));
+    }
+    trx_out_str(f, s->isr_count ? "\n  ],\n" : "],\n");
+    trx_out_str(f, "  \"latency\": {\"interrupt_to_thread\": [");
+    thread_durations(f, t, s->latency, s->latency_count);
+    trx_out_str(f, s->latency_count ? "\n    ], \"response\": [" : "], \"response\": [");
+    thread_durations(f, t, s->response, s->response_count);
+    trx_out_str(f, s->response_count ? "\n    ]},\n" : "]},\n");
+    double peak = 0.0;
+    uint64_t peak_at = 0;
+    for (uint64_t i = 0; i < s->load_count; i++)
+        if (load_percent(s, i) > peak) {
+            peak = load_percent(s, i);
+            peak_at = i;
+        }
+    trx_out_printf(f,
+                   "  \"cpu_load\": {\"window\": %llu, \"peak_percent\": %.2f, \"peak_window\": "
+                   "%llu, \"windows\": [",
+                   U(s->load_window), peak, U(peak_at));
+    for (uint64_t i = 0; i < s->load_count; i++)
+        trx_out_printf(f, "%s%.2f", i ? ", " : "", load_percent(s, i));
+    trx_out_str(f, "]},\n");
+}
+
 void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
 {
     const trx_header *h = &t->header;
@@ -191,6 +256,7 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
     write_profile(f, t, s);
     write_stack(f, t, s);
     write_inversions(f, t, s);
+    write_timing(f, t, s);
     write_services(f, s);
     const trx_filex_stats *x = &s->filex;
     trx_out_printf(

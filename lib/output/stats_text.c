@@ -160,6 +160,85 @@ static void write_filex_netx(trx_out *o, const trx_stats *s)
     write_counters(o, "NetX statistics", nx, v, sizeof nx / sizeof nx[0]);
 }
 
+/* A tick count as text: ticks, or microseconds with --ticks-per-us/second. */
+static void when(char *buf, size_t n, const trx_stats *s, double ticks)
+{
+    if (s->ticks_per_second)
+        snprintf(buf, n, "%.2f us", ticks * 1e6 / (double)s->ticks_per_second);
+    else
+        snprintf(buf, n, "%.0f", ticks);
+}
+
+static void duration_row(trx_out *o, const trx_stats *s, const char *label, const trx_duration *d)
+{
+    char mn[32], mean[32], p99[32], mx[32];
+    when(mn, sizeof mn, s, (double)d->min);
+    when(mean, sizeof mean, s, d->count ? (double)d->sum / (double)d->count : 0.0);
+    when(p99, sizeof p99, s, (double)d->p99);
+    when(mx, sizeof mx, s, (double)d->max);
+    trx_out_printf(o, "  %-22s %8llu %12s %12s %12s %12s", label, U(d->count), mn, mean, p99, mx);
+}
+
+static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s)
+{
+    const char *unit = s->ticks_per_second ? "(times in microseconds)" : "(times in ticks)";
+    if (s->isr_count) {
+        trx_out_printf(o,
+                       "\nISR durations %s\n  ISR number                count          min         "
+                       "mean          p99          max   excl. nested min/max\n",
+                       unit);
+        for (uint32_t i = 0; i < s->isr_count; i++) {
+            char label[32], a[32], b[32];
+            snprintf(label, sizeof label, "ISR %u", s->isr[i].key);
+            duration_row(o, s, label, &s->isr[i].d);
+            when(a, sizeof a, s, (double)s->isr[i].min_excl);
+            when(b, sizeof b, s, (double)s->isr[i].max_excl);
+            trx_out_printf(o, "   %s / %s\n", a, b);
+        }
+    }
+    const struct {
+        const char *title;
+        const trx_keyed_duration *v;
+        uint32_t n;
+    } tables[] = {
+        {"Interrupt-to-thread latency (an ISR's ENTER to the resumed thread's first event)",
+         s->latency, s->latency_count},
+        {"Response time (RESUME to the thread's first event)", s->response, s->response_count}};
+    for (size_t k = 0; k < 2; k++) {
+        if (!tables[k].n)
+            continue;
+        trx_out_printf(o,
+                       "\n%s %s\n  thread                    count          min         mean"
+                       "          p99          max\n",
+                       tables[k].title, unit);
+        for (uint32_t i = 0; i < tables[k].n; i++) {
+            const char *name = trx_context_name(t, tables[k].v[i].key);
+            duration_row(o, s, name ? name : "?", &tables[k].v[i].d);
+            trx_out_char(o, '\n');
+        }
+    }
+    if (s->load_count) {
+        double peak = 0.0;
+        uint64_t at = 0;
+        for (uint64_t i = 0; i < s->load_count; i++) {
+            uint64_t start = i * s->load_window, len = s->load_window;
+            if (start + len > s->load_span)
+                len = s->load_span > start ? s->load_span - start : 0;
+            double p = len ? 100.0 * (double)s->load_busy[i] / (double)len : 0.0;
+            if (p > peak) {
+                peak = p;
+                at = i;
+            }
+        }
+        char w[32];
+        when(w, sizeof w, s, (double)s->load_window);
+        trx_out_printf(o,
+                       "\nCPU load: %llu windows of %s, peak %.2f%% busy in window %llu "
+                       "(from tick %llu); --json lists every window\n",
+                       U(s->load_count), w, peak, U(at), U(at * s->load_window));
+    }
+}
+
 void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
 {
     trx_out_printf(o, "Trace:    %s\n", t->path ? t->path : "");
@@ -182,6 +261,7 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
     write_inversions(o, t, s);
     write_profile(o, t, s);
     write_stack(o, t, s);
+    write_timing(o, t, s);
     write_services(o, s, t->total_events);
     write_filex_netx(o, s);
     if (s->cores)

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "../decode/trace_builder.h"
+#include "analyze/analyses.h"
 #include "trx/stats.h"
 
 enum { ISR = 0xFFFFFFFFu, INIT = 0xF0F0F0F0u };
@@ -216,6 +217,62 @@ static void test_stack(void **state)
     trx_trace_close(&t);
 }
 
+/* Timing: ISR 7 (ticks 200-320 relative 100-220) has ISR 9 nested inside
+ * for 30 ticks and resumes B, whose first event comes at 330; a second ISR 7
+ * lasts 40; B suspends at 400 and nothing runs until 600. */
+static void test_timing(void **state)
+{
+    (void)state;
+    enum { A = 0x1000, B = 0x2000 };
+    static test_trace b;
+    memset(&b, 0, sizeof b);
+    tb_init(&b, 2, 32, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "A", 0x10000, 1024, 10);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "B", 0x20000, 1024, 5);
+    tb_event(&b, A, prio(10), SUSPEND, 100, A, 4, 0x10200, 0);
+    tb_event(&b, ISR, 0, ISR_ENTER, 200, 0x9000, 7, 1, 0);
+    tb_event(&b, ISR, 0, ISR_ENTER, 250, 0x8f00, 9, 2, 0);
+    tb_event(&b, ISR, 0, ISR_EXIT, 280, 0x8f00, 9, 2, 0);
+    tb_event(&b, ISR, 0, RESUME, 300, B, 4, 0x9000, B);
+    tb_event(&b, ISR, 0, ISR_EXIT, 320, 0x9000, 7, 1, 0);
+    tb_event(&b, B, prio(5), USER, 330, 0, 0, 0, 0);
+    tb_event(&b, B, prio(5), SUSPEND, 400, B, 4, 0x20200, 0);
+    tb_event(&b, ISR, 0, ISR_ENTER, 600, 0x9000, 7, 1, 0);
+    tb_event(&b, ISR, 0, ISR_EXIT, 640, 0x9000, 7, 1, 0);
+    trx_trace t;
+    trx_stats s;
+    tb_open(&b, &t);
+    t.mode = TRX_MODE_CORRECT;
+    assert_int_equal(trx_stats_compute_windowed(&t, &s, 100), 0);
+    assert_int_equal(s.isr_count, 2);
+    const trx_keyed_duration *i7 = &s.isr[0], *i9 = &s.isr[1];
+    assert_int_equal(i7->key, 7);
+    assert_int_equal(i7->d.count, 2);
+    assert_int_equal(i7->d.min, 40);
+    assert_int_equal(i7->d.max, 120);
+    assert_int_equal(i7->d.sum, 160);
+    assert_int_equal(i7->d.p99, 120);
+    assert_int_equal(i7->min_excl, 40);
+    assert_int_equal(i7->max_excl, 90);
+    assert_int_equal(i9->key, 9);
+    assert_int_equal(i9->d.count, 1);
+    assert_int_equal(i9->d.max, 30);
+    assert_int_equal(s.latency_count, 1);
+    assert_int_equal(s.latency[0].key, B);
+    assert_int_equal(s.latency[0].d.max, 130); /* ENTER of ISR 7 at 200 -> B's event */
+    assert_int_equal(s.response_count, 1);
+    assert_int_equal(s.response[0].key, B);
+    assert_true(s.response[0].d.max <= 30 && s.response[0].d.max > 0); /* RESUME at 300 */
+    assert_int_equal(s.load_window, 100);
+    assert_int_equal(s.load_span, 540);
+    assert_true(s.load_count >= 5);
+    assert_int_equal(s.load_busy[1], 100); /* 200-300: ISRs */
+    assert_int_equal(s.load_busy[3], 0);   /* 400-500: idle after B's SUSPEND */
+    assert_int_equal(s.load_busy[4], 0);
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_time_slicing),
         cmocka_unit_test(test_overlapping_mutexes),
         cmocka_unit_test(test_stack),
+        cmocka_unit_test(test_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,270 @@
+/* timing.c - the timing analyses TraceX lacks (docs/analyses.md): ISR
+ * duration per ISR number (inclusive and exclusive of nested ISRs),
+ * interrupt-to-thread latency, thread response time and CPU load per
+ * window. Durations go into fixed-size log-linear histograms (p99 within
+ * 1/32 of the true value), so memory does not grow with the trace. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyses.h"
+
+#define MAX_NEST 64
+#define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
+
+/* ------------------------------------------------------------ histogram */
+
+/* Bucket of v: exact below 64, then 32 buckets per power of two. */
+static uint32_t bucket_of(uint64_t v)
+{
+    if (v < 64)
+        return (uint32_t)v;
+    uint32_t e = 63u - (uint32_t)__builtin_clzll(v); /* 6 .. 63 */
+    uint32_t sub = (uint32_t)(v >> (e - 5)) & 31u;
+    return 64u + (e - 6u) * 32u + sub;
+}
+
+/* The largest value of bucket b. */
+static uint64_t bucket_top(uint32_t b)
+{
+    if (b < 64)
+        return b;
+    uint32_t e = (b - 64u) / 32u + 6u, sub = (b - 64u) % 32u;
+    uint64_t low = ((uint64_t)(32u + sub)) << (e - 5u);
+    return low + (((uint64_t)1 << (e - 5u)) - 1u);
+}
+
+void trx_duration_add(trx_duration *d, uint64_t v)
+{
+    if (d->count == 0 || v < d->min)
+        d->min = v;
+    if (v > d->max)
+        d->max = v;
+    d->count++;
+    d->sum += v;
+    if (!d->hist)
+        d->hist = calloc(TRX_DURATION_BUCKETS, sizeof *d->hist);
+    if (d->hist)
+        d->hist[bucket_of(v)]++;
+}
+
+/* The 99th percentile from the histogram: the top of the bucket holding it,
+ * clamped to [min, max]. */
+static void duration_finish(trx_duration *d)
+{
+    d->p99 = d->max;
+    if (d->hist && d->count) {
+        uint64_t rank = (d->count * 99 + 99) / 100, seen = 0; /* ceil(0.99 n) */
+        for (uint32_t b = 0; b < TRX_DURATION_BUCKETS; b++) {
+            seen += d->hist[b];
+            if (seen >= rank) {
+                uint64_t top = bucket_top(b);
+                d->p99 = top > d->max ? d->max : top < d->min ? d->min : top;
+                break;
+            }
+        }
+    }
+    free(d->hist);
+    d->hist = NULL;
+}
+
+/* --------------------------------------------------------------- keyed */
+
+/* The entry for `key` in a keyed table (address map + array), created on
+ * first use; NULL past MAX_KEYS or out of memory. */
+static trx_keyed_duration *keyed(trx_timing *a, trx_address_map *map, trx_keyed_duration **v,
+                                 uint32_t *n, uint32_t *cap, uint32_t key)
+{
+    uint32_t *slot = trx_address_map_find(map, key);
+    if (slot)
+        return &(*v)[*slot];
+    if (*n >= MAX_KEYS)
+        return NULL;
+    if (*n == *cap) {
+        uint32_t c = *cap ? *cap * 2 : 16;
+        trx_keyed_duration *p = realloc(*v, (size_t)c * sizeof *p);
+        if (!p) {
+            a->oom = 1;
+            return NULL;
+        }
+        *v = p;
+        *cap = c;
+    }
+    if (trx_address_map_put(map, key, *n) < 0) {
+        a->oom = 1;
+        return NULL;
+    }
+    trx_keyed_duration *k = &(*v)[(*n)++];
+    memset(k, 0, sizeof *k);
+    k->key = key;
+    return k;
+}
+
+/* A thread's pending start (resume, or ISR resume) in a per-thread map:
+ * value = index into `pending` + 1. */
+typedef struct pending_start {
+    uint64_t resume, irq; /* ticks + 1 (0: none) */
+} pending_start;
+
+int trx_timing_init(trx_timing *a, uint64_t window)
+{
+    memset(a, 0, sizeof *a);
+    a->window = window;
+    a->nest = calloc(MAX_NEST, sizeof *a->nest);
+    return a->nest ? 0 : -1;
+}
+
+static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
+{
+    /* split [from, to) over the windows it covers */
+    while (from < to) {
+        uint64_t w = from / a->window, end = (w + 1) * a->window;
+        uint64_t part = (to < end ? to : end) - from;
+        if (w >= a->window_count) {
+            uint64_t need = w + 1;
+            if (need > a->window_cap) {
+                uint64_t c = a->window_cap ? a->window_cap * 2 : 64;
+                while (c < need)
+                    c *= 2;
+                uint64_t *p = realloc(a->busy, c * sizeof *p);
+                if (!p) {
+                    a->oom = 1;
+                    return;
+                }
+                memset(p + a->window_cap, 0, (c - a->window_cap) * sizeof *p);
+                a->busy = p;
+                a->window_cap = c;
+            }
+            a->window_count = need;
+        }
+        if (busy)
+            a->busy[w] += part;
+        from += part;
+    }
+}
+
+void trx_timing_feed(trx_timing *a, const trx_event *ev)
+{
+    uint64_t now = ev->ticks;
+    /* CPU load: the time since the previous event is busy unless idle */
+    if (a->have_prev && a->window)
+        load_add(a, a->prev_ticks, now, a->prev_next != TRX_CONTEXT_IDLE);
+    a->have_prev = true;
+    a->prev_ticks = now;
+    a->prev_next = ev->next_context;
+    a->last_ticks = now;
+
+    uint32_t ctx = ev->context;
+    /* a thread's first event after its resume ends its response time and,
+     * if an ISR resumed it, its interrupt-to-thread latency */
+    if (ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT && ctx != 0) {
+        uint32_t *p = trx_address_map_find(&a->pending_map, ctx);
+        if (p && *p) {
+            pending_start *ps = &((pending_start *)a->pending)[*p - 1];
+            if (ps->resume) {
+                trx_keyed_duration *k =
+                    keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, ctx);
+                if (k)
+                    trx_duration_add(&k->d, now - (ps->resume - 1));
+            }
+            if (ps->irq) {
+                trx_keyed_duration *k =
+                    keyed(a, &a->lat_map, &a->latency, &a->latency_count, &a->latency_cap, ctx);
+                if (k)
+                    trx_duration_add(&k->d, now - (ps->irq - 1));
+            }
+            ps->resume = ps->irq = 0;
+        }
+    }
+    /* ISR durations */
+    if (ev->id == 3) {
+        if (a->depth < MAX_NEST)
+            a->nest[a->depth] = (trx_isr_frame){ev->info[1], now, 0};
+        a->depth++;
+    } else if (ev->id == 4 && a->depth > 0) {
+        a->depth--;
+        if (a->depth < MAX_NEST) {
+            trx_isr_frame *f = &a->nest[a->depth];
+            uint64_t incl = now - f->enter;
+            trx_keyed_duration *k =
+                keyed(a, &a->isr_map, &a->isr, &a->isr_count, &a->isr_cap, f->id);
+            if (k) {
+                trx_duration_add(&k->d, incl);
+                uint64_t excl = incl > f->nested ? incl - f->nested : 0;
+                if (k->d.count == 1 || excl < k->min_excl)
+                    k->min_excl = excl;
+                if (excl > k->max_excl)
+                    k->max_excl = excl;
+            }
+            if (a->depth > 0 && a->depth - 1 < MAX_NEST)
+                a->nest[a->depth - 1].nested += incl;
+        }
+    } else if (ctx != TRX_CONTEXT_ISR) {
+        a->depth = 0; /* a thread runs: any ISR without EXIT is over */
+    }
+    /* resumes start a response time (and a latency from an ISR) */
+    if (ev->id == 1 && ev->info[0] != 0) {
+        bool added;
+        uint32_t *p = trx_address_map_slot(&a->pending_map, ev->info[0], 0, &added);
+        if (!p) {
+            a->oom = 1;
+            return;
+        }
+        if (*p == 0) {
+            if (a->pending_count == a->pending_cap) {
+                uint32_t c = a->pending_cap ? a->pending_cap * 2 : 16;
+                void *q = realloc(a->pending, (size_t)c * sizeof(pending_start));
+                if (!q) {
+                    a->oom = 1;
+                    return;
+                }
+                a->pending = q;
+                a->pending_cap = c;
+            }
+            ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0};
+            *p = ++a->pending_count;
+        }
+        pending_start *ps = &((pending_start *)a->pending)[*p - 1];
+        if (!ps->resume)
+            ps->resume = now + 1;
+        if (ctx == TRX_CONTEXT_ISR && !ps->irq)
+            ps->irq = (a->depth > 0 ? a->nest[0].enter : now) + 1; /* from the outer ENTER */
+    }
+}
+
+static void finish_table(trx_keyed_duration *v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        duration_finish(&v[i].d);
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const trx_keyed_duration *a = x, *b = y;
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+
+int trx_timing_finish(trx_timing *a, trx_stats *s)
+{
+    finish_table(a->isr, a->isr_count);
+    finish_table(a->latency, a->latency_count);
+    finish_table(a->response, a->response_count);
+    if (a->isr_count > 1)
+        qsort(a->isr, a->isr_count, sizeof *a->isr, by_key);
+    s->isr = a->isr;
+    s->isr_count = a->isr_count;
+    s->latency = a->latency;
+    s->latency_count = a->latency_count;
+    s->response = a->response;
+    s->response_count = a->response_count;
+    s->load_window = a->window;
+    s->load_busy = a->busy;
+    s->load_count = a->window_count;
+    s->load_span = a->last_ticks;
+    trx_address_map_free(&a->isr_map);
+    trx_address_map_free(&a->lat_map);
+    trx_address_map_free(&a->resp_map);
+    trx_address_map_free(&a->pending_map);
+    free(a->pending);
+    free(a->nest);
+    return a->oom ? -1 : 0;
+}
