@@ -17,6 +17,7 @@
  * Saves a screenshot per trace; with BIG.trx also reports the first paint of
  * that (large) trace's report (printed, not asserted).
  *
+ * The first trace again with --ticks-per-us 100: ruler and details in µs.
  * With --gaps FILE LOST (a trace with lost-event gaps) it checks that the
  * header counts them, a band marks each and the event after a gap says so.
  *
@@ -265,6 +266,24 @@ async function checkGaps(browser, trace, lost) {
   console.log("gaps: " + gaps.length + " gaps, " + lost + " events lost, shown");
 }
 
+/* With --ticks-per-us the ruler and the details speak microseconds; the box switches to ticks. */
+async function checkRate(browser, trace) {
+  const html = path.resolve(work, "rate.html");
+  trxRun(["report", trace, "--ticks-per-us", "100", "-o", html]);
+  const { page, context, errors } = await open(browser, html);
+  check((await page.textContent("#range")).includes("µs"), "rate: the range is not in µs");
+  const events = trxRun(["events", "--format", "jsonl", trace]).trim().split("\n").map((l) => JSON.parse(l));
+  const i = events.findIndex((e) => e.ticks > 0);
+  await page.evaluate((k) => trxReport.select(k), i);
+  const want = (events[i].ticks / 100).toFixed(3) + " µs";
+  check((await page.textContent("#details")).includes(want), "rate: details lack " + want);
+  await page.uncheck("#units-us");
+  check((await page.textContent("#range")).includes("ticks"), "rate: unticking µs does not show ticks");
+  check(errors.length === 0, "rate: page errors: " + errors.join("; "));
+  await context.close();
+  console.log("rate: µs ruler and details at 100 ticks/µs");
+}
+
 async function measureBig(browser, trace) {
   const html = path.resolve(work, "big.html");
   const t = Date.now();
@@ -293,6 +312,7 @@ async function measureBig(browser, trace) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
     for (const trace of traces) await checkTrace(browser, trace);
+    if (traces.length) await checkRate(browser, traces[0]);
     if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
     if (big) await measureBig(browser, big);
   } finally {

@@ -559,6 +559,8 @@
     redraw();
   };
   if (!rate) $("units-label").style.display = "none";
+  useUs = !!rate; /* a known timer rate: microseconds by default, ticks one click away */
+  $("units-us").checked = useUs;
   $("units-us").onchange = function () { useUs = this.checked; redraw(); if (selected >= 0) showDetails(selected); };
   window.addEventListener("resize", function () { resize(); redraw(); });
 
