@@ -21,6 +21,14 @@ extern "C" {
 
 #define TRX_UIA_NONE 0xFFFFFFFFu /* "not given" for sender / logger / indexes */
 
+/* Modules of trx's own UIA recorder (docs/uia-format.md): "TX" records carry
+ * TXTB event ids (named by the TXTB catalogue, like module 0 and a names
+ * file's default module); "TR" records are the recorder's own, event 1 =
+ * records dropped by the stop policy since the buffer filled (argument 0). */
+#define TRX_UIA_TX_MODULE 0x5458u
+#define TRX_UIA_RECORDER_MODULE 0x5452u
+#define TRX_UIA_DROPPED_EVENT 1u
+
 /* One UIAPacket (EventPkt) of a packet file, in file order. */
 typedef struct trx_uia_packet {
     uint64_t offset;        /* of its 16-byte header in the image */
@@ -98,6 +106,7 @@ typedef struct trx_uia_info {
     const trx_uia_snapshot *snapshots;
     uint64_t skipped_words;          /* terminators and InvalidData fillers skipped */
     uint64_t time_backwards;         /* records whose timestamp went backwards (warned) */
+    uint64_t target_dropped;         /* the recorder's stop-policy drop count (a gap at the end) */
     uint64_t first_backwards_offset; /* where it first happened */
 } trx_uia_info;
 

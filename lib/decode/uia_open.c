@@ -32,6 +32,7 @@ typedef struct uia_builder {
     uint64_t gap_cap;
     dup_table dup_cheap, dup_full; /* duplicate packets (check_duplicate) */
     uint32_t *stream_hash;         /* (sender, logger) -> stream index + 1 */
+    uint32_t dropped_stream;       /* stream of the recorder's drop-count record */
     trx_error *err;
 } uia_builder;
 
@@ -148,6 +149,13 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     if (s->max_ticks > u->span_ticks)
         u->span_ticks = s->max_ticks;
     u->info.records = n + 1;
+    if (!uia_is_snapshot[h->type] && h->len >= 4u * (3 + h->time_words)) {
+        uint32_t ew = trx_rd32(b->d + off + 4 * (1 + h->time_words), be);
+        if (ew == (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE)) {
+            u->info.target_dropped = trx_rd32(b->d + off + 4 * (2 + h->time_words), be);
+            b->dropped_stream = stream;
+        }
+    }
     if (uia_is_snapshot[h->type]) {
         trx_uia_record r;
         uia_decode_record(b->d, off, be, &r);
@@ -673,6 +681,18 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         uia_snap_finish(b.snaps, t->uia);
     if (rc == 0 && t->uia->info.records == 0)
         rc = trx_error_set(err, 0, "no UIA records found");
+    if (rc == 0 && t->uia->info.target_dropped) {
+        /* the target counted records it could not store: a gap after the last record */
+        uint64_t ticks = b.states[b.dropped_stream].last_ticks;
+        if (grow((void **)&t->gaps, &b.gap_cap, t->gap_count + 1, sizeof *t->gaps) < 0)
+            rc = trx_error_set(err, 0, "out of memory");
+        else {
+            t->gaps[t->gap_count++] = (trx_gap){t->uia->info.records, t->uia->info.target_dropped,
+                                                ticks, ticks, b.dropped_stream};
+            t->lost_events += t->uia->info.target_dropped;
+            t->uia->streams[b.dropped_stream].lost_events += t->uia->info.target_dropped;
+        }
+    }
     free(b.states);
     free(b.stream_hash);
     dup_table_free(&b.dup_cheap);

@@ -32,8 +32,14 @@ const char *trx_uia_event_name(const trx_event *ev, const trx_custom_events *ce,
     if (n && n->name[0])
         return n->name;
     uint32_t def = names_in_use ? names_in_use->default_module : 0;
-    if (ev->module == def)
+    /* the TXTB catalogue: the default module, 0, and the recorder's RTOS-hook module "TX" */
+    if (ev->module == def || ev->module == 0 || ev->module == TRX_UIA_TX_MODULE)
         return trx_event_name(ev->id, ce);
+    if (ev->module == TRX_UIA_RECORDER_MODULE && ev->id >= 1 && ev->id <= 3) {
+        static const char *const own[3] = {"TRX UIA DROPPED", "TRX UIA SNAPSHOT MEMORY",
+                                           "TRX UIA SNAPSHOT STRING"};
+        return own[ev->id - 1];
+    }
     snprintf(buf, 32, "Event 0x%04" PRIX32 ":0x%04" PRIX32, (uint32_t)ev->module, ev->id);
     return buf;
 }

@@ -62,6 +62,10 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     if (t->gap_count > TEXT_GAPS_MAX)
         trx_out_printf(o, "  ... %" PRIu64 " more gaps (trx info --json lists all)\n",
                        t->gap_count - TEXT_GAPS_MAX);
+    if (u->target_dropped)
+        trx_out_printf(o,
+                       "Dropped by target:  %" PRIu64 " records after the last one (stop policy)\n",
+                       u->target_dropped);
     trx_out_printf(o, "Streams:            %" PRIu32 "\n", u->stream_count);
     for (uint32_t i = 0; i < u->stream_count; i++) {
         const trx_uia_stream *s = &u->streams[i];
@@ -102,6 +106,7 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
                        u->big_endian ? "big" : "little", u->endian_detected ? "true" : "false");
     trx_out_printf(o, ",\"wrapped\":%s,\"records\":%" PRIu64 ",\"lost_events\":%" PRIu64,
                    u->wrapped ? "true" : "false", u->records, t->lost_events);
+    trx_out_printf(o, ",\"target_dropped\":%" PRIu64, u->target_dropped);
     trx_out_str(o, ",\"gaps\":[");
     for (uint64_t i = 0; i < t->gap_count; i++) {
         const trx_gap *g = &t->gaps[i];

@@ -421,6 +421,31 @@ static void test_stopmode_sessions_duplicates(void **state)
     ub_free(&b);
 }
 
+/* The recorder's stop policy: its drop-count record (module "TR", event 1)
+ * becomes a gap after the last record; "TX" events are named by the catalogue. */
+static void test_target_dropped(void **state)
+{
+    (void)state;
+    ub b;
+    ub_init(&b, false);
+    uint32_t info = 0x20001000u, dropped = 17;
+    ub_event(&b, 10, 0, 10, 3, TRX_UIA_TX_MODULE, &info, 1); /* ISR ENTER */
+    ub_event(&b, 10, 1, 20, TRX_UIA_DROPPED_EVENT, TRX_UIA_RECORDER_MODULE, &dropped, 1);
+    ub_terminator(&b, 2);
+    decoded d;
+    decode_ok(&d, &b);
+    const trx_uia_info *u = trx_uia_info_of(&d.t);
+    assert_int_equal(d.n, 2);
+    assert_int_equal(u->target_dropped, 17);
+    assert_int_equal(d.t.lost_events, 17);
+    assert_int_equal(d.t.gap_count, 1);
+    assert_int_equal(d.t.gaps[0].index, 2);
+    assert_int_equal(d.ev[0].module, TRX_UIA_TX_MODULE);
+    assert_int_equal(d.ev[0].id, 3);
+    done(&d);
+    ub_free(&b);
+}
+
 /* Names: a names file and a .uia.xml (attributes, child elements, URL-encoded msg). */
 static void test_names(void **state)
 {
@@ -477,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_snapshots),
         cmocka_unit_test(test_circbuf_multicore),
         cmocka_unit_test(test_stopmode_sessions_duplicates),
+        cmocka_unit_test(test_target_dropped),
         cmocka_unit_test(test_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
