@@ -43,44 +43,177 @@ static uint64_t ticks_at(trx_trace *t, uint64_t index)
     return ticks;
 }
 
-/* A metric the analyses of this build do not compute yet. */
-static int not_available(check_result *out, const char *what)
+/* The longest duration of a keyed table (ISRs by number, threads by
+ * address) among the entries `pick` accepts; NULL when none has a count. */
+typedef bool (*key_filter)(const check_ctx *ctx, const check_rule *r, uint32_t key);
+
+static const trx_keyed_duration *longest(const check_ctx *ctx, const check_rule *r,
+                                         const trx_keyed_duration *v, uint32_t n, key_filter pick,
+                                         uint32_t *matched)
 {
-    out->status = CHECK_UNAVAILABLE;
-    EVIDENCE(out, "not available yet: %s are not computed by this build of trx", what);
+    const trx_keyed_duration *worst = NULL;
+    *matched = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!pick(ctx, r, v[i].key) || v[i].d.count == 0)
+            continue;
+        (*matched)++;
+        if (!worst || v[i].d.max > worst->d.max)
+            worst = &v[i];
+    }
+    return worst;
+}
+
+static bool isr_pick(const check_ctx *ctx, const check_rule *r, uint32_t key)
+{
+    (void)ctx;
+    return !r->has_isr || key == r->isr;
+}
+
+static bool thread_pick(const check_ctx *ctx, const check_rule *r, uint32_t key)
+{
+    return !r->has_thread || strcmp(context_name(ctx->trace, key), r->thread) == 0;
+}
+
+/* Whether the trace has a thread named as the rule says. */
+static bool thread_exists(const trx_trace *t, const char *name)
+{
+    for (uint32_t i = 0; i < t->thread_count; i++)
+        if (strcmp(thread_name(t, i), name) == 0)
+            return true;
+    return false;
+}
+
+/* Mean of a duration in ticks, as text with two decimals. */
+static double mean_of(const trx_duration *d)
+{
+    return d->count ? (double)d->sum / (double)d->count : 0.0;
+}
+
+/* max-isr-ticks=N[:ISR]: the longest ISR (inclusive of the ISRs nested in
+ * it), ended at its EXIT event. */
+static int metric_isr_ticks(const check_ctx *ctx, const check_rule *r, check_result *out)
+{
+    const trx_stats *s = ctx->stats;
+    uint32_t matched;
+    const trx_keyed_duration *w = longest(ctx, r, s->isr, s->isr_count, isr_pick, &matched);
+    out->has_value = true;
+    if (!w) {
+        out->value = 0;
+        out->status = r->has_isr ? CHECK_UNAVAILABLE : CHECK_PASS;
+        if (r->has_isr)
+            EVIDENCE(out, "ISR number %u never ran in the trace (no ISR ENTER/EXIT pair)", r->isr);
+        else
+            EVIDENCE(out, "no ISR ran (no ISR ENTER/EXIT pair), limit %" PRIu64 " ticks", r->limit);
+        out->has_value = !r->has_isr;
+        return 0;
+    }
+    out->value = w->d.max;
+    out->status = w->d.max > r->limit ? CHECK_FAIL : CHECK_PASS;
+    out->has_event = true;
+    out->event_index = w->max_index;
+    out->ticks = w->max_ticks;
+    snprintf(out->subject, sizeof out->subject, "ISR %u", w->key);
+    EVIDENCE(out,
+             "longest ISR: ISR %u ran %" PRIu64 " ticks (inclusive of nested ISRs; %" PRIu64
+             " exclusive at most), ended at event %" PRIu64 " (ticks %" PRIu64 "), limit %" PRIu64
+             " ticks; %" PRIu64 " runs, mean %.2f, p99 %" PRIu64,
+             w->key, w->d.max, w->max_excl, w->max_index, w->max_ticks, r->limit, w->d.count,
+             mean_of(&w->d), w->d.p99);
     return 0;
 }
 
-/* max-isr-ticks: the longest ISR duration (inclusive of nested ISRs). */
-static int metric_isr_ticks(const check_ctx *ctx, const check_rule *r, check_result *out)
+/* max-latency / max-response: the longest of a per-thread table. */
+static int thread_durations(const check_ctx *ctx, const check_rule *r, check_result *out,
+                            const trx_keyed_duration *v, uint32_t n, const char *what,
+                            const char *ended_by)
 {
-    (void)ctx;
-    (void)r;
-    return not_available(out, "ISR durations");
+    if (r->has_thread && !thread_exists(ctx->trace, r->thread)) {
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "no thread named \"%s\" in the trace", r->thread);
+        return 0;
+    }
+    uint32_t matched;
+    const trx_keyed_duration *w = longest(ctx, r, v, n, thread_pick, &matched);
+    out->has_value = true;
+    if (!w) {
+        out->status = CHECK_PASS;
+        EVIDENCE(out, "no %s measured%s%s%s, limit %" PRIu64 " ticks", what,
+                 r->has_thread ? " for thread \"" : "", r->has_thread ? r->thread : "",
+                 r->has_thread ? "\"" : "", r->limit);
+        return 0;
+    }
+    const char *name = context_name(ctx->trace, w->key);
+    out->value = w->d.max;
+    out->status = w->d.max > r->limit ? CHECK_FAIL : CHECK_PASS;
+    out->has_event = true;
+    out->event_index = w->max_index;
+    out->ticks = w->max_ticks;
+    snprintf(out->subject, sizeof out->subject, "thread %s", name);
+    EVIDENCE(out,
+             "longest %s: thread \"%s\" %" PRIu64 " ticks, ended by its %s at event %" PRIu64
+             " (ticks %" PRIu64 "), limit %" PRIu64 " ticks; %" PRIu64 " measured, mean %.2f, "
+             "p99 %" PRIu64,
+             what, name, w->d.max, ended_by, w->max_index, w->max_ticks, r->limit, w->d.count,
+             mean_of(&w->d), w->d.p99);
+    return 0;
 }
 
-/* max-latency: the longest interrupt-to-thread latency. */
+/* max-latency=TICKS[:THREAD]: interrupt-to-thread latency (an ISR's ENTER
+ * to the first event of the thread it resumed). */
 static int metric_latency(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
-    (void)ctx;
-    (void)r;
-    return not_available(out, "interrupt-to-thread latencies");
+    return thread_durations(ctx, r, out, ctx->stats->latency, ctx->stats->latency_count,
+                            "interrupt-to-thread latency", "first event after the ISR's resume");
 }
 
-/* max-response: the longest thread response time (resume to running). */
+/* max-response=TICKS[:THREAD]: response time (resume to the thread's first event). */
 static int metric_response(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
-    (void)ctx;
-    (void)r;
-    return not_available(out, "thread response times");
+    return thread_durations(ctx, r, out, ctx->stats->response, ctx->stats->response_count,
+                            "response time", "first event after its resume");
 }
 
-/* max-cpu-load: the busiest window's share. */
+/* max-cpu-load=PERCENT[:WINDOW]: the busiest window (busy = not idle).
+ * Windows of another size than the statistics' are computed afresh. */
 static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
-    (void)ctx;
-    (void)r;
-    return not_available(out, "CPU load windows");
+    const trx_stats *s = ctx->stats;
+    trx_stats own;
+    bool fresh = r->window && r->window != s->load_window;
+    if (fresh) {
+        if (trx_stats_compute_windowed(ctx->trace, &own, r->window) != 0)
+            return -1;
+        s = &own;
+    }
+    uint64_t peak = 0, peak_busy = 0, peak_len = 1;
+    for (uint64_t i = 0; i < s->load_count; i++) {
+        uint64_t start = i * s->load_window;
+        uint64_t len = s->load_span > start && s->load_span - start < s->load_window
+                           ? s->load_span - start
+                           : s->load_window;
+        /* busy / len > peak_busy / peak_len, without division */
+        if (i == 0 || (long double)s->load_busy[i] * (long double)peak_len >
+                          (long double)peak_busy * (long double)len) {
+            peak = i;
+            peak_busy = s->load_busy[i];
+            peak_len = len;
+        }
+    }
+    out->has_value = true;
+    out->percent = true;
+    out->value = (uint64_t)((long double)peak_busy * 10000.0L / (long double)peak_len);
+    out->status = (long double)peak_busy * 100.0L > (long double)r->limit * (long double)peak_len
+                      ? CHECK_FAIL
+                      : CHECK_PASS;
+    EVIDENCE(out,
+             "busiest window: %" PRIu64 ".%02" PRIu64 "%% busy (%" PRIu64 " of %" PRIu64
+             " ticks) in window %" PRIu64 " (ticks %" PRIu64 "..%" PRIu64 ") of %" PRIu64
+             " windows of %" PRIu64 " ticks, limit %" PRIu64 "%%",
+             out->value / 100, out->value % 100, peak_busy, peak_len, peak, peak * s->load_window,
+             peak * s->load_window + peak_len, s->load_count, s->load_window, r->limit);
+    if (fresh)
+        trx_stats_free(&own);
+    return 0;
 }
 
 /* An ISR entry (its ticks and event index) inside the sliding window. */

@@ -43,7 +43,9 @@ void check_write_json(const check_run *run, trx_out *w)
         trx_out_str(w, i ? ",\n  {\"rule\": " : "\n  {\"rule\": ");
         trx_out_json_string(w, rule->text);
         trx_out_printf(w, ", \"status\": \"%s\", \"value\": ", status_name(r->status));
-        if (r->has_value)
+        if (r->has_value && r->percent)
+            trx_out_printf(w, "%" PRIu64 ".%02" PRIu64, r->value / 100, r->value % 100);
+        else if (r->has_value)
             trx_out_printf(w, "%" PRIu64, r->value);
         else
             trx_out_str(w, "null");

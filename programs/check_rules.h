@@ -52,7 +52,9 @@ typedef enum check_status { CHECK_PASS, CHECK_FAIL, CHECK_UNAVAILABLE } check_st
 typedef struct check_result {
     check_status status;
     bool has_value;
-    uint64_t value; /* the worst value measured (ticks, bytes, count; percent x 100 for load) */
+    uint64_t value; /* the worst value measured (ticks, bytes, count; with `percent`:
+                       hundredths of a percent) */
+    bool percent;   /* value is a share: printed as a percent with 2 decimals */
     bool has_event;
     uint64_t event_index, ticks;
     char subject[TRX_NAME_MAX + 64]; /* "thread low", "ISR 3", "" */

@@ -17,10 +17,12 @@ static const char usage[] =
     "\n"
     "Compares the statistics of traces A and B (as trx stats computes them): the\n"
     "summary (events, span, threads, lost events), performance statistics,\n"
-    "execution profile, stack usage and priority inversions per lock, each with\n"
-    "its value in A and B, the change (B - A) and the relative change in percent\n"
-    "of A. Threads and locks are matched by name (the k-th of a name in A with\n"
-    "the k-th in B); one side's missing item shows as '-' (JSON: null).\n"
+    "execution profile, stack usage, priority inversions per lock, ISR durations\n"
+    "per ISR number, interrupt-to-thread latency and response time per thread,\n"
+    "each with its value in A and B, the change (B - A) and the relative change\n"
+    "in percent of A. Threads and locks are matched by name (the k-th of a name\n"
+    "in A with the k-th in B), ISRs by number; one side's missing item shows as\n"
+    "'-' (JSON: null).\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
     "  --changed               only the rows that changed (text)\n"
@@ -78,6 +80,19 @@ static void value_text(bool has, uint64_t v, char *buf, size_t size)
         snprintf(buf, size, "-");
 }
 
+/* Whether row i's section has several fields per item (its next or
+ * previous row is the same item with another field). */
+static bool multi_field(const diff_rows *d, size_t i)
+{
+    const diff_row *r = &d->rows[i];
+    for (size_t k = i ? i - 1 : i + 1; k <= i + 1 && k < d->count; k += 2) {
+        const diff_row *o = &d->rows[k];
+        if (strcmp(o->section, r->section) == 0 && strcmp(o->field, r->field) != 0)
+            return true;
+    }
+    return false;
+}
+
 static void write_text(const diff_rows *d, const cli_common *c, const diff_options *o, trx_out *w)
 {
     size_t n_changed = 0;
@@ -93,7 +108,7 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
             continue;
         if (!section || strcmp(section, r->section) != 0) {
             section = r->section;
-            bool one_field = r->field[0] && strcmp(section, "inversions") != 0;
+            bool one_field = r->field[0] && !multi_field(d, i);
             trx_out_printf(w, "\n%s%s%s%s\n", section, one_field ? " (" : "",
                            one_field ? r->field : "", one_field ? ")" : "");
             trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", "", "A", "B", "change", "relative");
@@ -107,8 +122,9 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
             snprintf(ch, sizeof ch, "-");
         relative_text(r, rel, sizeof rel);
         char name[TRX_NAME_MAX + 16];
-        if (strcmp(r->section, "inversions") == 0) /* two fields per lock */
-            snprintf(name, sizeof name, "%s (%s)", r->name, r->field);
+        if (multi_field(d, i)) /* several fields per item: "name (field)" */
+            snprintf(name, sizeof name, "%s%s (%s)", strcmp(r->section, "isr") ? "" : "ISR ",
+                     r->name, r->field);
         else
             snprintf(name, sizeof name, "%s", r->name);
         trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", name, a, b, ch, rel);

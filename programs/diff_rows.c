@@ -3,6 +3,7 @@
  * summary, performance, execution profile, stack usage, inversions per lock
  * (threads and locks matched by name, the k-th of a name with the k-th).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,34 +101,65 @@ int diff_match_names(const char *const *a, size_t na, const char *const *b, size
 
 /* ---------------------------------------------------- per-item tables */
 
-/* A table of named items with one value each (has = known). */
+/* A table of named items with `fields` values each (has = known):
+ * values[item * fields + field]. ISRs are named by their number. */
 typedef struct items {
     const char **names;
+    char (*owned)[16]; /* names written here (ISR numbers) */
     uint64_t *values;
     bool *has;
-    size_t count;
+    size_t count, fields;
 } items;
 
 static void items_free(items *it)
 {
     free(it->names);
+    free(it->owned);
     free(it->values);
     free(it->has);
 }
 
-static int items_alloc(items *it, size_t n)
+static int items_alloc(items *it, size_t n, size_t fields)
 {
+    size_t cells = n * fields > 0 ? n * fields : 1;
     it->count = n;
+    it->fields = fields;
     it->names = malloc((n ? n : 1) * sizeof *it->names);
-    it->values = calloc(n ? n : 1, sizeof *it->values);
-    it->has = calloc(n ? n : 1, sizeof *it->has);
+    it->values = calloc(cells, sizeof *it->values);
+    it->has = calloc(cells, sizeof *it->has);
     return it->names && it->values && it->has ? 0 : -1;
 }
 
-/* Rows of `section`/`field` for items of A (in A's order, matched ones
- * with B's value) then those only in B. */
-static void matched_rows(diff_rows *d, const char *section, const char *field, const items *a,
-                         const items *b)
+static void put(items *it, size_t item, size_t field, uint64_t v, bool has)
+{
+    it->values[item * it->fields + field] = v;
+    it->has[item * it->fields + field] = has;
+}
+
+/* One row per field of item `i` of A (with its match `j` in B, or -1) or,
+ * when `i` < 0, of item `j` of B alone. */
+static void item_rows(diff_rows *d, const char *section, const char *const *fields, const items *a,
+                      int64_t i, const items *b, int64_t j)
+{
+    for (size_t f = 0; f < a->fields; f++) {
+        diff_row *r = add(d, section, i >= 0 ? a->names[i] : b->names[j], fields[f]);
+        if (!r)
+            return;
+        if (i >= 0) {
+            r->has_a = a->has[(size_t)i * a->fields + f];
+            r->a = a->values[(size_t)i * a->fields + f];
+        }
+        if (j >= 0) {
+            r->has_b = b->has[(size_t)j * b->fields + f];
+            r->b = b->values[(size_t)j * b->fields + f];
+        }
+    }
+}
+
+/* Rows of `section` for the items of A (in A's order, matched ones with
+ * B's values) then those only in B; `fields` names each value. */
+static void matched_rows(diff_rows *d, const char *section, const char *const *fields,
+                         const items *a, const items *b)
 {
     int64_t *a_to_b = malloc((a->count ? a->count : 1) * sizeof *a_to_b);
     bool *b_used = malloc(b->count ? b->count : 1);
@@ -135,26 +167,11 @@ static void matched_rows(diff_rows *d, const char *section, const char *field, c
         diff_match_names(a->names, a->count, b->names, b->count, a_to_b, b_used) != 0) {
         d->oom = true;
     } else {
-        for (size_t i = 0; i < a->count; i++) {
-            diff_row *r = add(d, section, a->names[i], field);
-            if (!r)
-                break;
-            r->has_a = a->has[i];
-            r->a = a->values[i];
-            if (a_to_b[i] >= 0) {
-                r->has_b = b->has[a_to_b[i]];
-                r->b = b->values[a_to_b[i]];
-            }
-        }
-        for (size_t j = 0; j < b->count; j++) {
-            if (b_used[j])
-                continue;
-            diff_row *r = add(d, section, b->names[j], field);
-            if (!r)
-                break;
-            r->has_b = b->has[j];
-            r->b = b->values[j];
-        }
+        for (size_t i = 0; i < a->count; i++)
+            item_rows(d, section, fields, a, (int64_t)i, b, a_to_b[i]);
+        for (size_t j = 0; j < b->count; j++)
+            if (!b_used[j])
+                item_rows(d, section, fields, a, -1, b, (int64_t)j);
     }
     free(a_to_b);
     free(b_used);
@@ -170,23 +187,21 @@ static const char *thread_name(const trx_trace *t, uint32_t i)
 static int profile_items(const diff_side *s, items *it)
 {
     const trx_trace *t = s->trace;
-    if (items_alloc(it, t->thread_count + 3) != 0)
+    if (items_alloc(it, t->thread_count + 3, 1) != 0)
         return -1;
     uint64_t counted = s->stats->interrupt_ticks + s->stats->idle_ticks;
     for (uint32_t i = 0; i < t->thread_count; i++) {
         it->names[i] = thread_name(t, i);
-        it->values[i] = s->stats->threads[i].execution_ticks;
-        it->has[i] = true;
-        counted += it->values[i];
+        put(it, i, 0, s->stats->threads[i].execution_ticks, true);
+        counted += s->stats->threads[i].execution_ticks;
     }
     size_t k = t->thread_count;
     it->names[k] = "Interrupt";
-    it->values[k] = s->stats->interrupt_ticks;
+    put(it, k, 0, s->stats->interrupt_ticks, true);
     it->names[k + 1] = "Idle System";
-    it->values[k + 1] = s->stats->idle_ticks;
+    put(it, k + 1, 0, s->stats->idle_ticks, true);
     it->names[k + 2] = "Initialization";
-    it->values[k + 2] = counted < t->max_ticks ? t->max_ticks - counted : 0;
-    it->has[k] = it->has[k + 1] = it->has[k + 2] = true;
+    put(it, k + 2, 0, counted < t->max_ticks ? t->max_ticks - counted : 0, true);
     return 0;
 }
 
@@ -194,12 +209,12 @@ static int profile_items(const diff_side *s, items *it)
 static int stack_items(const diff_side *s, items *it)
 {
     const trx_trace *t = s->trace;
-    if (items_alloc(it, t->thread_count) != 0)
+    if (items_alloc(it, t->thread_count, 1) != 0)
         return -1;
     for (uint32_t i = 0; i < t->thread_count; i++) {
         it->names[i] = thread_name(t, i);
-        it->values[i] = s->stats->threads[i].stack_min_available;
-        it->has[i] = it->values[i] < t->threads[i].stack_size;
+        uint32_t v = s->stats->threads[i].stack_min_available;
+        put(it, i, 0, v, v < t->threads[i].stack_size);
     }
     return 0;
 }
@@ -210,8 +225,8 @@ static int by_lock(const void *x, const void *y)
     return (p->lock > q->lock) - (p->lock < q->lock);
 }
 
-/* Inversions per lock: count (unbounded: how many of them unbounded). */
-static int lock_items(const diff_side *s, items *count, items *unbounded)
+/* Inversions per lock: count, unbounded. */
+static int lock_items(const diff_side *s, items *it)
 {
     const trx_stats *st = s->stats;
     trx_inversion *v = malloc((st->inversion_count ? st->inversion_count : 1) * sizeof *v);
@@ -223,59 +238,95 @@ static int lock_items(const diff_side *s, items *count, items *unbounded)
     size_t locks = 0;
     for (uint32_t i = 0; i < st->inversion_count; i++)
         locks += i == 0 || v[i].lock != v[i - 1].lock;
-    if (items_alloc(count, locks) != 0 || items_alloc(unbounded, locks) != 0) {
+    if (items_alloc(it, locks, 2) != 0) {
         free(v);
         return -1;
     }
     size_t k = 0;
     for (uint32_t i = 0; i < st->inversion_count; i++) {
-        if (i > 0 && v[i].lock == v[i - 1].lock) {
-            count->values[k - 1]++;
-            unbounded->values[k - 1] += v[i].unbounded;
-            continue;
+        if (i == 0 || v[i].lock != v[i - 1].lock) {
+            int32_t o = trx_trace_find_object(s->trace, v[i].lock);
+            it->names[k++] = o >= 0 ? s->trace->objects[o].name : "?";
+            put(it, k - 1, 0, 0, true);
+            put(it, k - 1, 1, 0, true);
         }
-        int32_t o = trx_trace_find_object(s->trace, v[i].lock);
-        count->names[k] = unbounded->names[k] = o >= 0 ? s->trace->objects[o].name : "?";
-        count->values[k] = 1;
-        unbounded->values[k] = v[i].unbounded;
-        count->has[k] = unbounded->has[k] = true;
-        k++;
+        it->values[(k - 1) * 2] += 1;
+        it->values[(k - 1) * 2 + 1] += v[i].unbounded;
     }
     free(v);
     return 0;
 }
 
+/* ISR durations by ISR number: count, min, p99, max (inclusive of nested
+ * ISRs), max exclusive. */
+static int isr_items(const diff_side *s, items *it)
+{
+    const trx_stats *st = s->stats;
+    if (items_alloc(it, st->isr_count, 5) != 0)
+        return -1;
+    it->owned = malloc((st->isr_count ? st->isr_count : 1) * sizeof *it->owned);
+    if (!it->owned)
+        return -1;
+    for (uint32_t i = 0; i < st->isr_count; i++) {
+        const trx_keyed_duration *k = &st->isr[i];
+        snprintf(it->owned[i], sizeof it->owned[i], "%u", k->key);
+        it->names[i] = it->owned[i];
+        put(it, i, 0, k->d.count, true);
+        put(it, i, 1, k->d.min, k->d.count > 0);
+        put(it, i, 2, k->d.p99, k->d.count > 0);
+        put(it, i, 3, k->d.max, k->d.count > 0);
+        put(it, i, 4, k->max_excl, k->d.count > 0);
+    }
+    return 0;
+}
+
+/* A per-thread duration table (latency or response): count, min, p99, max. */
+static int thread_duration_items(const diff_side *s, items *it, const trx_keyed_duration *v,
+                                 uint32_t n)
+{
+    if (items_alloc(it, n, 4) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        const char *name = trx_context_name(s->trace, v[i].key);
+        it->names[i] = name ? name : "?";
+        put(it, i, 0, v[i].d.count, true);
+        put(it, i, 1, v[i].d.min, v[i].d.count > 0);
+        put(it, i, 2, v[i].d.p99, v[i].d.count > 0);
+        put(it, i, 3, v[i].d.max, v[i].d.count > 0);
+    }
+    return 0;
+}
+
+static int latency_items(const diff_side *s, items *it)
+{
+    return thread_duration_items(s, it, s->stats->latency, s->stats->latency_count);
+}
+
+static int response_items(const diff_side *s, items *it)
+{
+    return thread_duration_items(s, it, s->stats->response, s->stats->response_count);
+}
+
 typedef int (*items_fn)(const diff_side *s, items *it);
 
-static void item_section(diff_rows *d, const char *section, const char *field, items_fn fn,
+static void item_section(diff_rows *d, const char *section, const char *const *fields, items_fn fn,
                          const diff_side *a, const diff_side *b)
 {
     items ia = {0}, ib = {0};
     if (fn(a, &ia) != 0 || fn(b, &ib) != 0)
         d->oom = true;
     else
-        matched_rows(d, section, field, &ia, &ib);
+        matched_rows(d, section, fields, &ia, &ib);
     items_free(&ia);
     items_free(&ib);
 }
 
-static void inversion_section(diff_rows *d, const diff_side *a, const diff_side *b)
-{
-    items ca = {0}, ua = {0}, cb = {0}, ub = {0};
-    if (lock_items(a, &ca, &ua) != 0 || lock_items(b, &cb, &ub) != 0) {
-        d->oom = true;
-    } else {
-        matched_rows(d, "inversions", "count", &ca, &cb);
-        matched_rows(d, "inversions", "unbounded", &ua, &ub);
-    }
-    items_free(&ca);
-    items_free(&ua);
-    items_free(&cb);
-    items_free(&ub);
-}
-
 int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
 {
+    static const char *const ticks[] = {"ticks"}, *const free_bytes[] = {"min_available"},
+                             *const lock_fields[] = {"count", "unbounded"},
+                             *const isr_fields[] = {"count", "min", "p99", "max", "max_exclusive"},
+                             *const duration_fields[] = {"count", "min", "p99", "max"};
     memset(d, 0, sizeof *d);
     const trx_trace *ta = a->trace, *tb = b->trace;
     const trx_stats *sa = a->stats, *sb = b->stats;
@@ -296,9 +347,12 @@ int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
            sa->inversions > ua ? sa->inversions - ua : 0,
            sb->inversions > ub ? sb->inversions - ub : 0);
     figure(d, "performance", "priority_inversions_unbounded", ua, ub);
-    item_section(d, "execution_profile", "ticks", profile_items, a, b);
-    item_section(d, "stack_usage", "min_available", stack_items, a, b);
-    inversion_section(d, a, b);
+    item_section(d, "execution_profile", ticks, profile_items, a, b);
+    item_section(d, "stack_usage", free_bytes, stack_items, a, b);
+    item_section(d, "inversions", lock_fields, lock_items, a, b);
+    item_section(d, "isr", isr_fields, isr_items, a, b);
+    item_section(d, "interrupt_to_thread_latency", duration_fields, latency_items, a, b);
+    item_section(d, "response_time", duration_fields, response_items, a, b);
     return d->oom ? -1 : 0;
 }
 

@@ -72,6 +72,7 @@ typedef struct trx_keyed_duration {
     uint32_t key;
     trx_duration d;
     uint64_t min_excl, max_excl;
+    uint64_t max_index, max_ticks; /* the event that ended the longest one (EXIT / first event) */
 } trx_keyed_duration;
 
 typedef struct trx_filex_stats {

@@ -99,6 +99,17 @@ static trx_keyed_duration *keyed(trx_timing *a, trx_address_map *map, trx_keyed_
     return k;
 }
 
+/* Adds duration `v` ended by `ev` to a keyed table entry, remembering the
+ * event that ended the longest one (the evidence of trx check). */
+static void keyed_add(trx_keyed_duration *k, uint64_t v, const trx_event *ev)
+{
+    if (k->d.count == 0 || v > k->d.max) {
+        k->max_index = ev->index;
+        k->max_ticks = ev->ticks;
+    }
+    trx_duration_add(&k->d, v);
+}
+
 /* A thread's pending start (resume, or ISR resume) in a per-thread map:
  * value = index into `pending` + 1. */
 typedef struct pending_start {
@@ -164,13 +175,13 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
                 trx_keyed_duration *k =
                     keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, ctx);
                 if (k)
-                    trx_duration_add(&k->d, now - (ps->resume - 1));
+                    keyed_add(k, now - (ps->resume - 1), ev);
             }
             if (ps->irq) {
                 trx_keyed_duration *k =
                     keyed(a, &a->lat_map, &a->latency, &a->latency_count, &a->latency_cap, ctx);
                 if (k)
-                    trx_duration_add(&k->d, now - (ps->irq - 1));
+                    keyed_add(k, now - (ps->irq - 1), ev);
             }
             ps->resume = ps->irq = 0;
         }
@@ -188,7 +199,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
             trx_keyed_duration *k =
                 keyed(a, &a->isr_map, &a->isr, &a->isr_count, &a->isr_cap, f->id);
             if (k) {
-                trx_duration_add(&k->d, incl);
+                keyed_add(k, incl, ev);
                 uint64_t excl = incl > f->nested ? incl - f->nested : 0;
                 if (k->d.count == 1 || excl < k->min_excl)
                     k->min_excl = excl;

@@ -170,15 +170,77 @@ expect(ticks_of[first] == res[0]["ticks"], "rate window start ticks")
 res, _ = check(demo, f"max-isr-rate={len(isr_ticks)}:{10**12}", f"max-isr-rate={len(isr_ticks) - 1}:{10**12}", want_rc=1)
 expect([r["status"] for r in res] == ["pass", "fail"], "whole-trace window counts every interrupt")
 
-# ------------------------------------------------ metrics not computed yet
-for rule, what in [("max-isr-ticks=500", "ISR durations"), ("max-isr-ticks=500:3", "ISR durations"),
-                   ("max-latency=100", "latencies"), ("max-latency=100:high", "latencies"),
-                   ("max-response=100", "response times"), ("max-cpu-load=90", "CPU load"),
-                   ("max-cpu-load=90:10000", "CPU load")]:
-    rc, out, err = run("check", demo, "no-lost-events", rule)
-    expect(rc == 2, f"{rule}: exit {rc}")
-    expect(f"trx check: rule '{rule}': not available yet" in err and what in err,
-           f"{rule}: stderr {err}")
+# ------------------------------------------------------------ max-isr-ticks
+by_index = {e["index"]: e for e in events}
+isrs = stats["isr"]
+top = max(isrs, key=lambda i: i["max"])
+res, lines = check(demo, f"max-isr-ticks={top['max']}", want_rc=0)
+expect(res[0]["value"] == top["max"] and res[0]["subject"] == f"ISR {top['id']}", "longest ISR")
+ended = by_index[res[0]["event_index"]]
+expect(ended["name"] == "ISR EXIT" and ended["ticks"] == res[0]["ticks"], f"ISR evidence {ended}")
+res, lines = check(demo, f"max-isr-ticks={top['max'] - 1}", want_rc=1)
+expect(line_for(lines, f"max-isr-ticks={top['max'] - 1}").startswith(
+    f"FAIL  max-isr-ticks={top['max'] - 1}: longest ISR: ISR {top['id']} ran {top['max']} ticks "
+    f"(inclusive of nested ISRs; {top['max_exclusive']} exclusive at most), ended at event "
+    f"{ended['index']} (ticks {ended['ticks']}), limit {top['max'] - 1} ticks"),
+    "ISR line: " + line_for(lines, f"max-isr-ticks={top['max'] - 1}"))
+# per ISR number: the UART's ISR (number 3) never nests and always costs the
+# same in the simulation (entry 12 + 120 of work + exit 8 cycles, minus the
+# 12 before the ENTER event: 128..140 ticks between its ENTER and EXIT events)
+uart = [i for i in isrs if i["id"] == 3][0]
+expect(uart["max"] == uart["min"], f"the UART ISR's duration is constant: {uart}")
+res, _ = check(demo, f"max-isr-ticks={uart['max']}:3", f"max-isr-ticks={uart['max'] - 1}:3",
+               want_rc=1)
+expect([r["status"] for r in res] == ["pass", "fail"] and res[0]["value"] == uart["max"],
+       "ISR 3 pass/fail")
+rc, out, err = run("check", demo, "max-isr-ticks=10:9")
+expect(rc == 2 and "ISR number 9 never ran" in err, f"unknown ISR: {rc} {err}")
+
+# --------------------------------------------- max-latency, max-response
+for rule, table in (("max-latency", stats["latency"]["interrupt_to_thread"]),
+                    ("max-response", stats["latency"]["response"])):
+    top = max(table, key=lambda t: t["max"])
+    res, _ = check(demo, f"{rule}={top['max']}", f"{rule}={top['max'] - 1}", want_rc=1)
+    expect([r["status"] for r in res] == ["pass", "fail"], f"{rule} pass/fail")
+    expect(res[1]["value"] == top["max"] and res[1]["subject"] == "thread " + top["thread"],
+           f"{rule}: {res[1]}")
+    ended = by_index[res[1]["event_index"]]
+    expect(ended["thread_name"] == top["thread"] and ended["ticks"] == res[1]["ticks"],
+           f"{rule}: evidence event {ended}")
+    low = min(table, key=lambda t: t["max"])
+    res, lines = check(demo, f"{rule}={low['max']}:{low['thread']}",
+                       f"{rule}={low['max'] - 1}:{low['thread']}", want_rc=1)
+    expect([r["status"] for r in res] == ["pass", "fail"] and res[1]["value"] == low["max"],
+           f"{rule} for one thread")
+    expect(f"thread \"{low['thread']}\" {low['max']} ticks" in lines[1], f"{rule} line {lines[1]}")
+    rc, out, err = run("check", demo, f"{rule}=10:nosuchthread")
+    expect(rc == 2 and "no thread named" in err, f"{rule} unknown thread: {rc}")
+
+# -------------------------------------------------------------- max-cpu-load
+# the demo is never idle (its background thread always runs): 100% busy
+res, lines = check(demo, "max-cpu-load=100", "max-cpu-load=99", want_rc=1)
+expect([r["status"] for r in res] == ["pass", "fail"] and res[0]["value"] == 100.0, "demo load")
+# c_prio_inversion_mutex_noinherit idles most of the time: in one window as
+# long as the trace, the load is the share of the span not in "Idle System"
+idle_stats = json.loads(run("stats", "--json", inv5)[1])
+span = idle_stats["max_relative_ticks"]
+idle = [p["ticks"] for p in idle_stats["execution_profile"] if p["name"] == "Idle System"][0]
+for load_window in (None, span):
+    args = ["stats", "--json", inv5] + (["--window", str(load_window)] if load_window else [])
+    load = json.loads(run(*args)[1])["cpu_load"]
+    load_peak = load["peak_percent"]
+    if load_window == span:
+        expect(len(load["windows"]) == 1, "one window")
+        expect(abs(load_peak - 100.0 * (span - idle) / span) < 0.01, f"load {load_peak} vs profile")
+    suffix = f":{load_window}" if load_window else ""
+    ceil_limit = int(-(-load_peak // 1))
+    res, lines = check(inv5, f"max-cpu-load={ceil_limit}{suffix}",
+                       f"max-cpu-load={ceil_limit - 1}{suffix}", want_rc=1)
+    expect([r["status"] for r in res] == ["pass", "fail"], f"load {load_window}: {res}")
+    expect(abs(res[0]["value"] - load_peak) < 0.01,
+           f"load {load_window}: {res[0]['value']} vs {load_peak}")
+    expect(f"of {len(load['windows'])} windows of {load['window']} ticks" in res[0]["evidence"],
+           f"load windows: {res[0]['evidence']}")
 
 # ------------------------------------------------------------- bad rules
 for rule, expected in [("max-isr-ticks=abc", "expected max-isr-ticks=N[:ISR]"),

@@ -52,7 +52,8 @@ expect(abs(tv["extra_isr_entries"] - cycles // timer_period) <= 1, f"extra ISR e
 expect(tv["interrupts"] - tb["interrupts"] == tv["extra_isr_entries"],
        "the variant's only extra interrupts are the extra ISR's (truth files)")
 
-SECTIONS = ["summary", "performance", "execution_profile", "stack_usage", "inversions"]
+SECTIONS = ["summary", "performance", "execution_profile", "stack_usage", "inversions", "isr",
+            "interrupt_to_thread_latency", "response_time"]
 
 
 def rows(doc):
@@ -96,6 +97,17 @@ expect(perf["interrupts"]["change"] == tv["extra_isr_entries"], "interrupts: one
 # user events that changed (the truth files)
 expect(tv["trace_entries"] - tb["trace_entries"] ==
        2 * tv["extra_isr_entries"] + tv["user_events"] - tb["user_events"], "entries (truth)")
+# the ISR table: ISR 4 exists in B only, as often as the simulation ran it;
+# ISRs 1-3 (timer, ADC, UART) are in both, matched by number
+isr = {(r["name"], r["field"]): r for r in doc["isr"]}
+expect(isr[("4", "count")]["a"] is None and isr[("4", "count")]["b"] == tv["extra_isr_entries"],
+       f"ISR 4 count: {isr.get(('4', 'count'))}")
+expect(isr[("4", "count")]["change"] is None, "ISR 4: no change figure without A")
+base_isr = json.loads(run("stats", "--json", base)[1])["isr"]
+for i in base_isr:
+    r = isr[(str(i["id"]), "count")]
+    expect(r["a"] == i["count"] and r["b"] is not None, f"ISR {i['id']} in both")
+expect({r["name"] for r in doc["interrupt_to_thread_latency"]} >= {"sensor"}, "latency rows")
 prof = {r["name"]: r for r in doc["execution_profile"]}
 expect(prof["Interrupt"]["change"] > 0, "more time in interrupts")
 # the values are trx stats' own, side by side
@@ -110,6 +122,9 @@ line = [l for l in out.splitlines() if l.split()[:1] == ["interrupts"]]
 want = f"+{tv['extra_isr_entries']}"
 expect(line and line[0].split()[1:4] == [str(tb["interrupts"]), str(tv["interrupts"]), want],
        f"text interrupts line: {line}")
+line = [l for l in out.splitlines() if l.strip().startswith("ISR 4 (count)")]
+expect(line and line[0].split()[3:] == ["-", str(tv["extra_isr_entries"]), "-", "-"],
+       f"text ISR 4 line: {line}")
 
 # --------------------------------------------- threads matched by name
 rc, out, err = run("diff", "--json", "--compat", "tracex", base, variant)
