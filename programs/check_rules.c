@@ -12,12 +12,15 @@
 
 const char check_rule_syntax[] =
     "  max-isr-ticks=N[:ISR]            no ISR (or ISR number ISR) runs longer than N ticks\n"
+    "                                   (ENTER to EXIT, nested ISRs included)\n"
     "  max-isr-rate=N:TICKS             at most N interrupts in any TICKS ticks\n"
     "  no-priority-inversion[=unbounded] no priority inversion (or no unbounded one)\n"
     "  min-stack-free=BYTES[:THREAD]    every thread (or THREAD) keeps BYTES of stack free\n"
-    "  max-cpu-load=PERCENT[:WINDOW]    no window of WINDOW ticks busier than PERCENT\n"
+    "  max-cpu-load=PERCENT[:WINDOW]    no window of WINDOW ticks (default: span / 100)\n"
+    "                                   busier than PERCENT\n"
     "  max-latency=TICKS[:THREAD]       interrupt-to-thread latency at most TICKS\n"
-    "  max-response=TICKS[:THREAD]      thread response time (resume to running) at most TICKS\n"
+    "  max-response=TICKS[:THREAD]      response time (resume to the thread's next event)\n"
+    "                                   at most TICKS\n"
     "  no-lost-events                   nothing lost: no gap, no wrapped start, no damage\n";
 
 typedef struct rule_name {

@@ -26,12 +26,7 @@ static const char usage[] =
     "\n"
     "  --json                  one JSON object instead of text\n"
     "  --changed               only the rows that changed (text)\n"
-    "  --compat tracex         TraceX 6.2.1's numbers on both sides\n"
-    "  --input-format FORMAT   bin, ihex, srec, ascii or auto (default)\n"
-    "  --trace-format txtb|uia the trace decoder (default: by content)\n"
-    "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"
-    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"
-    "  -o, --output OUT        write to OUT (replaced only when complete)\n";
+    "  --compat tracex         TraceX 6.2.1's numbers on both sides\n" CLI_HELP_INPUT_OPTIONS;
 
 enum { OPT_CHANGED = CLI_OPT_FIRST_OWN };
 
