@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""cli_uia.py TRX TMPDIR - every command on a UIA packet file built here from the
+header definitions: info --json members (format, records, lost_events, gaps,
+packets, duplicate_packets, streams), events --format jsonl members (seq, id,
+module, hdr_type, args, sender, logger, lost_before, snapshot, text with
+--uia-meta), the lost line in text, stats --json counts, dump lines, the
+options --trace-format and --endian, and errors naming the offset."""
+import json, os, struct, subprocess, sys
+
+trx, tmp = sys.argv[1], sys.argv[2]
+failures = 0
+
+
+def check(cond, what):
+    global failures
+    if not cond:
+        print("FAIL " + what)
+        failures += 1
+
+
+def run(*args, status=0):
+    r = subprocess.run([trx, *args], capture_output=True, text=True)
+    check(r.returncode == status, "trx %s: exit %d (%s)" % (" ".join(args), r.returncode, r.stderr))
+    return r
+
+
+le = lambda *ws: b"".join(struct.pack("<I", w & 0xFFFFFFFF) for w in ws)
+
+
+def packet(body, seq, first, logger, sender):
+    return struct.pack(">IIII", 10 << 28 | (16 + len(body)), seq << 16 | first << 2,
+                       logger << 16 | 0x8003, 0xFFFF << 16 | sender) + body
+
+
+# stream (sender 1, logger 2): seqs 0,1,2 then 6 (3 lost), 2-arg records, type 1
+recs = b"".join(le(1 << 27 | 24 << 16 | s, 1000 + 10 * i, 0, 0x0010 << 16 | 0x8005, s, 0xAB)
+                for i, s in enumerate([0, 1, 2, 6]))
+# a one-record snapshot (type 3) of 5 bytes "hello" (this length high, total low)
+snap = le(3 << 27 | 48 << 16 | 7, 2000, 0, 0x0001 << 16 | 0x8001, 0x1000, 42, 9, 0x20000000,
+          5 << 16 | 5, 0x3000) + b"hello\0\0\0"
+p1 = packet(recs + snap, 0, 0, 2, 1)
+data = p1 + p1 + packet(le(1 << 27 | 16 << 16 | 0, 5, 0, 0x0020 << 16 | 0x8005), 0, 0, 0, 4)
+path = os.path.join(tmp, "cli.uia")
+open(path, "wb").write(data)
+
+info = json.loads(run("info", "--json", path).stdout)
+check(info["format"] == "uia" and info["input_format"] == "bin", "info format members")
+check(info["records"] == 6 and info["lost_events"] == 3, "info records/lost: %s" % info)
+check(info["gaps"] == [{"index": 3, "lost": 3, "from_ticks": 20, "to_ticks": 30, "stream": 0}],
+      "info gaps %s" % info["gaps"])
+check(info["packets"] == 3 and info["duplicate_packets"] == 1, "info packets")
+check([(s["sender"], s["logger"], s["records"], s["lost_events"], s["sessions"])
+       for s in info["streams"]] == [(1, 2, 5, 3, 1), (4, 0, 1, 0, 1)], "info streams")
+text = run("info", path).stdout
+check("3 events lost in 1 gap" in text and "1 duplicate skipped" in text, "info text says lost")
+
+meta = os.path.join(tmp, "app.uia.xml")
+open(meta, "w").write('<uia><evtMap id="16" moduleId="32773" shortName="Temp" '
+                      'msg="t%3D%25d+f%3D%25x"/><modIdMap id="32773" moduleName="Sensor"/></uia>')
+lines = [json.loads(l) for l in run("events", "--format", "jsonl", "--uia-meta", meta,
+                                     path).stdout.splitlines()]
+check(len(lines) == 6, "events: %d lines" % len(lines))
+e = lines[3]
+check((e["seq"], e["id"], e["module"], e["hdr_type"], e["args"], e["sender"], e["logger"],
+       e["lost_before"]) == (6, 16, 0x8005, 1, [6, 0xAB], 1, 2, 3), "events jsonl %s" % e)
+check(e["name"] == "Temp" and e["text"] == "t=6 f=ab" and e["module_name"] == "Sensor",
+      "events names/text %s" % e)
+sn = lines[4].get("snapshot")
+check(sn == {"id": 9, "address": 0x20000000, "total_length": 5, "length": 5, "records": 1,
+             "incomplete": False, "data": "68656c6c6f"}, "snapshot %s" % sn)
+check(lines[5]["core"] == 1 and lines[5]["sender"] == 4, "second stream = core 1")
+txt = run("events", path).stdout
+check("3 events lost here" in txt, "events text has the lost line")
+check(len(run("events", "--format", "csv", "--event", "16", path).stdout.splitlines()) == 5,
+      "csv with --event filter")
+
+st = json.loads(run("stats", "--json", path).stdout)
+counts = {(s["module"], s["id"]): s["count"] for s in st["popular_services"]}
+check(counts == {(0x8005, 16): 4, (0x8001, 1): 1, (0x8005, 32): 1} and st["lost_events"] == 3,
+      "stats %s" % st)
+dump = run("dump", path).stdout
+check("lost 3 events" in dump and "duplicate (skipped)" in dump and "snapshot id 9" in dump,
+      "dump listing")
+
+# forcing the other decoder / byte order is an error with an offset, not a misreading
+r = run("info", "--trace-format", "txtb", path, status=2)
+check("offset 0" in r.stderr and "TXTB" in r.stderr, "forced txtb: %s" % r.stderr)
+raw = os.path.join(tmp, "raw.uia")
+open(raw, "wb").write(recs)
+run("info", "--endian", "little", raw)
+r = run("info", "--endian", "big", raw, status=2)
+check("offset" in r.stderr, "wrong --endian: %s" % r.stderr)
+bad = os.path.join(tmp, "bad.uia")
+open(bad, "wb").write(recs + le(13 << 27 | 8 << 16, 0))
+r = run("info", bad, status=2)
+check("offset 96: UIA record HdrType 13 is reserved" in r.stderr, "reserved type: %s" % r.stderr)
+for p in (path, meta, raw, bad):
+    os.remove(p)
+print("cli_uia: %d failure(s)" % failures)
+sys.exit(1 if failures else 0)
