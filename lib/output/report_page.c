@@ -143,8 +143,17 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_json_string(w, t->objects[i].name);
         trx_out_char(w, '}');
     }
+    /* inversion windows as [start, end, 1 if unbounded / non-deterministic]: the
+     * correct mode's list when there is one, else TraceX's marks */
     trx_out_str(w, "],\n\"inversions\":[");
-    for (uint32_t i = 0; i < s->mark_count; i++) {
+    for (uint32_t i = 0; i < s->inversion_count; i++) {
+        trx_out_str(w, i ? ",[" : "[");
+        num(w, s->inversion_list[i].start_index);
+        trx_out_char(w, ',');
+        num(w, s->inversion_list[i].end_index);
+        trx_out_str(w, s->inversion_list[i].unbounded ? ",1]" : ",0]");
+    }
+    for (uint32_t i = 0; i < s->mark_count && !s->inversion_count; i++) {
         trx_out_str(w, i ? ",[" : "[");
         num(w, s->marks[i].start);
         trx_out_char(w, ',');
@@ -152,9 +161,12 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_str(w, s->marks[i].bad ? ",1]" : ",0]");
     }
     trx_out_char(w, ']');
-    int rc = trx_report_core_runs(t, w);
+    /* CPU lanes only where there are several cores (the page draws none for one) */
+    int rc = !s->cores || s->cores->core_count > 1 ? trx_report_core_runs(t, w) : 0;
     trx_out_str(w, ",\n\"stats\":");
-    trx_stats_write_json(t, s, w);
+    trx_stats brief = *s; /* the inversion windows are above, compactly */
+    brief.inversion_count = 0;
+    trx_stats_write_json(t, &brief, w);
     trx_out_str(w, "}\n");
     return rc;
 }
