@@ -116,12 +116,12 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
         else
             snprintf(ch, sizeof ch, "-");
         relative_text(r, rel, sizeof rel);
-        char name[TRX_NAME_MAX + 16];
+        char name[TRX_NAME_MAX + 16], number[16];
         if (multi_field(d, i)) /* several fields per item: "name (field)" */
             snprintf(name, sizeof name, "%s%s (%s)", strcmp(r->section, "isr") ? "" : "ISR ",
-                     r->name, r->field);
+                     diff_row_name(r, number, sizeof number), r->field);
         else
-            snprintf(name, sizeof name, "%s", r->name);
+            snprintf(name, sizeof name, "%s", diff_row_name(r, number, sizeof number));
         trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", name, a, b, ch, rel);
     }
 }
@@ -159,7 +159,8 @@ static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
         } else {
             trx_out_str(w, ",\n    {\"name\": ");
         }
-        trx_out_json_string(w, r->name);
+        char number[16];
+        trx_out_json_string(w, diff_row_name(r, number, sizeof number));
         trx_out_str(w, ", \"field\": ");
         trx_out_json_string(w, r->field);
         trx_out_str(w, ", \"a\": ");

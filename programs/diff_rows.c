@@ -24,10 +24,7 @@ static diff_row *add(diff_rows *d, const char *section, const char *name, const 
     diff_row *r = &d->rows[d->count++];
     memset(r, 0, sizeof *r);
     r->section = section;
-    size_t len = strlen(name);
-    if (len >= sizeof r->name)
-        len = sizeof r->name - 1;
-    memcpy(r->name, name, len);
+    r->name = name;
     r->field = field;
     return r;
 }
@@ -106,6 +103,7 @@ int diff_match_names(const char *const *a, size_t na, const char *const *b, size
 typedef struct items {
     const char **names;
     char (*owned)[16]; /* names written here (ISR numbers) */
+    uint32_t *isr;     /* the ISR numbers (ISR tables), else NULL */
     uint64_t *values;
     bool *has;
     size_t count, fields;
@@ -115,6 +113,7 @@ static void items_free(items *it)
 {
     free(it->names);
     free(it->owned);
+    free(it->isr);
     free(it->values);
     free(it->has);
 }
@@ -142,9 +141,13 @@ static void item_rows(diff_rows *d, const char *section, const char *const *fiel
                       int64_t i, const items *b, int64_t j)
 {
     for (size_t f = 0; f < a->fields; f++) {
-        diff_row *r = add(d, section, i >= 0 ? a->names[i] : b->names[j], fields[f]);
+        const items *named = i >= 0 ? a : b;
+        int64_t k = i >= 0 ? i : j;
+        diff_row *r = add(d, section, named->isr ? NULL : named->names[k], fields[f]);
         if (!r)
             return;
+        if (named->isr)
+            r->isr = named->isr[k];
         if (i >= 0) {
             r->has_a = a->has[(size_t)i * a->fields + f];
             r->a = a->values[(size_t)i * a->fields + f];
@@ -265,12 +268,14 @@ static int isr_items(const diff_side *s, items *it)
     if (items_alloc(it, st->isr_count, 5) != 0)
         return -1;
     it->owned = malloc((st->isr_count ? st->isr_count : 1) * sizeof *it->owned);
-    if (!it->owned)
+    it->isr = malloc((st->isr_count ? st->isr_count : 1) * sizeof *it->isr);
+    if (!it->owned || !it->isr)
         return -1;
     for (uint32_t i = 0; i < st->isr_count; i++) {
         const trx_keyed_duration *k = &st->isr[i];
         snprintf(it->owned[i], sizeof it->owned[i], "%u", k->key);
         it->names[i] = it->owned[i];
+        it->isr[i] = k->key;
         put(it, i, 0, k->d.count, true);
         put(it, i, 1, k->d.min, k->d.count > 0);
         put(it, i, 2, k->d.p99, k->d.count > 0);
@@ -354,6 +359,14 @@ int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
     item_section(d, "interrupt_to_thread_latency", duration_fields, latency_items, a, b);
     item_section(d, "response_time", duration_fields, response_items, a, b);
     return d->oom ? -1 : 0;
+}
+
+const char *diff_row_name(const diff_row *r, char *buf, size_t size)
+{
+    if (r->name)
+        return r->name;
+    snprintf(buf, size, "%u", r->isr);
+    return buf;
 }
 
 void diff_rows_free(diff_rows *d)

@@ -15,9 +15,11 @@
 
 /* One figure in both traces (has_a / has_b false: absent or unknown there). */
 typedef struct diff_row {
-    const char *section;         /* "performance", "execution_profile", ... */
-    char name[TRX_NAME_MAX + 1]; /* the figure, or the thread / lock / ISR it is about */
-    const char *field;           /* what of it ("ticks", "min_available"); "" for figures */
+    const char *section; /* "performance", "execution_profile", ... */
+    const char *name;    /* the figure, or the thread / lock it is about (the traces' own
+                            strings: valid while they are open); NULL for an ISR */
+    uint32_t isr;        /* the ISR number when name is NULL */
+    const char *field;   /* what of it ("ticks", "min_available"); "" for figures */
     bool has_a, has_b;
     uint64_t a, b;
 } diff_row;
@@ -34,7 +36,11 @@ typedef struct diff_side {
     const trx_stats *stats;
 } diff_side;
 
-/* Collects every row, section by section. 0, or -1 when out of memory. */
+/* A row's name as text ("3" for ISR number 3); `buf` holds at least 12 bytes. */
+const char *diff_row_name(const diff_row *r, char *buf, size_t size);
+
+/* Collects every row, section by section (the rows point at the traces'
+ * names: keep both open while using them). 0, or -1 when out of memory. */
 int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b);
 
 void diff_rows_free(diff_rows *d);
