@@ -1,7 +1,7 @@
 /*
  * stats.h - TraceX's statistics over a trace, number for number: performance
  * statistics, execution profile, stack usage, popular services, priority
- * inversions, FileX and NetX statistics (research/tracex.md 2.7-2.14).
+ * inversions, FileX and NetX statistics (docs/analyses.md defines each figure).
  */
 #ifndef TRX_STATS_H
 #define TRX_STATS_H
