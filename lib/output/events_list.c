@@ -3,6 +3,8 @@
 #include "output/events_output.h"
 #include "output/uia_events.h"
 
+#include <inttypes.h>
+
 int trx_events_write(trx_trace *t, trx_out *o, trx_events_format format, const trx_event_filter *f,
                      const trx_custom_events *ce)
 {
@@ -37,5 +39,10 @@ int trx_events_write(trx_trace *t, trx_out *o, trx_events_format format, const t
             break; /* e.g. the reader of a pipe went away */
     }
     trx_cursor_free(&c);
+    const trx_uia_info *u = trx_uia_info_of(t);
+    if (u && u->target_dropped && format == TRX_EVENTS_TEXT) /* the gap after the last record */
+        trx_out_printf(
+            o, "       -  *** %" PRIu64 " events dropped by the target after the last record ***\n",
+            u->target_dropped);
     return 0;
 }

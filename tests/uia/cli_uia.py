@@ -94,7 +94,17 @@ bad = os.path.join(tmp, "bad.uia")
 open(bad, "wb").write(recs + le(13 << 27 | 8 << 16, 0))
 r = run("info", bad, status=2)
 check("offset 96: UIA record HdrType 13 is reserved" in r.stderr, "reserved type: %s" % r.stderr)
-for p in (path, meta, raw, bad):
+# trx's recorder, stop policy: the drop-count record (module 0x5452, event 1) is a gap at the end
+drop = os.path.join(tmp, "drop.uia")
+open(drop, "wb").write(le(10 << 27 | 20 << 16 | 0, 5, 0, 3 << 16 | 0x5458, 0x20001000) +
+                       le(10 << 27 | 20 << 16 | 20 << 5 | 1, 6, 0, 1 << 16 | 0x5452, 17) +
+                       le(8 << 27 | 20 << 5 | 2))
+di = json.loads(run("info", "--json", drop).stdout)
+check(di["target_dropped"] == 17 and di["lost_events"] == 17 and di["gaps"][0]["index"] == 2,
+      "target_dropped %s" % di)
+dt = run("events", drop).stdout
+check("17 events dropped by the target" in dt and "TRX UIA DROPPED" in dt, "events text drop line")
+for p in (path, meta, raw, bad, drop):
     os.remove(p)
 print("cli_uia: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)
