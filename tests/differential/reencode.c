@@ -1,10 +1,9 @@
-/* reencode.c - Intel HEX, S-record and byte-swapped copies of a trace buffer
- * (see reencode.h), written from the format definitions. */
+/* reencode.c - Intel HEX and S-record copies of a trace buffer (see
+ * reencode.h), written from the format definitions. */
 #include "reencode.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define RECORD_BYTES 32u
 
@@ -121,74 +120,4 @@ char *reencode_srec(const uint8_t *bytes, size_t size, uint32_t address, size_t 
     }
     srec_record(&t, '7', address, 4, NULL, 0);
     return finish(&t, len);
-}
-
-static uint32_t get32(const uint8_t *p, bool big)
-{
-    if (big)
-        return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
-}
-
-static void swap32(uint8_t *p)
-{
-    uint8_t a = p[0], b = p[1];
-    p[0] = p[3];
-    p[1] = p[2];
-    p[2] = b;
-    p[3] = a;
-}
-
-static void swap16(uint8_t *p)
-{
-    uint8_t a = p[0];
-    p[0] = p[1];
-    p[1] = a;
-}
-
-/* File offset of target address `addr`, false when outside [0, size]. */
-static bool offset_of(uint32_t addr, uint32_t base, size_t size, size_t *out)
-{
-    if (addr < base || (uint64_t)(addr - base) > size)
-        return false;
-    *out = addr - base;
-    return true;
-}
-
-const char *reencode_swap_byte_order(uint8_t *d, size_t size)
-{
-    if (size < 48)
-        return "shorter than the 48-byte header";
-    bool big;
-    if (memcmp(d, "BTXT", 4) == 0)
-        big = false;
-    else if (memcmp(d, "TXTB", 4) == 0)
-        big = true;
-    else
-        return "no TXTB id";
-    uint32_t base = get32(d + 8, big);
-    uint32_t name_size = big ? (uint32_t)d[18] << 8 | d[19] : (uint32_t)d[19] << 8 | d[18];
-    size_t reg_start, reg_end, buf_start, buf_end;
-    if (!offset_of(get32(d + 12, big), base, size, &reg_start) ||
-        !offset_of(get32(d + 20, big), base, size, &reg_end) ||
-        !offset_of(get32(d + 24, big), base, size, &buf_start) ||
-        !offset_of(get32(d + 28, big), base, size, &buf_end) || reg_end < reg_start ||
-        buf_end < buf_start)
-        return "header pointers outside the buffer";
-    for (size_t off = 0; off < 48; off += 4) {
-        if (off == 16) {
-            swap16(d + 16);
-            swap16(d + 18);
-        } else {
-            swap32(d + off);
-        }
-    }
-    size_t entry = 16 + name_size;
-    for (size_t off = reg_start; off + entry <= reg_end; off += entry)
-        for (size_t w = 4; w < 16; w += 4)
-            swap32(d + off + w);
-    for (size_t off = buf_start; off + 32 <= buf_end; off += 32)
-        for (size_t w = 0; w < 32; w += 4)
-            swap32(d + off + w);
-    return NULL;
 }

@@ -1,6 +1,6 @@
 /* reencode.h - the same trace buffer in another form, for the differential
- * test: Intel HEX and Motorola S-record text at a given load address, and the
- * other byte order (as a big-endian target would have written it). */
+ * test: Intel HEX and Motorola S-record text at a given load address (the
+ * other byte order is tests/golden/txtb_swap.h). */
 #ifndef TRX_TEST_REENCODE_H
 #define TRX_TEST_REENCODE_H
 
@@ -14,11 +14,5 @@ char *reencode_ihex(const uint8_t *bytes, size_t size, uint32_t address, size_t 
 
 /* Motorola S-record text (S0 header, S3 data records of 32 bytes, S7 end). */
 char *reencode_srec(const uint8_t *bytes, size_t size, uint32_t address, size_t *len);
-
-/* Rewrites a TXTB buffer in place in the other byte order: the header words
- * (its two 16-bit fields as such), the address and parameter words of each
- * registry entry and every word of each trace entry. Returns NULL, or what
- * is wrong with the buffer's layout. */
-const char *reencode_swap_byte_order(uint8_t *bytes, size_t size);
 
 #endif

@@ -15,6 +15,7 @@
 #include "output/events_output.h"
 #include "reencode.h"
 #include "trx/stats.h"
+#include "txtb_swap.h"
 
 static char failure[600];
 
@@ -322,7 +323,7 @@ const char *consistency_check(const uint8_t *bytes, size_t size, uint64_t *event
         goto done;
     }
     memcpy(swapped, bytes, size);
-    const char *why = reencode_swap_byte_order(swapped, size);
+    const char *why = txtb_swap_byte_order(swapped, size);
     bad = why ? failf("byte swap: %s", why)
               : check_encoding(swapped, size, TRX_FORMAT_BIN, "other byte order", dump, true);
     free(swapped);
