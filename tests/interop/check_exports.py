@@ -12,6 +12,14 @@ usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR
                per thread track add up to the execution ticks and are as many as
                the Chrome export's; every terminating flow id was started once
                before, no flow ends twice.
+  Flows        (issue 9) against `trx stats --json`, per thread: the runs of a
+               thread that end a flow started by TX INTERNAL RESUME on the
+               Interrupt track are as many as its latency.interrupt_to_thread
+               count (both: an ISR resumed it, then it ran), and such flows are
+               at least that many (several resumes before one run); flows
+               started by a thread's queue sends / semaphore puts and ended by
+               its queue receives / semaphore gets are at most its counts of
+               those events (services), and in all at most popular_services'.
   CTF          babeltrace2 reads it; it prints as many events as
                `trx events --no-synthetic`, with the same timestamps (clock
                cycles, and nanoseconds at --ticks-per-second 3000000).
@@ -122,6 +130,69 @@ def check_cores(trx, trace, stats, chrome_events, packets, listing, ctf_dir):
           % (seen[:8], cores[:8]))
 
 
+FLOW_KINDS = {  # event name -> the service ids (`trx stats --json`) it counts under
+    "TX QUEUE SEND": (69,), "TX QUEUE FRONT SEND": (63,), "TX QUEUE RECEIVE": (68,),
+    "TX SEMAPHORE PUT": (88,), "TX SEMAPHORE GET": (83,),
+}
+
+
+def check_flows(stats, packets, thread_tracks, names):
+    """Cause->effect flows of the Perfetto export against `trx stats --json`."""
+    threads = stats["threads"]
+    n = len(threads)
+    started = {}  # flow id -> (event name, tid)
+    isr_flows, isr_runs = {}, {}  # address -> flows from ISR resumes / runs ending them
+    by_thread, total = {}, {}  # (tid, name) / name -> flows started or ended there
+    for p in packets:
+        te = first(p, "track_event")
+        if not te:
+            continue
+        name = names.get(first(te, "name_iid"))
+        tid = thread_tracks.get(first(te, "track_uuid"))
+        for fid in te.get("flow_ids", []):
+            started[fid] = (name, tid)
+            by_thread[(tid, name)] = by_thread.get((tid, name), 0) + 1
+            total[name] = total.get(name, 0) + 1
+        from_isr = 0
+        for fid in te.get("terminating_flow_ids", []):
+            if started.get(fid) == ("TX INTERNAL RESUME", n + 1) and \
+                    first(te, "type") == "TYPE_SLICE_BEGIN":
+                from_isr += 1
+            elif name in FLOW_KINDS:
+                by_thread[(tid, name)] = by_thread.get((tid, name), 0) + 1
+                total[name] = total.get(name, 0) + 1
+        if from_isr and tid is not None and tid <= n:
+            a = threads[tid - 1]["address"]
+            isr_flows[a] = isr_flows.get(a, 0) + from_isr
+            isr_runs[a] = isr_runs.get(a, 0) + 1
+    latency = {}
+    for e in stats["latency"]["interrupt_to_thread"]:
+        latency[e["address"]] = latency.get(e["address"], 0) + e["count"]
+    check(isr_runs == latency, "perfetto: runs ending ISR->thread flows %s, "
+          "latency.interrupt_to_thread counts %s" % (sorted(isr_runs.items())[:6],
+                                                     sorted(latency.items())[:6]))
+    for a, runs in isr_runs.items():
+        check(isr_flows[a] >= runs, "perfetto: %d ISR->thread flows into 0x%x over %d runs"
+              % (isr_flows[a], a, runs))
+    popular = {s["id"]: s["count"] for s in stats["popular_services"]}
+    for (tid, name), count in by_thread.items():
+        if name not in FLOW_KINDS:
+            continue
+        want = sum(popular.get(i, 0) for i in FLOW_KINDS[name])
+        if tid is not None and tid <= n:
+            services = {s["id"]: s["count"] for s in threads[tid - 1].get("services", [])}
+            want = sum(services.get(i, 0) for i in FLOW_KINDS[name])
+        check(count <= want, "perfetto: %d %s flows on tid %s, stats count %d such events"
+              % (count, name, tid, want))
+    for name, count in total.items():
+        if name in FLOW_KINDS:
+            want = sum(popular.get(i, 0) for i in FLOW_KINDS[name])
+            check(count <= want, "perfetto: %d %s flows, popular_services %d" % (count, name, want))
+        else:
+            check(name == "TX INTERNAL RESUME", "perfetto: a flow starts at a %s" % name)
+    return sum(isr_flows.values())
+
+
 def main():
     trx, shared, trace, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
@@ -190,11 +261,12 @@ def main():
                                                                  sorted(want_lanes)))
     open_at, p_ticks, p_count = {}, {}, {}
     starts, ends = [], []
-    names_interned = set()
+    names_interned = {}
     for p in packets:
         idata = first(p, "interned_data")
         if idata:
-            names_interned.update(first(e, "name") for e in idata.get("event_names", []))
+            names_interned.update((first(e, "iid"), first(e, "name"))
+                                  for e in idata.get("event_names", []))
         te = first(p, "track_event")
         if not te:
             continue
@@ -222,7 +294,8 @@ def main():
     check(len(set(starts)) == len(starts), "perfetto: a flow starts twice")
     check(len(ends) == len(flows_f), "perfetto: %d flows end, chrome has %d" % (len(ends),
                                                                                len(flows_f)))
-    check("running" in names_interned, "perfetto: no interned 'running' name")
+    check("running" in names_interned.values(), "perfetto: no interned 'running' name")
+    isr_flows = check_flows(stats, packets, thread_tracks, names_interned)
 
     # ---- CTF, read by babeltrace2
     listing = run([trx, "events", "--no-synthetic", "--format", "csv", trace]).decode()
@@ -263,9 +336,9 @@ def main():
         for f in failures[:20]:
             print("FAIL:", f)
         return 1
-    print("ok: %s (%d events, %d lanes, %d flows)" % (os.path.basename(trace),
-                                                      stats["total_events"], len(lanes_used),
-                                                      len(ends)))
+    print("ok: %s (%d events, %d lanes, %d flows, %d from ISRs)"
+          % (os.path.basename(trace), stats["total_events"], len(lanes_used), len(ends),
+             isr_flows))
     return 0
 
 
