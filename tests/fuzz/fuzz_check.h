@@ -2,11 +2,13 @@
  * fuzz_check.h - what every loader fuzz target asserts about a load result:
  * a loaded image is non-empty, within TRX_IMAGE_MAX_SPAN unless binary, and readable end
  * to end; a failed load leaves the image zeroed and its error names an
- * offset inside the input with a one-line message.
+ * offset inside the input with a one-line message; and, for the decoder
+ * targets, the same of a failed trace open.
  */
 #ifndef TRX_TESTS_FUZZ_CHECK_H
 #define TRX_TESTS_FUZZ_CHECK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -35,6 +37,31 @@ static inline void fuzz_load_and_check(const uint8_t *data, size_t size, trx_inp
             __builtin_trap();
     }
     trx_image_free(&img);
+}
+
+/* Opens `data` as a binary buffer forced to `format` with `endian`; true
+ * when it opened (close `t` then). A failed open must leave a one-line error
+ * naming an offset inside the input. */
+static inline bool fuzz_open_trace(trx_trace *t, const uint8_t *data, size_t size,
+                                   trx_trace_format format, trx_endian endian)
+{
+    trx_image img;
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    if (trx_image_load_memory(&img, data, size, TRX_FORMAT_BIN, &err) != 0)
+        return false;
+    trx_open_options o;
+    memset(&o, 0, sizeof o);
+    o.input_format = TRX_FORMAT_BIN;
+    o.force_format = true;
+    o.trace_format = format;
+    o.endian = endian;
+    if (trx_trace_open_image_with(t, &img, "fuzz-input", &o, &err) != 0) {
+        if (err.message[0] == '\0' || strchr(err.message, '\n') || err.offset > size)
+            __builtin_trap();
+        return false;
+    }
+    return true;
 }
 
 #endif /* TRX_TESTS_FUZZ_CHECK_H */

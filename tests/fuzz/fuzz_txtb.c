@@ -6,28 +6,17 @@
  * numbered consecutively and as many as prepare counted. */
 #include <string.h>
 
+#include "fuzz_check.h"
+
 #include "trx/trx.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    trx_image img;
-    trx_error err;
-    memset(&err, 0, sizeof err);
-    if (trx_image_load_memory(&img, data, size, TRX_FORMAT_BIN, &err) != 0)
-        return 0;
-    trx_open_options o;
-    memset(&o, 0, sizeof o);
-    o.input_format = TRX_FORMAT_BIN;
-    o.force_format = true;
-    o.trace_format = TRX_TRACE_TXTB;
     trx_trace t;
-    if (trx_trace_open_image_with(&t, &img, "fuzz-input", &o, &err) != 0) {
-        if (err.message[0] == '\0' || strchr(err.message, '\n') || err.offset > size)
-            __builtin_trap();
+    if (!fuzz_open_trace(&t, data, size, TRX_TRACE_TXTB, TRX_ENDIAN_AUTO))
         return 0;
-    }
     if (t.used > t.capacity)
         __builtin_trap();
     uint32_t sum = 0;

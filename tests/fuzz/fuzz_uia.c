@@ -7,29 +7,18 @@
  * lost total, each at an existing event; snapshots hold at most their total. */
 #include <string.h>
 
+#include "fuzz_check.h"
+
 #include "trx/uia.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    trx_image img;
-    trx_error err;
-    memset(&err, 0, sizeof err);
-    if (trx_image_load_memory(&img, data, size, TRX_FORMAT_BIN, &err) != 0)
-        return 0;
-    trx_open_options o;
-    memset(&o, 0, sizeof o);
-    o.input_format = TRX_FORMAT_BIN;
-    o.force_format = true;
-    o.trace_format = TRX_TRACE_UIA;
-    o.endian = size > 0 && (data[size - 1] & 1) ? TRX_ENDIAN_AUTO : TRX_ENDIAN_LITTLE;
     trx_trace t;
-    if (trx_trace_open_image_with(&t, &img, "fuzz-input", &o, &err) != 0) {
-        if (err.message[0] == '\0' || strchr(err.message, '\n') || err.offset > size)
-            __builtin_trap();
+    trx_endian endian = size > 0 && (data[size - 1] & 1) ? TRX_ENDIAN_AUTO : TRX_ENDIAN_LITTLE;
+    if (!fuzz_open_trace(&t, data, size, TRX_TRACE_UIA, endian))
         return 0;
-    }
     const trx_uia_info *u = trx_uia_info_of(&t);
     if (!u || u->records == 0)
         __builtin_trap();
