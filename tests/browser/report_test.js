@@ -278,7 +278,11 @@ async function checkRate(browser, trace) {
   const want = (events[i].ticks / 100).toFixed(3) + " µs";
   check((await page.textContent("#details")).includes(want), "rate: details lack " + want);
   await page.uncheck("#units-us");
-  check((await page.textContent("#range")).includes("ticks"), "rate: unticking µs does not show ticks");
+  /* the range is redrawn on the next animation frame: wait for it (5 s) rather than race it */
+  const ticksShown = await page
+    .waitForFunction(() => document.getElementById("range").textContent.includes("ticks"), null, { timeout: 5000 })
+    .then(() => true, () => false);
+  check(ticksShown, "rate: unticking µs does not show ticks (range: " + (await page.textContent("#range")) + ")");
   check(errors.length === 0, "rate: page errors: " + errors.join("; "));
   await context.close();
   console.log("rate: µs ruler and details at 100 ticks/µs");
