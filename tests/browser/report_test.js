@@ -173,7 +173,9 @@ async function checkTrace(browser, trace) {
   const cx = box.x + 150 + (box.width - 158) / 2, cy = box.y + 40;
   await page.mouse.move(cx, cy);
   await page.mouse.wheel(0, -600);
-  await page.waitForTimeout(50);
+  /* wheel events are dispatched asynchronously: wait (up to 5 s) for the view to change */
+  await page.waitForFunction((b) => trxReport.view().end - trxReport.view().start !== b.end - b.start, before,
+                             { timeout: 5000 }).catch(() => {});
   const zoomed = await page.evaluate(() => trxReport.view());
   check(zoomed.end - zoomed.start < (before.end - before.start) * 0.7,
         tag + "wheel did not zoom in: " + JSON.stringify([before, zoomed]));
