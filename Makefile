@@ -1,8 +1,10 @@
 # Thin wrapper around CMake. `make run`: build and analyse the bundled demo.
 # `make run` needs only a C compiler, CMake and make.
-# `make test`: build and run every test (unit, golden, round-trip, fuzzers);
-# it first checks what the tests need (tools/check_test_deps.sh) and, if
-# something is missing, stops with the command that installs it.
+# `make test`: build and run every test (unit, golden, round-trip, firmware
+# under QEMU, browser, fuzzers); it first checks what the tests need
+# (tools/check_test_deps.sh): run as root (or with password-less sudo) on
+# Debian it installs what is missing, otherwise it stops with the command
+# that installs it (TRX_NO_INSTALL=1: only check).
 # `make windows`: cross-compile build-windows/trx.exe with MinGW-w64.
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
@@ -27,7 +29,7 @@ run: build
 	@./examples/run_demo.sh $(BUILD)
 
 test-deps:
-	@./tools/check_test_deps.sh
+	@./tools/check_test_deps.sh --install
 
 test-unit: test-deps build
 	@cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS)
