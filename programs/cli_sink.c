@@ -34,7 +34,7 @@ trx_out cli_out;
 
 /* The temporaries to remove if a signal ends the process (a command may
  * write several outputs at once), and how many sinks hold one. */
-#define MAX_PENDING 8
+#define MAX_PENDING 80 /* a CTF export: metadata and up to 65 stream files */
 static char *volatile pending_tmp[MAX_PENDING];
 static int sinks_with_tmp;
 

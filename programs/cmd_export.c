@@ -1,14 +1,10 @@
 /* cmd_export.c - `trx export`: the trace for other tools (Perfetto, Chrome JSON, CSV, CTF). */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#ifdef _WIN32
-#include <direct.h>
-#endif
 
 #include "cli.h"
 #include "commands.h"
+#include "export_ctf_dir.h"
 #include "output/export_formats.h"
 
 static const char usage[] =
@@ -27,7 +23,8 @@ static const char usage[] =
     "                           with args, C counters, s/f flows; µs timestamps)\n"
     "  --to csv                 one CSV row per event with time and decoded fields\n"
     "  --to ctf                 a CTF 1.8 trace directory (-o DIR required): DIR/metadata\n"
-    "                           and DIR/stream, for babeltrace2 and Trace Compass;\n"
+    "                           and a DIR/stream_N per core N (cpu_id N, as LTTng),\n"
+    "                           for babeltrace2 and Trace Compass;\n"
     "                           synthetic RUNNING events are left out\n"
 
     "  --ticks-per-second N     timer rate, to convert ticks into time (default: one\n"
@@ -93,58 +90,6 @@ static int write_export(cli_input *in, const cli_common *c, void *state, trx_out
     return EXIT_OK;
 }
 
-/* The CTF directory: created when missing; metadata and stream replaced when complete. */
-static int export_ctf(const cli_common *c, const export_state *s)
-{
-    static trx_out metadata_out;
-#ifdef _WIN32
-    int made = _mkdir(c->output);
-#else
-    int made = mkdir(c->output, 0777);
-#endif
-    struct stat st;
-    if (made != 0 && (errno != EEXIST || stat(c->output, &st) != 0 || !S_ISDIR(st.st_mode))) {
-        fprintf(stderr, "trx: %s: cannot create the directory: %s\n", c->output,
-                errno == EEXIST ? "a file has that name" : strerror(errno));
-        return EXIT_OUTPUT;
-    }
-    size_t n = strlen(c->output);
-    char stream_path[4096], metadata_path[4096];
-    if (n + 10 > sizeof stream_path) {
-        fprintf(stderr, "trx: %s: path too long\n", c->output);
-        return EXIT_OUTPUT;
-    }
-    snprintf(stream_path, sizeof stream_path, "%s/stream", c->output);
-    snprintf(metadata_path, sizeof metadata_path, "%s/metadata", c->output);
-    cli_input in;
-    int rc = cli_input_open(&in, c, c->args[0]);
-    if (rc != 0)
-        return rc;
-    cli_warn_damaged(&in, c->args[0], CLI_DAMAGED_SKIPPED(c));
-    cli_sink stream, meta;
-    if ((rc = cli_sink_open(&stream, stream_path)) != 0) {
-        cli_input_close(&in);
-        return rc;
-    }
-    if ((rc = cli_sink_open(&meta, metadata_path)) != 0) {
-        trx_out_init(&cli_out, stream.f, false);
-        cli_sink_close(&stream, &cli_out, EXIT_OUTPUT);
-        cli_input_close(&in);
-        return rc;
-    }
-    trx_out_init(&cli_out, stream.f, false);
-    trx_out_init(&metadata_out, meta.f, false);
-    trx_export_options o = {s->ticks_per_second, &in.custom};
-    if (trx_export_ctf(&in.trace, &cli_out, &metadata_out, &o) != 0) {
-        fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
-        rc = EXIT_INPUT;
-    }
-    rc = cli_sink_close(&stream, &cli_out, rc);
-    rc = cli_sink_close(&meta, &metadata_out, rc);
-    cli_input_close(&in);
-    return rc;
-}
-
 int cmd_export(int argc, char **argv)
 {
     static const struct option own[] = {
@@ -173,7 +118,7 @@ int cmd_export(int argc, char **argv)
     if (s.format == FMT_CTF) {
         if (!c.output)
             return cli_usage_error("export", "--to ctf writes a directory: give it with -o DIR");
-        return export_ctf(&c, &s);
+        return export_ctf_directory(&c, s.ticks_per_second);
     }
     return cli_run_on_input(&c, write_export, &s);
 }

@@ -2,11 +2,14 @@
  * export_ctf.c - `trx export --to ctf`: a Common Trace Format 1.8 trace
  * (babeltrace2, Trace Compass): the binary stream and its TSDL metadata.
  *
- * Stream: little-endian, byte-aligned packets of at most 64 KiB, each a
- * header (magic, stream id), a context (first and last timestamp, content
- * and packet size in bits, events discarded so far, and cpu_id: the core
- * that recorded the packet's events, as LTTng has it - a packet ends where
- * the core changes) and events. An event is
+ * Streams: one per core, as LTTng writes them (file "stream_N" for core N;
+ * every packet's cpu_id is N); past TRX_CTF_MAX_CORE_STREAMS distinct cores
+ * (hostile UIA input with many streams) the remaining cores share
+ * "stream_more", whose packets each carry their own cpu_id. A stream is
+ * little-endian, byte-aligned packets of at most 64 KiB, each a header
+ * (magic, stream id), a context (first and last timestamp, content and
+ * packet size in bits, events discarded so far in that stream, cpu_id) and
+ * events. An event is
  * a header (uint16 id, uint64 timestamp in ticks on clock "trx") and a
  * payload: index (uint64), context, priority, next_context and the four
  * information fields named after their captions (uint32 each). Synthetic
@@ -14,8 +17,8 @@
  * Metadata: one event class per id the stream used, the clock's frequency
  * from --ticks-per-second (else 1 MHz: 1 tick = 1 µs). Lost events (the
  * model's gaps) start a new packet whose events_discarded counts them, so
- * readers report where they were lost. Memory: one packet
- * and a bitmap of the ids seen.
+ * readers report where they were lost. Memory: one packet per stream
+ * file (at most TRX_CTF_MAX_CORE_STREAMS + 1) and a table of the ids seen.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +37,21 @@ typedef struct ctf_packet {
     uint8_t data[PACKET_SIZE];
     size_t len;
     uint64_t first, last;
-    uint64_t discarded;
+    uint64_t discarded; /* events lost so far in this stream (UIA sequence gaps; TXTB has none) */
     uint32_t cpu_id;
+    trx_out *out; /* the stream file */
 } ctf_packet;
+
+/* The stream files of one export: a packet being filled per file. */
+typedef struct ctf_streams {
+    const trx_ctf_sink *sink;
+    ctf_packet *pk[TRX_CTF_MAX_CORE_STREAMS + 1]; /* the last: "stream_more" */
+    uint32_t core[TRX_CTF_MAX_CORE_STREAMS];
+    unsigned n;         /* cores with a file of their own */
+    ctf_packet *recent; /* the stream of the last event (consecutive events share cores) */
+    uint32_t recent_core;
+    int error; /* -1 out of memory, -2 a file could not be opened */
+} ctf_streams;
 
 static void le(uint8_t *p, uint64_t v, int bytes)
 {
@@ -44,7 +59,7 @@ static void le(uint8_t *p, uint64_t v, int bytes)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void flush_packet(ctf_packet *pk, trx_out *w)
+static void flush_packet(ctf_packet *pk)
 {
     if (pk->len == HEADER_SIZE)
         return;
@@ -57,14 +72,60 @@ static void flush_packet(ctf_packet *pk, trx_out *w)
     le(h + 32, (uint64_t)pk->len * 8, 8);
     le(h + 40, pk->discarded, 8);
     le(h + 48, pk->cpu_id, 4);
-    trx_out_mem(w, pk->data, pk->len);
+    trx_out_mem(pk->out, pk->data, pk->len);
     pk->len = HEADER_SIZE;
 }
 
-static void add_event(ctf_packet *pk, trx_out *w, const trx_event *ev)
+/* A new stream file and its packet; NULL (with s->error) when it fails. */
+static ctf_packet *new_stream(ctf_streams *s, const char *name)
+{
+    ctf_packet *pk = malloc(sizeof *pk);
+    if (!pk) {
+        s->error = -1;
+        return NULL;
+    }
+    pk->out = s->sink->open(s->sink->ctx, name);
+    if (!pk->out) {
+        free(pk);
+        s->error = -2;
+        return NULL;
+    }
+    pk->len = HEADER_SIZE;
+    pk->discarded = 0;
+    pk->cpu_id = 0;
+    return pk;
+}
+
+/* The packet of `core`'s stream, its file opened on first use; NULL on error. */
+static ctf_packet *stream_of(ctf_streams *s, uint32_t core)
+{
+    if (s->recent && s->recent_core == core)
+        return s->recent;
+    s->recent_core = core;
+    for (unsigned k = 0; k < s->n; k++)
+        if (s->core[k] == core)
+            return s->recent = s->pk[k];
+    ctf_packet **slot = &s->pk[TRX_CTF_MAX_CORE_STREAMS];
+    char name[32];
+    if (s->n < TRX_CTF_MAX_CORE_STREAMS) {
+        slot = &s->pk[s->n];
+        snprintf(name, sizeof name, "stream_%lu", (unsigned long)core);
+    } else {
+        snprintf(name, sizeof name, "stream_more");
+    }
+    if (!*slot && !(*slot = new_stream(s, name))) {
+        s->recent = NULL;
+        return NULL;
+    }
+    if (s->n < TRX_CTF_MAX_CORE_STREAMS)
+        s->core[s->n++] = core;
+    return s->recent = *slot;
+}
+
+static void add_event(ctf_packet *pk, const trx_event *ev)
 {
     if (pk->len + EVENT_SIZE > PACKET_SIZE || (pk->len > HEADER_SIZE && ev->core != pk->cpu_id))
-        flush_packet(pk, w);
+        flush_packet(pk);
     if (pk->len == HEADER_SIZE) {
         pk->first = ev->ticks;
         pk->cpu_id = ev->core;
@@ -230,39 +291,45 @@ static void write_metadata(trx_out *w, const trx_trace *t, const trx_export_opti
             write_event_class(w, t, id, (uint16_t)(seen[id] - 1), ns, o->custom);
 }
 
-int trx_export_ctf(trx_trace *t, trx_out *stream, trx_out *metadata, const trx_export_options *o)
+int trx_export_ctf(trx_trace *t, const trx_ctf_sink *files, trx_out *metadata,
+                   const trx_export_options *o)
 {
     trx_trace_prepare(t);
-    ctf_packet *pk = malloc(sizeof *pk);
+    ctf_streams s = {.sink = files};
     uint32_t *seen = calloc(65536, sizeof *seen); /* by id: 1 + module of its first event */
     name_set ns = {calloc(1u << 17, sizeof(const char *)), 1u << 17};
     trx_cursor c;
     int rc = -1;
-    if (!pk || !seen || !ns.slot || trx_cursor_init(&c, t) < 0)
+    if (!seen || !ns.slot || trx_cursor_init(&c, t) < 0)
         goto out;
-    pk->len = HEADER_SIZE;
-    pk->discarded = 0; /* events lost so far (UIA sequence gaps; TXTB has none) */
     trx_event ev;
-    uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
+        if (ev.synthetic && !ev.lost_before)
+            continue; /* no file for a core that only has TraceX's RUNNING events */
+        ctf_packet *pk = stream_of(&s, ev.core);
+        if (!pk)
+            break;
         if (ev.lost_before) { /* lost right before this event: a new packet counts them */
-            flush_packet(pk, stream);
+            flush_packet(pk);
             pk->discarded += ev.lost_before;
         }
         if (ev.synthetic)
             continue;
         if (!seen[ev.id])
             seen[ev.id] = 1u + ev.module;
-        add_event(pk, stream, &ev);
-        if ((++n & 1023u) == 0 && stream->error)
+        add_event(pk, &ev);
+        if (pk->out->error)
             break;
     }
     trx_cursor_free(&c);
-    flush_packet(pk, stream);
+    for (unsigned k = 0; k <= TRX_CTF_MAX_CORE_STREAMS; k++)
+        if (s.pk[k])
+            flush_packet(s.pk[k]);
     write_metadata(metadata, t, o, seen, &ns);
-    rc = 0;
+    rc = s.error;
 out:
-    free(pk);
+    for (unsigned k = 0; k <= TRX_CTF_MAX_CORE_STREAMS; k++)
+        free(s.pk[k]);
     free(seen);
     free(ns.slot);
     return rc;

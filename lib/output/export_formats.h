@@ -39,9 +39,23 @@ int trx_export_csv(trx_trace *t, trx_out *w, const trx_export_options *o);
 /* Perfetto's protobuf trace (a stream of TracePackets). 0, or -1 out of memory. */
 int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o);
 
-/* CTF 1.8: the packetized binary stream into `stream`, then the TSDL text into
- * `metadata` (which describes the event classes the stream used). 0, or -1
- * out of memory. */
-int trx_export_ctf(trx_trace *t, trx_out *stream, trx_out *metadata, const trx_export_options *o);
+/* Distinct cores that get a CTF stream file of their own; later ones share "stream_more". */
+#define TRX_CTF_MAX_CORE_STREAMS 64u
+
+/* Where the CTF export writes its stream files. */
+typedef struct trx_ctf_sink {
+    /* Opens the stream file `name` ("stream_N" for core N, or "stream_more"),
+     * called once per file on its first event; NULL stops the export (the
+     * opener has said why). */
+    trx_out *(*open)(void *ctx, const char *name);
+    void *ctx;
+} trx_ctf_sink;
+
+/* CTF 1.8: one packetized binary stream per core (LTTng's layout: every
+ * packet carries its core as cpu_id), opened through `files`, then the TSDL
+ * text into `metadata` (which describes the event classes the streams used).
+ * 0; -1 out of memory; -2 a stream file could not be opened. */
+int trx_export_ctf(trx_trace *t, const trx_ctf_sink *files, trx_out *metadata,
+                   const trx_export_options *o);
 
 #endif

@@ -122,12 +122,55 @@ def check_cores(trx, trace, stats, chrome_events, packets, listing, ctf_dir):
     check(set(last_next) == {c for c, _ in want},
           "perfetto: CPUs %s, cores that ran threads %s" % (sorted(last_next),
                                                             sorted({c for c, _ in want})))
-    cores = [int(r["core"]) for r in csv.DictReader(io.StringIO(listing))]
-    lines = run(["babeltrace2", ctf_dir]).decode().splitlines()
+    rows = list(csv.DictReader(io.StringIO(listing)))
+    cores = [int(r["core"]) for r in rows]
+    lines = ctf_lines_by_index(run(["babeltrace2", ctf_dir]).decode().splitlines(),
+                               [int(r["index"]) for r in rows])
     seen = [int(m.group(1)) if m else None
             for m in (re.search(r"\{ cpu_id = (\d+) \}", line) for line in lines)]
     check(seen == cores, "ctf: cpu_id of the events %s..., trx events cores %s..."
           % (seen[:8], cores[:8]))
+    # one stream file per core, as LTTng: stream_N holds core N's events, every packet cpu_id N;
+    # past the first 64 cores (in event order) the others share stream_more
+    order = list(dict.fromkeys(cores))
+    own, more = order[:64], set(order[64:])
+    files = sorted(f for f in os.listdir(ctf_dir) if f.startswith("stream"))
+    want_files = sorted(["stream_%d" % k for k in own] + (["stream_more"] if more else []))
+    check(files == want_files, "ctf: stream files %s for cores %s" % (files[:8], order[:8]))
+    for f in files:
+        ids = ctf_packet_cpu_ids(os.path.join(ctf_dir, f))
+        want_ids = more if f == "stream_more" else {int(f[len("stream_"):])}
+        check(ids == want_ids, "ctf: %s has packets of cores %s" % (f, sorted(ids)[:8]))
+
+
+def ctf_packet_cpu_ids(path):
+    """The cpu_id of every packet of a trx CTF stream file (header: magic, stream id, 5 x u64
+    context with the packet size in bits at byte 32, then u32 cpu_id at byte 48)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    ids, at = set(), 0
+    while at + 52 <= len(data):
+        size = int.from_bytes(data[at + 32:at + 40], "little") // 8
+        ids.add(int.from_bytes(data[at + 48:at + 52], "little"))
+        if size <= 0:
+            break
+        at += size
+    return ids
+
+
+def ctf_lines_by_index(lines, indexes):
+    """babeltrace2's lines in trx's event order: it merges the per-core streams by time, so events
+    of two cores with the same timestamp may come in either order; the payload's index says which
+    trx event each line is. Lines whose index trx did not list are kept at the end."""
+    by_index = {}
+    rest = []
+    for line in lines:
+        m = re.search(r"\{ index = (\d+),", line)
+        if m and int(m.group(1)) not in by_index:
+            by_index[int(m.group(1))] = line
+        else:
+            rest.append(line)
+    return [by_index[i] for i in indexes if i in by_index] + rest
 
 
 FLOW_KINDS = {  # event name -> the service ids (`trx stats --json`) it counts under
@@ -300,6 +343,7 @@ def main():
     # ---- CTF, read by babeltrace2
     listing = run([trx, "events", "--no-synthetic", "--format", "csv", trace]).decode()
     ticks = [int(r["ticks"]) for r in csv.DictReader(io.StringIO(listing))]
+    indexes = [int(r["index"]) for r in csv.DictReader(io.StringIO(listing))]
     for rate in (None, 3000000):
         out = os.path.join(work, "ctf" if rate is None else "ctf_rate")
         cmd = [trx, "export", "--to", "ctf", trace, "-o", out]
@@ -307,7 +351,7 @@ def main():
             cmd += ["--ticks-per-second", str(rate)]
         run(cmd)
         flag = "--clock-cycles" if rate is None else "--clock-seconds"
-        lines = run(["babeltrace2", flag, out]).decode().splitlines()
+        lines = ctf_lines_by_index(run(["babeltrace2", flag, out]).decode().splitlines(), indexes)
         check(len(lines) == len(ticks), "ctf: babeltrace2 printed %d events, trx events %d"
               % (len(lines), len(ticks)))
         for k, (line, t) in enumerate(zip(lines, ticks)):

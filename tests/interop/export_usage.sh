@@ -26,6 +26,13 @@ expect 2 "offset" --to perfetto "$work/err"
 # a file where the CTF directory should be
 touch "$work/file"
 expect 3 "cannot create the directory" --to ctf "$trace" -o "$work/file"
+# re-exporting into a CTF directory: stream files of an earlier export (other cores, the old
+# single "stream") are removed, anything else is left alone
+mkdir -p "$work/ctf" && touch "$work/ctf/stream" "$work/ctf/stream_9" "$work/ctf/stream_more" \
+  "$work/ctf/streamer" "$work/ctf/notes.txt"
+"$trx" export --to ctf "$trace" -o "$work/ctf" || fail=1
+got=$(cd "$work/ctf" && ls | tr '\n' ' ')
+[ "$got" = "metadata notes.txt stream_0 streamer " ] || { echo "FAIL: CTF directory holds $got"; fail=1; }
 # --ticks-per-us with decimals is accepted and used
 "$trx" export --to csv --ticks-per-us 2.5 "$trace" -o "$work/t.csv" || fail=1
 line=$(sed -n 3p "$work/t.csv")
