@@ -62,8 +62,8 @@ void sim_user_event(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4)
     }
 }
 
-/* Stack pointer of the running context as the trace fields want it. */
-ULONG sim_stack_pointer(void)
+/* Stack pointer of the running context. */
+static ULONG running_stack_pointer(void)
 {
     const sim_thread *t = sim.current;
     if (sim.isr_nesting > 0)
@@ -73,6 +73,25 @@ ULONG sim_stack_pointer(void)
     /* the depth wobbles with the thread's progress, deterministically */
     return t->stack_start + t->stack_size - t->base_depth - KERNEL_FRAME -
            0x10UL * (ULONG)(t->pc % 4);
+}
+
+/* The stack pointer a trace field records; the thread's deepest is the truth
+ * of its stack usage. */
+ULONG sim_stack_pointer(void)
+{
+    ULONG sp = running_stack_pointer();
+    sim_thread *t = sim.current;
+    if (sim.isr_nesting == 0 && t != NULL && sim.started &&
+        (t->min_stack_pointer == 0 || sp < t->min_stack_pointer))
+        t->min_stack_pointer = sp;
+    return sp;
+}
+
+/* An address inside the running stack (a message buffer), not recorded as
+ * the stack pointer. */
+ULONG sim_stack_address(ULONG offset)
+{
+    return running_stack_pointer() + offset;
 }
 
 /* ---------------------------------------------------------- scheduling */
@@ -121,6 +140,12 @@ static void dispatch(sim_thread *next)
     if (sim.current != NULL)
         sim.truth.context_switches++;
     sim.current = next;
+    /* it has the CPU now: its wait since the resume (and since the ISR) ends */
+    if (next->resume_pending)
+        sim_durations_add(&next->response, sim_now() - next->resumed_at);
+    if (next->irq_pending)
+        sim_durations_add(&next->latency, sim_now() - next->irq_entered_at);
+    next->resume_pending = next->irq_pending = 0;
     trx_recorder_thread_set(as_pointer(next->address), next->priority, next->priority);
     inversion_watch(next);
 }
@@ -145,6 +170,15 @@ void sim_resume_internal(sim_thread *t)
     sim_trace(TX_TRACE_THREAD_RESUME, t->address, previous, sim_stack_pointer(),
               next ? next->address : 0UL, TX_TRACE_INTERNAL_EVENTS);
     sim.truth.resumptions++;
+    /* its wait for the CPU starts at the first resume (an ISR's: at the outermost ENTER) */
+    if (!t->resume_pending) {
+        t->resume_pending = 1;
+        t->resumed_at = sim_now();
+    }
+    if (sim.isr_nesting > 0 && !t->irq_pending) {
+        t->irq_pending = 1;
+        t->irq_entered_at = sim.isr_outer_enter;
+    }
     if (sim.started && sim.isr_nesting == 0)
         dispatch(next);
 }
@@ -235,12 +269,24 @@ static void run_isr(sim_isr *isr)
     sim_spend(12); /* hardware entry */
     TRX_HOOK_ISR_ENTER(isr->id);
     sim.truth.events++;
+    ULONG entered = sim_now();
+    int level = sim.isr_nesting;
+    if (level == 1)
+        sim.isr_outer_enter = entered;
+    sim.isr_nested_cycles[level] = 0;
     spend_in_isr(isr->cost / 2);
     isr->handler();
     spend_in_isr(isr->cost - isr->cost / 2);
     sim_spend(8);
     TRX_HOOK_ISR_EXIT(isr->id);
     sim.truth.events++;
+    ULONG run = sim_now() - entered, alone = run - sim.isr_nested_cycles[level];
+    if (isr->runs.count == 0 || alone < isr->min_exclusive)
+        isr->min_exclusive = alone;
+    if (alone > isr->max_exclusive)
+        isr->max_exclusive = alone;
+    sim_durations_add(&isr->runs, run);
+    sim.isr_nested_cycles[level - 1] += run;
 
     sim.isr_nesting--;
     sim.isr_running_priority = saved_priority;

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "sim_timing.h"
 #include "trx/recorder.h"
 
 #define SIM_MAX_THREADS 8
@@ -51,6 +52,13 @@ typedef struct sim_thread {
     ULONG base_depth;   /* typical stack depth of its code, bytes */
     uint64_t ready_seq; /* FIFO order among equal priorities */
     ULONG counter;      /* free for the body */
+    /* ground truth (sim_kernel.c): the deepest stack the trace recorded for
+     * it, and how long it waited for the CPU after a resume */
+    ULONG min_stack_pointer; /* 0: no stack pointer of it recorded */
+    int resume_pending, irq_pending;
+    ULONG resumed_at;     /* cycle of the resume that started the wait */
+    ULONG irq_entered_at; /* an ISR resumed it: cycle the outermost ISR entered */
+    sim_durations response, latency;
 } sim_thread;
 
 typedef struct sim_isr {
@@ -62,6 +70,10 @@ typedef struct sim_isr {
     ULONG cost;     /* cycles the handler body takes */
     void (*handler)(void);
     int active;
+    /* ground truth: ENTER to EXIT of each run, nested ISRs included; and the
+     * extremes without them */
+    sim_durations runs;
+    ULONG min_exclusive, max_exclusive;
 } sim_isr;
 
 typedef struct sim_mutex {
@@ -111,7 +123,9 @@ typedef struct sim_kernel {
     sim_isr *isrs[SIM_MAX_ISRS];
     int isr_count;
     int isr_nesting;
-    UINT isr_running_priority; /* priority of the innermost active ISR */
+    UINT isr_running_priority;                 /* priority of the innermost active ISR */
+    ULONG isr_outer_enter;                     /* cycle the outermost active ISR entered */
+    ULONG isr_nested_cycles[SIM_MAX_ISRS + 1]; /* per nesting level: its nested ISRs' run time */
     uint64_t ready_counter;
     /* inversion windows being watched: one per mutex */
     struct {
@@ -181,8 +195,12 @@ int sim_queue_receive(sim_thread *self, sim_queue *q, ULONG wait);
 
 /* ------------------------------------------ kernel internals (sim_sync.c) */
 
-/* Stack pointer of the running context as the trace fields want it. */
+/* Stack pointer of the running context, for a trace field that holds the
+ * stack pointer (the running thread's deepest is kept for the truth). */
 ULONG sim_stack_pointer(void);
+/* An address `offset` bytes into the running context's stack (a buffer the
+ * trace records, not its stack pointer). */
+ULONG sim_stack_address(ULONG offset);
 /* Makes `t` ready and records RESUME; switches at once when in thread context. */
 void sim_resume_internal(sim_thread *t);
 /* Blocks the caller in `state` and records SUSPEND; switches to the next thread. */

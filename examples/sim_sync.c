@@ -161,7 +161,7 @@ int sim_queue_send(sim_queue *q, ULONG message)
 {
     sim_thread *waiter = best_waiter(q, SIM_QUEUE_SUSP);
     /* info: queue, source pointer, wait option, messages enqueued */
-    sim_trace(TX_TRACE_QUEUE_SEND, q->address, sim_stack_pointer() + 8UL, SIM_NO_WAIT, q->used,
+    sim_trace(TX_TRACE_QUEUE_SEND, q->address, sim_stack_address(8UL), SIM_NO_WAIT, q->used,
               TX_TRACE_QUEUE_EVENTS);
     if (waiter != NULL) {
         waiter->message = message;
@@ -179,7 +179,7 @@ int sim_queue_send(sim_queue *q, ULONG message)
 int sim_queue_receive(sim_thread *self, sim_queue *q, ULONG wait)
 {
     /* info: queue, destination pointer, wait option, messages enqueued */
-    sim_trace(TX_TRACE_QUEUE_RECEIVE, q->address, sim_stack_pointer() + 8UL, wait, q->used,
+    sim_trace(TX_TRACE_QUEUE_RECEIVE, q->address, sim_stack_address(8UL), wait, q->used,
               TX_TRACE_QUEUE_EVENTS);
     if (q->used > 0) {
         self->message = q->slots[q->head];

@@ -56,6 +56,40 @@ static FILE *open_out(const char *dir, const char *name, char *path, size_t path
 }
 
 /* Ground truth, known from the simulation itself (not from the trace). */
+/* Per ISR number: its runs (isr_N_*: ENTER to EXIT, nested ISRs included;
+ * isr_N_min_exclusive / _max_exclusive without them); per thread: the least
+ * free stack the trace recorded (stack_free_min_NAME, stack_used_NAME), the
+ * interrupt-to-thread latency (latency_NAME_*: outermost ENTER of the ISR
+ * that resumed it to the moment it got the CPU) and the response time
+ * (response_NAME_*: first resume to getting the CPU). Cycles = trace ticks. */
+static void write_timing_truth(FILE *f)
+{
+    char key[96];
+    for (int i = 0; i < sim.isr_count; i++) {
+        const sim_isr *q = sim.isrs[i];
+        snprintf(key, sizeof key, "isr_%lu", (unsigned long)q->id);
+        sim_durations_write(f, key, &q->runs);
+        if (q->runs.count > 0)
+            fprintf(f, "%s_min_exclusive=%lu\n%s_max_exclusive=%lu\n", key,
+                    (unsigned long)q->min_exclusive, key, (unsigned long)q->max_exclusive);
+    }
+    for (int i = 0; i < sim.thread_count; i++) {
+        const sim_thread *t = sim.threads[i];
+        if (t->min_stack_pointer != 0) {
+            ULONG free_bytes = t->min_stack_pointer - t->stack_start;
+            fprintf(f, "stack_free_min_%s=%lu\nstack_used_%s=%lu\n", t->name,
+                    (unsigned long)free_bytes, t->name,
+                    (unsigned long)(t->stack_size - free_bytes));
+        } else {
+            fprintf(f, "stack_unseen_%s=1\n", t->name);
+        }
+        snprintf(key, sizeof key, "latency_%s", t->name);
+        sim_durations_write(f, key, &t->latency);
+        snprintf(key, sizeof key, "response_%s", t->name);
+        sim_durations_write(f, key, &t->response);
+    }
+}
+
 static int write_truth(const char *dir, ULONG entries, ULONG cycles)
 {
     char path[4096];
@@ -82,6 +116,7 @@ static int write_truth(const char *dir, ULONG entries, ULONG cycles)
     fprintf(f, "inversion_rounds=%u\n", demo_workload_rounds());
     if (extra_isr)
         fprintf(f, "extra_isr_entries=%lu\n", demo_workload_extra_isr_entries());
+    write_timing_truth(f);
     return fclose(f) == 0 ? 0 : -1;
 }
 

@@ -153,6 +153,34 @@ static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
     }
 }
 
+/* Not interrupt, initialization or idle. */
+static bool is_thread(uint32_t ctx)
+{
+    return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT && ctx != TRX_CONTEXT_IDLE;
+}
+
+/* Ends thread `thread`'s pending response time and latency (if any) at `ev`. */
+static void end_pending(trx_timing *a, uint32_t thread, const trx_event *ev)
+{
+    uint32_t *p = trx_address_map_find(&a->pending_map, thread);
+    if (!p || !*p)
+        return;
+    pending_start *ps = &((pending_start *)a->pending)[*p - 1];
+    if (ps->resume) {
+        trx_keyed_duration *k =
+            keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, thread);
+        if (k)
+            keyed_add(k, ev->ticks - (ps->resume - 1), ev);
+    }
+    if (ps->irq) {
+        trx_keyed_duration *k =
+            keyed(a, &a->lat_map, &a->latency, &a->latency_count, &a->latency_cap, thread);
+        if (k)
+            keyed_add(k, ev->ticks - (ps->irq - 1), ev);
+    }
+    ps->resume = ps->irq = 0;
+}
+
 void trx_timing_feed(trx_timing *a, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
@@ -165,27 +193,6 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
     a->last_ticks = now;
 
     uint32_t ctx = ev->context;
-    /* a thread's first event after its resume ends its response time and,
-     * if an ISR resumed it, its interrupt-to-thread latency */
-    if (ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT && ctx != 0) {
-        uint32_t *p = trx_address_map_find(&a->pending_map, ctx);
-        if (p && *p) {
-            pending_start *ps = &((pending_start *)a->pending)[*p - 1];
-            if (ps->resume) {
-                trx_keyed_duration *k =
-                    keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, ctx);
-                if (k)
-                    keyed_add(k, now - (ps->resume - 1), ev);
-            }
-            if (ps->irq) {
-                trx_keyed_duration *k =
-                    keyed(a, &a->lat_map, &a->latency, &a->latency_count, &a->latency_cap, ctx);
-                if (k)
-                    keyed_add(k, now - (ps->irq - 1), ev);
-            }
-            ps->resume = ps->irq = 0;
-        }
-    }
     /* ISR durations */
     if (ev->id == 3) {
         if (a->depth < MAX_NEST)
@@ -240,6 +247,13 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
         if (ctx == TRX_CONTEXT_ISR && !ps->irq)
             ps->irq = (a->depth > 0 ? a->nest[0].enter : now) + 1; /* from the outer ENTER */
     }
+    /* the CPU handed to a thread (it is the event's next context) ends its
+     * response time and, if an ISR resumed it, its interrupt-to-thread
+     * latency; its own event does when the next contexts never named it */
+    if (is_thread(ev->next_context))
+        end_pending(a, ev->next_context, ev);
+    if (is_thread(ctx) && ctx != ev->next_context)
+        end_pending(a, ctx, ev);
 }
 
 static void finish_table(trx_keyed_duration *v, uint32_t n)

@@ -57,37 +57,89 @@ s = stats(os.path.join(corpus, "d_interrupts_nested.trx"))
 check("d_interrupts interrupts", s["performance"]["interrupts"], enters[5] + enters[7] + ticks)
 check("d_interrupts nested", s["performance"]["nested_interrupts"], enters[7])
 
-# the demo: its simulated kernel counts what it did
-if len(sys.argv) > 4:
-    demo, work = sys.argv[3], sys.argv[4]
+# the demo: its simulated kernel counts what it did and times what took how long
+
+
+def check_durations(what, row, truth, prefix):
+    """A `trx stats --json` duration row against the simulation's PREFIX_* keys: count, min,
+    max and mean exact; p99 within the documented histogram error (never below the exact
+    value, at most 1/32 above it)."""
+    check(what + " count", row["count"], truth[prefix + "_count"])
+    check(what + " min", row["min"], truth[prefix + "_min"])
+    check(what + " max", row["max"], truth[prefix + "_max"])
+    check(what + " mean", row["mean"], round(truth[prefix + "_sum"] / truth[prefix + "_count"], 2))
+    exact = truth[prefix + "_p99"]
+    check(what + " p99 within [exact, exact + 1/32]", exact <= row["p99"] <= exact + exact // 32,
+          True)
+
+
+def check_demo(work, *demo_args):
     os.makedirs(work, exist_ok=True)
-    subprocess.run([demo, work], check=True, capture_output=True)
-    truth = dict(line.split("=", 1) for line in open(os.path.join(work, "demo.truth"))
+    subprocess.run([demo, work, *demo_args], check=True, capture_output=True)
+    truth = dict(line.strip().split("=", 1) for line in open(os.path.join(work, "demo.truth"))
                  if "=" in line and not line.startswith("#"))
     truth = {k: int(v) for k, v in truth.items()}
     s = stats(os.path.join(work, "demo.trx"))
+    tag = "demo" + "".join(" " + a for a in demo_args)
     p = s["performance"]
-    check("demo context switches", p["context_switches"], truth["context_switches"])
-    check("demo interrupts", p["interrupts"], truth["interrupts"])
-    check("demo nested interrupts", p["nested_interrupts"], truth["nested_interrupts"])
-    check("demo suspensions", p["thread_suspensions"], truth["thread_suspensions"])
-    check("demo resumptions", p["thread_resumptions"], truth["thread_resumptions"])
+    check(tag + " context switches", p["context_switches"], truth["context_switches"])
+    check(tag + " interrupts", p["interrupts"], truth["interrupts"])
+    check(tag + " nested interrupts", p["nested_interrupts"], truth["nested_interrupts"])
+    check(tag + " suspensions", p["thread_suspensions"], truth["thread_suspensions"])
+    check(tag + " resumptions", p["thread_resumptions"], truth["thread_resumptions"])
     inv = p["priority_inversions"]
-    check("demo inversions", inv["total"], truth["priority_inversions"])
-    check("demo unbounded", inv["unbounded"], truth["priority_inversions_unbounded"])
-    check("demo bounded", inv["bounded"],
+    check(tag + " inversions", inv["total"], truth["priority_inversions"])
+    check(tag + " unbounded", inv["unbounded"], truth["priority_inversions_unbounded"])
+    check(tag + " bounded", inv["bounded"],
           truth["priority_inversions"] - truth["priority_inversions_unbounded"])
     by_lock = {}
     for v in s["inversions"]:
         by_lock[v["lock"]] = by_lock.get(v["lock"], 0) + 1
-    check("demo inversions per mutex", sorted(by_lock.values()),
+    check(tag + " inversions per mutex", sorted(by_lock.values()),
           sorted([truth["priority_inversions_no_inheritance"],
                   truth["priority_inversions_inheritance"]]))
-    for key, want in truth.items():
-        m = re.fullmatch(r"stack_used_(.+)", key)
-        if m:
-            su = {e["name"]: e for e in s["stack_usage"]}[m.group(1)]
-            check("demo stack used by " + m.group(1), su["stack_size"] - su["min_available"], want)
+
+    # ISR durations: one row per ISR number the simulation ran, no other
+    isr = {row["id"]: row for row in s["isr"]}
+    ids = sorted(int(m.group(1)) for m in (re.fullmatch(r"isr_(\d+)_count", k) for k in truth) if m)
+    check(tag + " ISR numbers", sorted(isr), ids)
+    for n in ids:
+        if n in isr:
+            check_durations(f"{tag} ISR {n}", isr[n], truth, f"isr_{n}")
+            check(f"{tag} ISR {n} min exclusive", isr[n]["min_exclusive"],
+                  truth[f"isr_{n}_min_exclusive"])
+            check(f"{tag} ISR {n} max exclusive", isr[n]["max_exclusive"],
+                  truth[f"isr_{n}_max_exclusive"])
+
+    # stack: the least free bytes per thread; null for a thread whose stack pointer never showed
+    stack = {e["name"]: e for e in s["stack_usage"]}
+    names = [t for t in stack]
+    for name in names:
+        if f"stack_unseen_{name}" in truth:
+            check(f"{tag} stack of {name} unknown", stack[name]["min_available"], None)
+        else:
+            check(f"{tag} stack free of {name}", stack[name]["min_available"],
+                  truth[f"stack_free_min_{name}"])
+            check(f"{tag} stack used by {name}",
+                  stack[name]["stack_size"] - stack[name]["min_available"],
+                  truth[f"stack_used_{name}"])
+    check(tag + " threads with a stack truth", len(names),
+          len([k for k in truth if re.fullmatch(r"stack_(free_min|unseen)_.+", k)]))
+
+    # interrupt-to-thread latency and response time per thread
+    for table, key in (("interrupt_to_thread", "latency"), ("response", "response")):
+        rows = {row["thread"]: row for row in s["latency"][table]}
+        want = sorted(m.group(1) for m in (re.fullmatch(key + r"_(.+)_count", k) for k in truth) if m)
+        check(f"{tag} {table} threads", sorted(rows), want)
+        for name in want:
+            if name in rows:
+                check_durations(f"{tag} {table} {name}", rows[name], truth, f"{key}_{name}")
+
+
+if len(sys.argv) > 4:
+    demo, work = sys.argv[3], sys.argv[4]
+    check_demo(work)
+    check_demo(os.path.join(work, "extra_isr"), "--extra-isr")
 
 print("FAILED" if failures else "all correct-mode figures equal the truth")
 sys.exit(1 if failures else 0)
