@@ -403,9 +403,14 @@ typedef struct trx_cursor {
     uint32_t cur_, nest_; /* TraceX's running-thread and ISR-nesting state */
     bool preparing_;      /* completing the thread table (trx_trace_prepare) */
     bool have_pending_;
-    trx_event pending_;  /* event whose next context a later event may patch */
-    trx_event queue_[2]; /* events ready to emit */
+    trx_event *pending_;        /* event whose next context a later event may patch */
+    trx_event ev_buf_[3];       /* the pending event, the one read after it, a RUNNING event */
+    const trx_event *queue_[2]; /* events ready to emit (into ev_buf_) */
     int queue_len_, queue_pos_;
+    /* the raw entry after the last one read, decoded once (ahead_at_ = its
+     * chronological index, UINT32_MAX: none) */
+    uint32_t ahead_at_;
+    trx_entry ahead_;
     struct trx_cursor_scratch *scratch_;
     struct trx_uia_cursor *uia_; /* UIA traces: the record walker */
 } trx_cursor;
@@ -415,6 +420,10 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t);
 
 /* Produces the next event; false at the end. */
 bool trx_cursor_next(trx_cursor *c, trx_event *ev);
+
+/* The same without the copy: the next event, or NULL at the end. The event
+ * stays valid (unchanged) until the next call on this cursor. */
+const trx_event *trx_cursor_next_ref(trx_cursor *c);
 
 /* Releases the cursor's scratch memory; safe to call twice. */
 void trx_cursor_free(trx_cursor *c);

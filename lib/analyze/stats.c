@@ -51,11 +51,11 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
         return -1;
     }
     trx_cursor c;
-    trx_event ev;
+    const trx_event *ev;
     if (trx_cursor_init(&c, t) < 0)
         goto fail;
-    while (!correct && trx_cursor_next(&c, &ev))
-        trx_inversions_first_pass(inv, &ev);
+    while (!correct && (ev = trx_cursor_next_ref(&c)))
+        trx_inversions_first_pass(inv, ev);
     if (correct)
         trx_cursor_free(&c);
 
@@ -83,26 +83,26 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
         trx_timing_finish(&timing, s);
         goto fail;
     }
-    while (trx_cursor_next(&c, &ev)) {
+    while ((ev = trx_cursor_next_ref(&c))) {
         if (correct) {
-            trx_correct_performance_feed(&perf, &ev);
-            trx_correct_inversions_feed(cinv, &ev);
+            trx_correct_performance_feed(&perf, ev);
+            trx_correct_inversions_feed(cinv, ev);
         } else {
-            trx_switches_feed(&sw, &ev);
-            trx_preemptions_feed(&pre, &ev);
-            trx_interrupts_feed(&irq, &ev);
-            trx_inversions_feed(inv, &ev);
+            trx_switches_feed(&sw, ev);
+            trx_preemptions_feed(&pre, ev);
+            trx_interrupts_feed(&irq, ev);
+            trx_inversions_feed(inv, ev);
         }
-        trx_profile_feed(&prof, t, &ev, s);
-        trx_thread_counts_feed(t, &ev, s);
-        trx_stack_usage_feed(t, &ev, s);
-        trx_popularity_feed(&pop, &ev);
-        trx_thread_popularity_feed(&tpop, t, &ev, s);
-        trx_filex_feed(&s->filex, &ev);
-        trx_netx_feed(&s->netx, &ev);
-        trx_timing_feed(&timing, &ev);
+        trx_profile_feed(&prof, t, ev, s);
+        trx_thread_counts_feed(t, ev, s);
+        trx_stack_usage_feed(t, ev, s);
+        trx_popularity_feed(&pop, ev);
+        trx_thread_popularity_feed(&tpop, t, ev, s);
+        trx_filex_feed(&s->filex, ev);
+        trx_netx_feed(&s->netx, ev);
+        trx_timing_feed(&timing, ev);
         if (cores)
-            trx_core_tracker_feed(cores, &ev);
+            trx_core_tracker_feed(cores, ev);
     }
     int r = 0, rt = trx_timing_finish(&timing, s);
     if (correct) {

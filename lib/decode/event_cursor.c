@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/entry_read.h"
 #include "decode/event_cursor_internal.h"
 #include "decode/lookahead_index.h"
 #include "decode/object_table.h"
@@ -37,6 +38,16 @@ typedef struct next_occurrence {
 
 #define OCCURRENCE_SLOTS 64u
 
+/* Recently resolved thread contexts (address -> thread index), so that the
+ * object hash is not probed for every event. Only found threads are kept;
+ * the cache is emptied whenever the object or thread table grows. */
+typedef struct thread_slot {
+    uint32_t address;
+    int32_t thread; /* -1: empty */
+} thread_slot;
+
+#define THREAD_SLOTS 64u
+
 /* Look-ahead scans may read this many entries (per trace entry, plus a
  * constant) before the cursor switches to the look-ahead index: ordinary
  * traces never build it, hostile ones stay linear. */
@@ -51,6 +62,8 @@ struct trx_cursor_scratch {
     thread_prio_cache *cache;
     uint32_t cap;
     trx_prepare_state *prep; /* only while preparing */
+    thread_slot threads[THREAD_SLOTS];
+    uint32_t threads_objects, threads_count; /* table sizes the cache was filled at */
 };
 
 static bool is_thread_context(uint32_t ctx)
@@ -76,12 +89,40 @@ static int ensure_cache(trx_cursor *c)
     return 0;
 }
 
+/* trx_thread_for_context through the cursor's cache. */
+static int32_t thread_of(trx_cursor *c, uint32_t address)
+{
+    struct trx_cursor_scratch *s = c->scratch_;
+    const trx_trace *t = c->trace;
+    if (s->threads_objects != t->object_count || s->threads_count != t->thread_count) {
+        for (uint32_t k = 0; k < THREAD_SLOTS; k++)
+            s->threads[k].thread = -1;
+        s->threads_objects = t->object_count;
+        s->threads_count = t->thread_count;
+    }
+    thread_slot *slot = &s->threads[(address ^ address >> 9 ^ address >> 17) % THREAD_SLOTS];
+    if (slot->thread >= 0 && slot->address == address)
+        return slot->thread;
+    int32_t th = trx_thread_for_context(t, address);
+    if (th >= 0)
+        *slot = (thread_slot){address, th};
+    return th;
+}
+
 int trx_cursor_init(trx_cursor *c, trx_trace *t)
 {
     memset(c, 0, sizeof *c);
     trx_trace_use_view(t);
     c->trace = t;
+    c->ahead_at_ = UINT32_MAX;
+    c->pending_ = &c->ev_buf_[0];
     c->scratch_ = calloc(1, sizeof *c->scratch_);
+    if (c->scratch_) {
+        for (uint32_t k = 0; k < THREAD_SLOTS; k++)
+            c->scratch_->threads[k].thread = -1;
+        c->scratch_->threads_objects = t->object_count;
+        c->scratch_->threads_count = t->thread_count;
+    }
     if (!c->scratch_ || ensure_cache(c) < 0 ||
         (t->format == TRX_TRACE_UIA && trx_uia_cursor_init(c) < 0)) {
         trx_cursor_free(c);
@@ -114,12 +155,22 @@ static void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
     *prio = raw & 0x3FFu;
 }
 
+/* Raw chronological entry `j`, decoded once: the cursor reads each entry
+ * as the one after the current event first, then as the current event. */
+static const trx_entry *peek(trx_cursor *c, uint32_t j)
+{
+    if (c->ahead_at_ != j) {
+        trx_entry_read_phys(c->trace, trx_entry_phys(c->trace, j), &c->ahead_);
+        c->ahead_at_ = j;
+    }
+    return &c->ahead_;
+}
+
 /* Fills the fields of raw chronological entry `i` that do not depend on the model. */
 static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
 {
     const trx_trace *t = c->trace;
-    trx_entry e;
-    trx_trace_entry(t, i, &e);
+    const trx_entry e = *peek(c, i);
     uint32_t ts = e.timestamp & t->header.timer_mask;
     if (i > 0) {
         uint32_t p = c->prev_ts_, m = t->header.timer_mask;
@@ -139,7 +190,7 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->raw_priority = e.priority;
     ev->context = e.context;
     memcpy(ev->info, e.info, sizeof ev->info);
-    ev->entry = trx_trace_entry_index(t, i);
+    ev->entry = trx_entry_phys(t, i);
     ev->synthetic = false;
     ev->thread = -1;
     ev->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
@@ -216,8 +267,8 @@ static uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, const trx_event 
 {
     const trx_trace *t = c->trace;
     if (ev->context == TRX_CONTEXT_ISR && ev->priority != 0 && ev->priority != 0xFFFFFFFFu &&
-        i > 1 && c->have_pending_ && c->pending_.context != TRX_CONTEXT_ISR) {
-        c->pending_.next_context = ev->priority;
+        i > 1 && c->have_pending_ && c->pending_->context != TRX_CONTEXT_ISR) {
+        c->pending_->next_context = ev->priority;
         c->cur_ = ev->priority;
     }
     uint32_t next = ev->context;
@@ -252,12 +303,11 @@ static uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, const trx_event 
     }
     if (c->nest_ == 0) {
         if (i + 1 < t->used) {
-            trx_entry e;
-            trx_trace_entry(t, i + 1, &e);
-            if (e.context == TRX_CONTEXT_ISR && (e.id & 0xFFFFu) != 1)
-                next = e.priority != 0 ? e.priority : c->cur_;
+            const trx_entry *e = peek(c, i + 1);
+            if (e->context == TRX_CONTEXT_ISR && (e->id & 0xFFFFu) != 1)
+                next = e->priority != 0 ? e->priority : c->cur_;
             else
-                next = e.context;
+                next = e->context;
         } else {
             next = c->cur_;
         }
@@ -276,11 +326,8 @@ static uint32_t next_for_thread(trx_cursor *c, uint32_t i, const trx_event *ev)
     switch (ev->id) {
     case 2: /* internal suspend */
         next = ev->info[3];
-        if (ctx == ev->info[0] && i + 1 < t->used) {
-            trx_trace_entry(t, i + 1, &e);
-            if (e.context == ev->info[0])
-                next = ctx;
-        }
+        if (ctx == ev->info[0] && i + 1 < t->used && peek(c, i + 1)->context == ev->info[0])
+            next = ctx;
         break;
     case 1: /* internal resume */
         if (ev->info[3] != 0) {
@@ -310,9 +357,9 @@ static uint32_t next_for_thread(trx_cursor *c, uint32_t i, const trx_event *ev)
         break;
     default:
         if (i + 1 < t->used) {
-            trx_trace_entry(t, i + 1, &e);
-            if (is_thread_context(e.context))
-                next = e.context;
+            uint32_t after = peek(c, i + 1)->context;
+            if (is_thread_context(after))
+                next = after;
         }
         break;
     }
@@ -395,7 +442,7 @@ static void remember_priority(trx_cursor *c, const trx_event *ev)
         cache[ev->thread].valid = TRX_PRIORITY_FROM_EVENT;
     }
     if (ev->id == 100) {
-        int32_t th = trx_thread_for_context(c->trace, ev->info[0]);
+        int32_t th = thread_of(c, ev->info[0]);
         if (th >= 0) {
             cache[th].prio = ev->info[1];
             cache[th].pt = 0;
@@ -430,7 +477,7 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
     f->threshold = 0; /* what TraceX shows when no stored event gives one */
     f->thread = -1;
     if (to != TRX_CONTEXT_IDLE && is_thread_context(to)) {
-        f->thread = trx_thread_for_context(c->trace, to);
+        f->thread = thread_of(c, to);
         if (f->thread >= 0)
             *found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
         else if (c->trace->mode == TRX_MODE_TRACEX && !c->preparing_ && c->trace->thread_count > 0)
@@ -443,61 +490,71 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
 static void emit(trx_cursor *c, trx_event *ev)
 {
     ev->index = c->out_index_++;
-    c->queue_[c->queue_len_++] = *ev;
+    c->queue_[c->queue_len_++] = ev;
 }
 
-/* Reads raw event `pos_`, completes the pending one and queues what is ready. */
+/* Reads raw event `pos_`, completes the pending one and queues what is ready.
+ * ev_buf_ holds the pending event and the new one (they swap roles) and the
+ * RUNNING event between them, so nothing is copied. */
 static void advance(trx_cursor *c)
 {
     trx_trace *t = c->trace;
     uint32_t i = c->pos_++;
-    trx_event ev;
-    load_event(c, i, &ev);
-    if (is_thread_context(ev.context)) {
-        ev.thread = trx_thread_for_context(t, ev.context);
+    trx_event *ev = c->pending_ == &c->ev_buf_[0] ? &c->ev_buf_[1] : &c->ev_buf_[0];
+    load_event(c, i, ev);
+    if (is_thread_context(ev->context)) {
+        ev->thread = thread_of(c, ev->context);
         if (c->preparing_)
-            trx_prepare_real_event(c->scratch_->prep, t, &ev);
+            trx_prepare_real_event(c->scratch_->prep, t, ev);
         if (ensure_cache(c) < 0)
-            ev.thread = -1; /* out of memory: no priority cache for new threads */
-        ev.next_context = next_for_thread(c, i, &ev);
+            ev->thread = -1; /* out of memory: no priority cache for new threads */
+        ev->next_context = next_for_thread(c, i, ev);
     } else {
-        ev.next_context = next_for_isr_or_init(c, i, &ev);
+        ev->next_context = next_for_isr_or_init(c, i, ev);
     }
     c->queue_len_ = c->queue_pos_ = 0;
     if (c->have_pending_) {
-        trx_event f;
+        trx_event *f = &c->ev_buf_[2];
         uint8_t found;
-        emit(c, &c->pending_);
-        if (make_running(c, &c->pending_, &ev, i, &f, &found)) {
+        emit(c, c->pending_);
+        if (make_running(c, c->pending_, ev, i, f, &found)) {
             if (c->preparing_)
-                trx_prepare_running_event(c->scratch_->prep, t, &f, found);
-            emit(c, &f);
+                trx_prepare_running_event(c->scratch_->prep, t, f, found);
+            emit(c, f);
         }
     }
-    remember_priority(c, &ev);
+    remember_priority(c, ev);
     c->pending_ = ev;
     c->have_pending_ = true;
 }
 
-bool trx_cursor_next(trx_cursor *c, trx_event *ev)
+const trx_event *trx_cursor_next_ref(trx_cursor *c)
 {
     if (c->uia_)
-        return trx_uia_cursor_next(c, ev);
+        return trx_uia_cursor_next(c, &c->ev_buf_[0]) ? &c->ev_buf_[0] : NULL;
     while (c->queue_pos_ >= c->queue_len_) {
         if (!c->scratch_)
-            return false;
+            return NULL;
         if (c->pos_ < c->trace->used) {
             advance(c);
         } else if (c->have_pending_) {
             c->queue_len_ = c->queue_pos_ = 0;
-            emit(c, &c->pending_);
+            emit(c, c->pending_);
             c->have_pending_ = false;
         } else {
             trx_cursor_free(c);
-            return false;
+            return NULL;
         }
     }
-    *ev = c->queue_[c->queue_pos_++];
+    return c->queue_[c->queue_pos_++];
+}
+
+bool trx_cursor_next(trx_cursor *c, trx_event *ev)
+{
+    const trx_event *e = trx_cursor_next_ref(c);
+    if (!e)
+        return false;
+    *ev = *e;
     return true;
 }
 

@@ -117,14 +117,14 @@ void trx_trace_prepare(trx_trace *t)
     trx_prepare_state prep;
     memset(&prep, 0, sizeof prep);
     trx_cursor c;
-    trx_event ev;
     uint64_t total = 0, synthetic = 0, last_ticks = 0;
     if (trx_cursor_init(&c, t) == 0) {
         trx_cursor_attach_prepare(&c, &prep);
-        while (trx_cursor_next(&c, &ev)) {
+        const trx_event *ev;
+        while ((ev = trx_cursor_next_ref(&c))) {
             total++;
-            synthetic += ev.synthetic;
-            last_ticks = ev.ticks;
+            synthetic += ev->synthetic;
+            last_ticks = ev->ticks;
         }
     }
     /* A next context that no stored event has as its context: the correct

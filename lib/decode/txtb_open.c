@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "decode/byte_order.h"
+#include "decode/entry_read.h"
 #include "decode/object_table.h"
 #include "decode/trace_open.h"
 #include "decode/uia_internal.h"
@@ -296,21 +297,10 @@ void trx_trace_close(trx_trace *t)
 
 uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono)
 {
-    if (t->order_ && !t->view_is_tracex_)
-        return t->order_[chrono];
-    uint32_t first = t->used - t->oldest; /* entries from oldest to the end of the used part */
-    return chrono < first ? t->oldest + chrono : chrono - first;
+    return trx_entry_phys(t, chrono);
 }
 
 void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out)
 {
-    uint32_t phys = trx_trace_entry_index(t, chrono);
-    const uint8_t *p = t->entries + (size_t)phys * TRX_ENTRY_SIZE;
-    const bool be = t->header.big_endian;
-    out->context = trx_rd32(p, be);
-    out->priority = trx_rd32(p + 4, be);
-    out->id = trx_rd32(p + 8, be);
-    out->timestamp = trx_rd32(p + 12, be);
-    for (int k = 0; k < 4; k++)
-        out->info[k] = trx_rd32(p + 16 + 4 * k, be);
+    trx_entry_read_phys(t, trx_entry_phys(t, chrono), out);
 }
