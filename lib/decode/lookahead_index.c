@@ -89,7 +89,7 @@ static int build_lists(const trx_trace *t, bool priority, index_lists *l)
         trx_trace_entry(t, j, &e);
         int n = keys_of(&e, priority, key);
         for (int k = 0; k < n; k++) {
-            uint32_t id;
+            uint32_t id = 0; /* always present: counted above */
             trx_address_map_get(&l->ids, key[k], &id);
             l->at[count[id]++] = j;
         }

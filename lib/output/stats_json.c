@@ -126,6 +126,12 @@ static const char *ctx_name(const trx_trace *t, uint32_t context)
     return n ? n : "";
 }
 
+/* A number in decimal (the inversion list can hold millions of them: no printf). */
+static void num(trx_out *f, uint64_t v)
+{
+    trx_out_u64_pad(f, v, 0, ' ');
+}
+
 /* inversions: every window of the correct mode (TraceX mode has no list). */
 static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
@@ -134,21 +140,34 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
         const trx_inversion *v = &s->inversion_list[i];
         trx_out_str(f, i ? ",\n    {\"waiter\": " : "\n    {\"waiter\": ");
         trx_out_json_string(f, ctx_name(t, v->waiter));
-        trx_out_printf(f,
-                       ", \"waiter_address\": %u, \"waiter_priority\": %u, \"lock\": ", v->waiter,
-                       v->waiter_priority);
+        trx_out_str(f, ", \"waiter_address\": ");
+        num(f, v->waiter);
+        trx_out_str(f, ", \"waiter_priority\": ");
+        num(f, v->waiter_priority);
+        trx_out_str(f, ", \"lock\": ");
         int32_t o = trx_trace_find_object(t, v->lock);
         trx_out_json_string(f, o >= 0 ? t->objects[o].name : "");
-        trx_out_printf(f, ", \"lock_address\": %u, \"lock_type\": \"%s\", \"holder\": ", v->lock,
-                       v->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore");
+        trx_out_str(f, ", \"lock_address\": ");
+        num(f, v->lock);
+        trx_out_str(f, v->lock_type == TRX_LOCK_MUTEX
+                           ? ", \"lock_type\": \"mutex\", \"holder\": "
+                           : ", \"lock_type\": \"semaphore\", \"holder\": ");
         trx_out_json_string(f, ctx_name(t, v->holder));
-        trx_out_printf(f,
-                       ", \"holder_address\": %u, \"holder_priority\": %u, \"start_index\": %llu, "
-                       "\"end_index\": %llu, \"start_ticks\": %llu, \"end_ticks\": %llu, "
-                       "\"closed\": %s, \"unbounded\": %s, \"ran_inside\": [",
-                       v->holder, v->holder_priority, U(v->start_index), U(v->end_index),
-                       U(v->start_ticks), U(v->end_ticks), v->closed ? "true" : "false",
-                       v->unbounded ? "true" : "false");
+        trx_out_str(f, ", \"holder_address\": ");
+        num(f, v->holder);
+        trx_out_str(f, ", \"holder_priority\": ");
+        num(f, v->holder_priority);
+        trx_out_str(f, ", \"start_index\": ");
+        num(f, v->start_index);
+        trx_out_str(f, ", \"end_index\": ");
+        num(f, v->end_index);
+        trx_out_str(f, ", \"start_ticks\": ");
+        num(f, v->start_ticks);
+        trx_out_str(f, ", \"end_ticks\": ");
+        num(f, v->end_ticks);
+        trx_out_str(f, v->closed ? ", \"closed\": true" : ", \"closed\": false");
+        trx_out_str(f, v->unbounded ? ", \"unbounded\": true, \"ran_inside\": ["
+                                    : ", \"unbounded\": false, \"ran_inside\": [");
         if (v->ran_inside)
             trx_out_json_string(f, ctx_name(t, v->ran_inside));
         trx_out_str(f, "]}");
