@@ -47,11 +47,11 @@ typedef struct trx_interrupt_counter {
 } trx_interrupt_counter;
 void trx_interrupts_feed(trx_interrupt_counter *a, const trx_event *ev);
 
-/* Priority inversions (tracex.md 2.8): a first pass records each context
- * object's first priority, the second finds the windows. */
+/* Priority inversions (tracex.md 2.8) in one pass; an owner's first
+ * priority, before its first event, comes from a look-ahead cursor of its own
+ * over `t` that reads only as far as needed. */
 typedef struct trx_inversion_finder trx_inversion_finder;
-trx_inversion_finder *trx_inversions_new(const trx_trace *t);
-void trx_inversions_first_pass(trx_inversion_finder *f, const trx_event *ev);
+trx_inversion_finder *trx_inversions_new(trx_trace *t);
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev);
 int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s); /* frees f */
 

@@ -7,7 +7,13 @@
  * at or after the closing one whose context is the blocked thread; such
  * ends wait here until that event arrives. Open windows live in
  * open_windows.c and waiting ends are chained per blocked thread, so each
- * event costs O(what it closes or completes), whatever is open. */
+ * event costs O(what it closes or completes), whatever is open.
+ *
+ * A lock owner's priority is its latest one, or, before its first event,
+ * the first priority it will have (TraceX reads the trace twice for that).
+ * Here a second cursor runs ahead only when such an owner is asked for and
+ * only as far as that owner's first event: at most one more walk, usually a
+ * short one, instead of a whole first pass. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +41,12 @@ typedef struct waiting_end {
 
 struct trx_inversion_finder {
     const trx_trace *trace;
-    uint32_t *prio;  /* per object: latest priority, TRX_UNKNOWN if never seen */
+    uint32_t *prio;   /* per object: latest priority (valid once seen[o]) */
+    uint8_t *seen;    /* per object: an event of the walk had it as context */
+    uint32_t *first;  /* per object: first priority, as far as `ahead` has read */
+    trx_cursor ahead; /* the look-ahead walk filling `first` */
+    bool ahead_started, ahead_done;
+    trx_trace *ahead_trace;
     window *windows; /* per object (the mutex's slot) */
     uint32_t active;
     uint64_t start; /* TraceX keeps one start index for all windows */
@@ -56,24 +67,29 @@ static uint32_t object_or_zero(const trx_trace *t, uint32_t address)
     return o < 0 ? 0 : (uint32_t)o;
 }
 
-trx_inversion_finder *trx_inversions_new(const trx_trace *t)
+trx_inversion_finder *trx_inversions_new(trx_trace *t)
 {
     trx_inversion_finder *f = calloc(1, sizeof *f);
     uint32_t n = t->object_count ? t->object_count : 1;
     if (!f)
         return NULL;
     f->trace = t;
+    f->ahead_trace = t;
     f->prio = malloc(n * sizeof *f->prio);
+    f->first = malloc(n * sizeof *f->first);
+    f->seen = calloc(n, 1);
     f->windows = calloc(n, sizeof *f->windows);
     f->open = trx_open_windows_new(n);
-    if (!f->prio || !f->windows || !f->open) {
+    if (!f->prio || !f->first || !f->seen || !f->windows || !f->open) {
         free(f->prio);
+        free(f->first);
+        free(f->seen);
         free(f->windows);
         trx_open_windows_free(f->open);
         free(f);
         return NULL;
     }
-    memset(f->prio, 0xFF, n * sizeof *f->prio);
+    memset(f->first, 0xFF, n * sizeof *f->first);
     return f;
 }
 
@@ -82,13 +98,32 @@ static bool skipped(const trx_event *ev)
     return ev->context >= TRX_CONTEXT_INIT; /* interrupt and initialization */
 }
 
-void trx_inversions_first_pass(trx_inversion_finder *f, const trx_event *ev)
+/* Object `o`'s priority now: its latest, or the first it will ever have (the
+ * look-ahead walk reads on until that is known). TRX_UNKNOWN if none. */
+static uint32_t priority_of(trx_inversion_finder *f, uint32_t o)
 {
-    if (skipped(ev) || f->trace->object_count == 0)
-        return;
-    uint32_t o = object_or_zero(f->trace, ev->context);
-    if (f->prio[o] == TRX_UNKNOWN)
-        f->prio[o] = ev->priority;
+    if (f->seen[o])
+        return f->prio[o];
+    if (!f->ahead_started) {
+        f->ahead_started = true;
+        if (trx_cursor_init(&f->ahead, f->ahead_trace) < 0) {
+            f->oom = 1;
+            f->ahead_done = true;
+        }
+    }
+    while (f->first[o] == TRX_UNKNOWN && !f->ahead_done) {
+        const trx_event *ev = trx_cursor_next_ref(&f->ahead);
+        if (!ev) {
+            f->ahead_done = true;
+            break;
+        }
+        if (skipped(ev))
+            continue;
+        uint32_t k = object_or_zero(f->trace, ev->context);
+        if (f->first[k] == TRX_UNKNOWN)
+            f->first[k] = ev->priority;
+    }
+    return f->first[o];
 }
 
 static void *grow(void *p, uint32_t *cap, uint32_t need, size_t item, int *oom)
@@ -160,12 +195,13 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
         complete_waiting(f, ev);
     if (skipped(ev) || t->object_count == 0)
         return;
-    uint32_t p = ev->priority;
-    f->prio[object_or_zero(t, ev->context)] = p;
+    uint32_t p = ev->priority, c = object_or_zero(t, ev->context);
+    f->prio[c] = p;
+    f->seen[c] = 1;
     uint32_t m = object_or_zero(t, ev->info[0]);
     window *w = &f->windows[m];
     if (ev->id == 52 && ev->info[2] != 0 && ev->info[2] != ev->context) {
-        uint32_t owner_prio = f->prio[object_or_zero(t, ev->info[2])];
+        uint32_t owner_prio = priority_of(f, object_or_zero(t, ev->info[2]));
         if (owner_prio != TRX_UNKNOWN && p < owner_prio && !w->active) {
             if (trx_open_windows_add(f->open, m, ev->info[2], p) < 0) {
                 f->oom = 1;
@@ -230,6 +266,10 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     s->marks = f->marks;
     s->mark_count = k;
     int oom = f->oom;
+    if (f->ahead_started && !f->ahead_done)
+        trx_cursor_free(&f->ahead);
+    free(f->first);
+    free(f->seen);
     free(f->prio);
     free(f->windows);
     free(f->waiting);

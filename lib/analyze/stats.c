@@ -1,5 +1,5 @@
-/* stats.c - runs every analysis over a trace: one pass for the inversion
- * finder's first priorities, one pass feeding all the others. */
+/* stats.c - runs every analysis over a trace in one walk of its events
+ * (after trx_trace_prepare's walk, which completes the thread table). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,12 +52,6 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
     }
     trx_cursor c;
     const trx_event *ev;
-    if (trx_cursor_init(&c, t) < 0)
-        goto fail;
-    while (!correct && (ev = trx_cursor_next_ref(&c)))
-        trx_inversions_first_pass(inv, ev);
-    if (correct)
-        trx_cursor_free(&c);
 
     trx_switch_counter sw = {0};
     trx_preemption_counter pre = {0};
