@@ -114,17 +114,32 @@ sim_thread *sim_pick_next(void)
     return best;
 }
 
-/* Watches the open inversion windows when `t` gets the CPU. */
+/* Watches the open inversion windows when `t` gets the CPU: a thread of
+ * lower priority than the blocked one, other than the owner, makes the
+ * window unbounded (counted once) and is listed (once). */
 static void inversion_watch(const sim_thread *t)
 {
     for (int i = 0; i < 2; i++) {
         if (!sim.windows[i].open)
             continue;
-        if (t != sim.windows[i].owner && t != sim.windows[i].blocked &&
-            t->priority > sim.windows[i].blocked->priority) {
+        if (t == sim.windows[i].owner || t == sim.windows[i].blocked ||
+            t->priority <= sim.windows[i].blocked->priority)
+            continue;
+        if (!sim.windows[i].counted) {
             sim.truth.inversions_unbounded++;
-            sim.windows[i].open = 0; /* counted once per window */
+            sim.windows[i].counted = 1;
         }
+        int r = sim.windows[i].record;
+        if (r < 0)
+            continue;
+        int k = 0;
+        while (sim.threads[k] != t)
+            k++;
+        int listed = 0;
+        for (int j = 0; j < sim.inversion_ran[r].count; j++)
+            listed |= sim.inversion_ran[r].thread[j] == k;
+        if (!listed)
+            sim.inversion_ran[r].thread[sim.inversion_ran[r].count++] = (unsigned char)k;
     }
 }
 
@@ -211,6 +226,9 @@ void sim_inversion_open(sim_mutex *m, sim_thread *blocked, sim_thread *owner)
     sim.windows[w].blocked = blocked;
     sim.windows[w].owner = owner;
     sim.windows[w].open = 1;
+    sim.windows[w].counted = 0;
+    sim.windows[w].record =
+        sim.truth.inversions < SIM_MAX_INVERSIONS ? (int)sim.truth.inversions : -1;
     sim.truth.inversions++;
     sim.truth.inversions_per_mutex[w]++;
 }

@@ -20,6 +20,7 @@
 
 #define SIM_MAX_THREADS 8
 #define SIM_MAX_ISRS 4
+#define SIM_MAX_INVERSIONS 256 /* listed in the truth (more are counted only) */
 #define SIM_WAIT_FOREVER 0xFFFFFFFFUL
 #define SIM_NO_WAIT 0UL
 
@@ -132,7 +133,16 @@ typedef struct sim_kernel {
         sim_mutex *mutex;
         sim_thread *blocked, *owner;
         int open;
+        int counted; /* found unbounded already */
+        int record;  /* its entry in inversion_ran, -1: none */
     } windows[2];
+    /* per inversion, in the order they began: the threads (indexes into
+     * threads[]) of lower priority than the blocked one, other than the
+     * owner, that got the CPU inside it, in the order they first did */
+    struct {
+        unsigned char thread[SIM_MAX_THREADS];
+        int count;
+    } inversion_ran[SIM_MAX_INVERSIONS];
     sim_truth truth;
 } sim_kernel;
 

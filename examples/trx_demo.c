@@ -114,6 +114,13 @@ static int write_truth(const char *dir, ULONG entries, ULONG cycles)
             (unsigned long)t->inversions_per_mutex[0]);
     fprintf(f, "priority_inversions_inheritance=%lu\n", (unsigned long)t->inversions_per_mutex[1]);
     fprintf(f, "inversion_rounds=%u\n", demo_workload_rounds());
+    /* who ran inside each inversion (lower priority than the blocked thread, not the owner) */
+    for (ULONG k = 0; k < t->inversions && k < SIM_MAX_INVERSIONS; k++) {
+        fprintf(f, "inversion_%lu_ran_inside=", (unsigned long)k);
+        for (int j = 0; j < sim.inversion_ran[k].count; j++)
+            fprintf(f, "%s%s", j ? "," : "", sim.threads[sim.inversion_ran[k].thread[j]]->name);
+        fputc('\n', f);
+    }
     if (extra_isr)
         fprintf(f, "extra_isr_entries=%lu\n", demo_workload_extra_isr_entries());
     write_timing_truth(f);

@@ -41,6 +41,9 @@ typedef struct trx_inversion_mark {
     uint8_t bad;    /* 1: non-deterministic (a lower thread ran) */
 } trx_inversion_mark;
 
+/* At most this many threads are listed as having run inside one inversion. */
+#define TRX_RAN_INSIDE_MAX 8
+
 /* One priority inversion as the correct mode sees it (docs/analyses.md): a
  * thread blocked on a lock (mutex, or semaphore used as a lock) held by a
  * lower-priority thread, from its blocking GET until it runs again. */
@@ -52,7 +55,10 @@ typedef struct trx_inversion {
     bool closed;                      /* false: still open at the end of the trace */
     uint32_t holder, holder_priority; /* holder address and its priority at the start */
     uint32_t ran_inside;              /* the first lower-priority thread that ran inside, or 0 */
-    uint64_t start_index, end_index;  /* blocking GET; first event of the waiter after it */
+    uint32_t ran_inside_list[TRX_RAN_INSIDE_MAX]; /* every such thread, in the order they ran */
+    uint8_t ran_inside_count;                     /* entries of ran_inside_list */
+    bool ran_inside_more;                         /* more than TRX_RAN_INSIDE_MAX ran inside */
+    uint64_t start_index, end_index; /* blocking GET; first event of the waiter after it */
     uint64_t start_ticks, end_ticks;
 } trx_inversion;
 

@@ -6,12 +6,14 @@
  * the last count makes its thread the holder until a PUT). A window is
  * unbounded when a thread other than H with lower priority than W runs
  * inside it. Open windows live in open_windows.c keyed by the waiter, so an
- * event costs O(priority levels in use + what it marks), whatever is open. */
+ * event costs O(priority levels in use + what it marks), whatever is open;
+ * ran_inside.c lists every such thread (up to TRX_RAN_INSIDE_MAX). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyses.h"
 #include "analyze/open_windows.h"
+#include "analyze/ran_inside.h"
 #include "util/address_map.h"
 
 enum { IDLE_STATE = 0, PENDING, OPEN };
@@ -32,6 +34,8 @@ struct trx_correct_inversions {
     uint32_t slot_count, slot_cap;
     trx_open_windows *open;
     uint32_t open_count;
+    trx_ran_inside *ran;  /* the threads that ran inside each window */
+    uint32_t last_thread; /* context of the last thread event (a run starts when it changes) */
     trx_inversion *list;
     uint32_t count, cap;
     uint64_t last_index, last_ticks; /* the end of windows open at the end */
@@ -47,9 +51,11 @@ trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t)
     f->slot_cap = t->thread_count + 1;
     f->slots = calloc(f->slot_cap, sizeof *f->slots);
     f->open = trx_open_windows_new(f->slot_cap);
-    if (!f->slots || !f->open) {
+    f->ran = trx_ran_inside_new();
+    if (!f->slots || !f->open || !f->ran) {
         free(f->slots);
         trx_open_windows_free(f->open);
+        trx_ran_inside_free(f->ran);
         free(f);
         return NULL;
     }
@@ -124,7 +130,8 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
             f->list = p;
             f->cap = n;
         }
-        if (trx_open_windows_add(f->open, k, s->at.holder, s->at.waiter_priority) < 0) {
+        if (trx_open_windows_add(f->open, k, s->at.holder, s->at.waiter_priority) < 0 ||
+            trx_ran_inside_open(f->ran, &s->at, f->count) < 0) {
             f->oom = 1;
             return;
         }
@@ -141,6 +148,7 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
     w->closed = true;
     if (s->in_set)
         trx_open_windows_remove(f->open, k);
+    trx_ran_inside_close(f->ran, s->item);
     s->state = IDLE_STATE;
     f->open_count--;
 }
@@ -184,8 +192,17 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     default:
         break;
     }
-    if (f->open_count == 0)
+    if (f->open_count == 0) {
+        f->last_thread = ctx;
         return;
+    }
+    if (ctx != f->last_thread) { /* a run of ctx starts */
+        f->last_thread = ctx;
+        if (trx_ran_inside_run(f->ran, f->list, ctx, ev->priority) < 0) {
+            f->oom = 1;
+            return;
+        }
+    }
     const uint32_t *marked;
     int64_t n = trx_open_windows_close_for(f->open, ctx, ev->priority, &marked);
     if (n < 0) {
@@ -197,6 +214,8 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
         s->in_set = false;
         f->list[s->item].unbounded = true;
         f->list[s->item].ran_inside = ctx;
+        if (trx_ran_inside_list(&f->list[s->item], ctx))
+            trx_ran_inside_close(f->ran, s->item);
     }
 }
 
@@ -220,6 +239,7 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
     trx_address_map_free(&f->slot_of);
     free(f->slots);
     trx_open_windows_free(f->open);
+    trx_ran_inside_free(f->ran);
     free(f);
     return oom ? -1 : 0;
 }

@@ -168,9 +168,13 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_str(f, v->closed ? ", \"closed\": true" : ", \"closed\": false");
         trx_out_str(f, v->unbounded ? ", \"unbounded\": true, \"ran_inside\": ["
                                     : ", \"unbounded\": false, \"ran_inside\": [");
-        if (v->ran_inside)
-            trx_out_json_string(f, ctx_name(t, v->ran_inside));
-        trx_out_str(f, "]}");
+        for (uint8_t k = 0; k < v->ran_inside_count; k++) {
+            if (k)
+                trx_out_str(f, ", ");
+            trx_out_json_string(f, ctx_name(t, v->ran_inside_list[k]));
+        }
+        trx_out_str(f, v->ran_inside_more ? "], \"ran_inside_more\": true}"
+                                          : "], \"ran_inside_more\": false}");
     }
     trx_out_str(f, s->inversion_count ? "\n  ],\n" : "],\n");
 }

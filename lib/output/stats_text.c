@@ -63,9 +63,12 @@ static void write_inversions(trx_out *o, const trx_trace *t, const trx_stats *s)
                  lo >= 0 ? t->objects[lo].name : "?");
         trx_out_printf(o, "  %8llu %10llu  %-21s %-28s %-21s ", U(v->start_index), U(v->end_index),
                        waiter, lock, holder);
-        if (v->unbounded)
-            trx_out_printf(o, "unbounded (%s ran)", ctx_name(t, v->ran_inside));
-        else
+        if (v->unbounded) {
+            trx_out_str(o, "unbounded (");
+            for (uint8_t k = 0; k < v->ran_inside_count; k++)
+                trx_out_printf(o, "%s%s", k ? ", " : "", ctx_name(t, v->ran_inside_list[k]));
+            trx_out_str(o, v->ran_inside_more ? " and more ran)" : " ran)");
+        } else
             trx_out_str(o, "bounded");
         trx_out_str(o, v->closed ? "\n" : ", still blocked at the end\n");
     }

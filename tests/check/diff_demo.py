@@ -34,7 +34,8 @@ def truth(path):
             line = line.strip()
             if line and not line.startswith("#") and "=" in line:
                 k, v = line.split("=", 1)
-                out[k] = int(v)
+                if v.lstrip("-").isdigit():  # counts (the truth also lists names)
+                    out[k] = int(v)
     return out
 
 

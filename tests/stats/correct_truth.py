@@ -78,7 +78,9 @@ def check_demo(work, *demo_args):
     subprocess.run([demo, work, *demo_args], check=True, capture_output=True)
     truth = dict(line.strip().split("=", 1) for line in open(os.path.join(work, "demo.truth"))
                  if "=" in line and not line.startswith("#"))
-    truth = {k: int(v) for k, v in truth.items()}
+    ran_truth = {int(k.split("_")[1]): [n for n in v.split(",") if n]
+                 for k, v in truth.items() if k.startswith("inversion_") and k.endswith("_ran_inside")}
+    truth = {k: int(v) for k, v in truth.items() if not k.endswith("_ran_inside")}
     s = stats(os.path.join(work, "demo.trx"))
     tag = "demo" + "".join(" " + a for a in demo_args)
     p = s["performance"]
@@ -98,6 +100,12 @@ def check_demo(work, *demo_args):
     check(tag + " inversions per mutex", sorted(by_lock.values()),
           sorted([truth["priority_inversions_no_inheritance"],
                   truth["priority_inversions_inheritance"]]))
+    # who ran inside each one, in the order they began (the simulation lists them)
+    check(tag + " inversions listed", len(ran_truth), len(s["inversions"]))
+    for k, v in enumerate(s["inversions"]):
+        if k in ran_truth:
+            check(f"{tag} inversion {k} ran inside", (v["ran_inside"], v["ran_inside_more"]),
+                  (ran_truth[k], False))
 
     # ISR durations: one row per ISR number the simulation ran, no other
     isr = {row["id"]: row for row in s["isr"]}

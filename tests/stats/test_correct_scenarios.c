@@ -171,6 +171,11 @@ static void test_overlapping_mutexes(void **state)
     assert_int_equal(w1->holder, L1);
     assert_true(w1->unbounded);
     assert_int_equal(w1->ran_inside, L2);
+    /* L2 (10) and then H2 (8) ran while H1 (5) waited: both are lower than H1 */
+    assert_int_equal(w1->ran_inside_count, 2);
+    assert_int_equal(w1->ran_inside_list[0], L2);
+    assert_int_equal(w1->ran_inside_list[1], H2);
+    assert_false(w1->ran_inside_more);
     assert_int_equal(w1->start_ticks, 300 - 100); /* relative to the first event */
     assert_true(w1->end_ticks > 810 - 100 && w1->end_ticks <= 900 - 100);
     assert_int_equal(w2->lock, M2);
@@ -182,6 +187,64 @@ static void test_overlapping_mutexes(void **state)
     assert_true(w2->end_ticks > 510 - 100 && w2->end_ticks <= 600 - 100);
     /* the windows overlap */
     assert_true(w1->start_ticks < w2->start_ticks && w2->end_ticks < w1->end_ticks);
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+}
+
+/* H (10) blocks on mutex M held by L (30); ten threads T0..T9 (11..20, all
+ * lower than H) run one after the other inside the window, T0 again, U (5,
+ * higher than H) and the holder L too: the window lists T0..T7 in the order
+ * they ran and says more ran. H2 (13) then blocks on mutex N held by L: of
+ * T1 (12, higher than H2) and T5 (16) only T5 is listed there. */
+static void test_ran_inside_list(void **state)
+{
+    (void)state;
+    enum { H = 0x1000, H2 = 0x2000, L = 0x3000, U = 0x4000, T0 = 0x10000, M = 0x5000, N = 0x6000 };
+    static test_trace b;
+    memset(&b, 0, sizeof b);
+    tb_init(&b, 16, 64, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, H, "H", 0x100000, 1024, 10);
+    tb_object(&b, 1, TRX_OBJ_THREAD, H2, "H2", 0x110000, 1024, 13);
+    tb_object(&b, 2, TRX_OBJ_THREAD, L, "L", 0x120000, 1024, 30);
+    tb_object(&b, 3, TRX_OBJ_THREAD, U, "U", 0x130000, 1024, 5);
+    for (uint32_t i = 0; i < 10; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "T%u", i);
+        tb_object(&b, 4 + i, TRX_OBJ_THREAD, T0 + 0x100 * i, name, 0x200000 + 0x10000 * i, 1024,
+                  11 + i);
+    }
+    tb_object(&b, 14, TRX_OBJ_MUTEX, M, "M", 0, 0, 0);
+    tb_object(&b, 15, TRX_OBJ_MUTEX, N, "N", 0, 0, 0);
+    tb_event(&b, L, prio(30), MUTEX_GET, 100, M, FOREVER, 0, 0);
+    tb_event(&b, L, prio(30), RESUME, 110, H, 3, 0x120200, H);
+    tb_event(&b, H, prio(10), MUTEX_GET, 200, M, FOREVER, L, 1);
+    tb_event(&b, H, prio(10), SUSPEND, 210, H, 13, 0x100200, T0);
+    for (uint32_t i = 0; i < 10; i++)
+        tb_event(&b, T0 + 0x100 * i, prio(11 + i), USER, 220 + 10 * i, 0, 0, 0, 0);
+    tb_event(&b, U, prio(5), USER, 320, 0, 0, 0, 0);
+    tb_event(&b, L, prio(30), USER, 330, 0, 0, 0, 0);
+    tb_event(&b, T0, prio(11), USER, 340, 0, 0, 0, 0);
+    tb_event(&b, H2, prio(13), MUTEX_GET, 350, N, FOREVER, L, 1);
+    tb_event(&b, H2, prio(13), SUSPEND, 360, H2, 13, 0x110200, T0 + 0x100);
+    tb_event(&b, T0 + 0x500, prio(16), USER, 370, 0, 0, 0, 0);
+    tb_event(&b, T0 + 0x100, prio(12), USER, 380, 0, 0, 0, 0);
+    trx_trace t;
+    trx_stats s;
+    compute(&b, TRX_MODE_CORRECT, &t, &s);
+    assert_int_equal(s.inversion_count, 2);
+    const trx_inversion *w1 = &s.inversion_list[0], *w2 = &s.inversion_list[1];
+    assert_int_equal(w1->waiter, H);
+    assert_true(w1->unbounded);
+    assert_int_equal(w1->ran_inside, T0);
+    assert_int_equal(w1->ran_inside_count, TRX_RAN_INSIDE_MAX);
+    for (uint32_t i = 0; i < TRX_RAN_INSIDE_MAX; i++)
+        assert_int_equal(w1->ran_inside_list[i], T0 + 0x100 * i);
+    assert_true(w1->ran_inside_more);
+    assert_int_equal(w2->waiter, H2);
+    assert_true(w2->unbounded);
+    assert_int_equal(w2->ran_inside_count, 1);
+    assert_int_equal(w2->ran_inside_list[0], T0 + 0x500);
+    assert_false(w2->ran_inside_more);
     trx_stats_free(&s);
     trx_trace_close(&t);
 }
@@ -281,6 +344,7 @@ int main(void)
         cmocka_unit_test(test_semaphore_lock),
         cmocka_unit_test(test_time_slicing),
         cmocka_unit_test(test_overlapping_mutexes),
+        cmocka_unit_test(test_ran_inside_list),
         cmocka_unit_test(test_stack),
         cmocka_unit_test(test_timing),
     };
