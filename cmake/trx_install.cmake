@@ -12,6 +12,9 @@ add_dependencies(trx_shared trx_report_assets) # the report page is generated on
 target_include_directories(trx_shared PUBLIC "${CMAKE_SOURCE_DIR}/include"
                            PRIVATE "${CMAKE_SOURCE_DIR}/lib")
 target_compile_definitions(trx_shared PRIVATE _POSIX_C_SOURCE=200809L _DEFAULT_SOURCE)
+if(TRX_LIBC_HAS_PTHREAD AND NOT WIN32)
+  target_compile_definitions(trx_shared PRIVATE TRX_HAVE_PTHREAD) # see CMakeLists.txt
+endif()
 set_target_properties(trx_shared PROPERTIES OUTPUT_NAME trx VERSION ${PROJECT_VERSION}
                       SOVERSION ${PROJECT_VERSION_MAJOR}
                       LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/shared")

@@ -5,6 +5,7 @@
 
 #include "analyze/analyses.h"
 #include "analyze/core_tracker.h"
+#include "analyze/event_fanout.h"
 
 /* The correct mode's windows as marks (start, end, unbounded) for the report. */
 static int marks_from_list(trx_stats *s)
@@ -20,6 +21,80 @@ static int marks_from_list(trx_stats *s)
     }
     s->mark_count = s->inversion_count;
     return 0;
+}
+
+/* Traces with fewer entries walk on one thread (a helper thread costs more
+ * than it saves there). TRX_STATS_SERIAL in the environment forces it. */
+#define PARALLEL_MIN_ENTRIES 65536u
+
+/* Every analysis of one walk. The two modes split them into two groups
+ * (here: beside the cursor; there: on the helper thread) of about equal
+ * cost that write disjoint memory: the "there" analyses keep their own
+ * state, or write fields of trx_stats no "here" analysis touches. */
+typedef struct walk {
+    trx_trace *t;
+    trx_stats *s;
+    trx_inversion_finder *inv;
+    trx_popularity *pop;
+    trx_thread_popularity tpop;
+    trx_profile prof; /* here in the correct mode, there in TraceX's */
+    /* the states written on the helper thread, a cache line away from the
+     * others (no false sharing between the two threads) */
+    _Alignas(64) trx_switch_counter sw;
+    trx_preemption_counter pre;
+    trx_interrupt_counter irq;
+    trx_correct_performance perf;
+    trx_timing timing;
+    trx_core_tracker *cores;
+    trx_correct_inversions *cinv;
+    _Alignas(64) char end_; /* nothing of "here" after the helper's states */
+} walk;
+
+/* Analyses both modes run beside the cursor. */
+static void common_here(walk *w, const trx_event *ev)
+{
+    trx_stack_usage_feed(w->t, ev, w->s);
+    trx_popularity_feed(w->pop, ev);
+    trx_thread_popularity_feed(&w->tpop, w->t, ev, w->s);
+    trx_filex_feed(&w->s->filex, ev);
+    trx_netx_feed(&w->s->netx, ev);
+}
+
+static void correct_here(void *ctx, const trx_event *ev)
+{
+    walk *w = ctx;
+    common_here(w, ev);
+    trx_profile_feed(&w->prof, w->t, ev, w->s);
+    trx_thread_counts_feed(w->t, ev, w->s);
+}
+
+static void correct_there(void *ctx, const trx_event *ev)
+{
+    walk *w = ctx;
+    trx_correct_performance_feed(&w->perf, ev);
+    trx_correct_inversions_feed(w->cinv, ev);
+    trx_timing_feed(&w->timing, ev);
+    trx_core_tracker_feed(w->cores, ev);
+}
+
+/* TraceX's inversion finder stays beside the cursor: its look-ahead walk
+ * opens a cursor of its own on the trace. */
+static void tracex_here(void *ctx, const trx_event *ev)
+{
+    walk *w = ctx;
+    common_here(w, ev);
+    trx_inversions_feed(w->inv, ev);
+}
+
+static void tracex_there(void *ctx, const trx_event *ev)
+{
+    walk *w = ctx;
+    trx_switches_feed(&w->sw, ev);
+    trx_preemptions_feed(&w->pre, ev);
+    trx_interrupts_feed(&w->irq, ev);
+    trx_timing_feed(&w->timing, ev);
+    trx_profile_feed(&w->prof, w->t, ev, w->s);
+    trx_thread_counts_feed(w->t, ev, w->s);
 }
 
 int trx_stats_compute(trx_trace *t, trx_stats *s)
@@ -50,54 +125,43 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
         trx_stats_free(s);
         return -1;
     }
-    trx_cursor c;
-    const trx_event *ev;
-
-    trx_switch_counter sw = {0};
-    trx_preemption_counter pre = {0};
-    trx_interrupt_counter irq = {0};
-    trx_profile prof = {0};
-    trx_thread_popularity tpop = {0};
-    tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
+    walk w = {0};
+    w.t = t;
+    w.s = s;
+    w.inv = inv;
+    w.pop = &pop;
+    w.tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     trx_stack_usage_init(t, s);
-    trx_correct_performance perf = {0};
-    trx_timing timing;
     if (window == 0)
         window = t->max_ticks / 100 ? t->max_ticks / 100 : 1;
-    if (trx_timing_init(&timing, window) < 0)
+    if (trx_timing_init(&w.timing, window) < 0)
         goto fail;
-    trx_core_tracker *cores = NULL;
-    trx_correct_inversions *cinv = NULL;
-    if (correct && !(cores = trx_core_tracker_new(t)))
-        goto fail;
-    if ((correct && !(cinv = trx_correct_inversions_new(t))) || trx_cursor_init(&c, t) < 0) {
-        trx_core_tracker_discard(cores);
-        if (cinv)
-            trx_correct_inversions_finish(cinv, s);
-        trx_timing_finish(&timing, s);
+    if (correct && !(w.cores = trx_core_tracker_new(t))) {
+        trx_timing_finish(&w.timing, s);
         goto fail;
     }
-    while ((ev = trx_cursor_next_ref(&c))) {
-        if (correct) {
-            trx_correct_performance_feed(&perf, ev);
-            trx_correct_inversions_feed(cinv, ev);
-        } else {
-            trx_switches_feed(&sw, ev);
-            trx_preemptions_feed(&pre, ev);
-            trx_interrupts_feed(&irq, ev);
-            trx_inversions_feed(inv, ev);
-        }
-        trx_profile_feed(&prof, t, ev, s);
-        trx_thread_counts_feed(t, ev, s);
-        trx_stack_usage_feed(t, ev, s);
-        trx_popularity_feed(&pop, ev);
-        trx_thread_popularity_feed(&tpop, t, ev, s);
-        trx_filex_feed(&s->filex, ev);
-        trx_netx_feed(&s->netx, ev);
-        trx_timing_feed(&timing, ev);
-        if (cores)
-            trx_core_tracker_feed(cores, ev);
+    if (correct && !(w.cinv = trx_correct_inversions_new(t))) {
+        trx_core_tracker_discard(w.cores);
+        trx_timing_finish(&w.timing, s);
+        goto fail;
     }
+    bool parallel = t->used >= PARALLEL_MIN_ENTRIES && !getenv("TRX_STATS_SERIAL");
+    if (trx_fanout_walk(t, correct ? correct_here : tracex_here, &w,
+                        correct ? correct_there : tracex_there, &w, parallel) < 0) {
+        trx_core_tracker_discard(w.cores);
+        if (w.cinv)
+            trx_correct_inversions_finish(w.cinv, s);
+        trx_timing_finish(&w.timing, s);
+        goto fail;
+    }
+    trx_timing timing = w.timing;
+    trx_correct_performance perf = w.perf;
+    trx_core_tracker *cores = w.cores;
+    trx_correct_inversions *cinv = w.cinv;
+    trx_switch_counter sw = w.sw;
+    trx_preemption_counter pre = w.pre;
+    trx_interrupt_counter irq = w.irq;
+    trx_thread_popularity tpop = w.tpop;
     int r = 0, rt = trx_timing_finish(&timing, s);
     if (correct) {
         trx_correct_performance_finish(&perf, s);

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# stats_parallel_same.sh GEN_TXTB GEN_HOSTILE TRX - `trx stats` runs half of
+# its analyses on a helper thread for traces of 65,536 entries or more; with
+# TRX_STATS_SERIAL set it runs them all on one thread. Both ways must print
+# the same bytes, text and JSON, in both modes, on generated traces (single-
+# and 2-core, wrapped big-endian) and on hostile shapes (TraceX's inversion
+# look-ahead, many unknown threads), all above the threshold.
+set -euo pipefail
+gen=$1 hostile=$2 trx=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$gen" --out "$dir/plain.trx" --entries 150000 --seed 11
+"$gen" --out "$dir/smp.trx" --entries 150000 --seed 12 --cores 2
+"$gen" --out "$dir/wrap.trx" --entries 150000 --seed 13 --wrap --big-endian --timer down16
+"$hostile" --shape open-inversions --out "$dir/inv.trx" --entries 100000
+"$hostile" --shape new-contexts --out "$dir/ctx.trx" --entries 100000
+status=0
+for f in "$dir"/*.trx; do
+  for mode in "" "--compat tracex"; do
+    for fmt in "" "--json"; do
+      # shellcheck disable=SC2086
+      "$trx" stats $mode $fmt "$f" > "$dir/parallel.out"
+      # shellcheck disable=SC2086
+      TRX_STATS_SERIAL=1 "$trx" stats $mode $fmt "$f" > "$dir/serial.out"
+      if cmp -s "$dir/parallel.out" "$dir/serial.out"; then
+        echo "ok: $(basename "$f") ${mode:-(correct)} ${fmt:-(text)}"
+      else
+        echo "FAIL: $(basename "$f") ${mode:-(correct)} ${fmt:-(text)}: serial and parallel differ"
+        diff "$dir/serial.out" "$dir/parallel.out" | head -5
+        status=1
+      fi
+    done
+  done
+done
+exit $status
