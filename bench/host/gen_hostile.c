@@ -16,6 +16,10 @@
  *   objects-window     one open inversion window and K registered objects
  *                      (default 10000)
  *   distinct-ids       65,536 distinct event ids, cycled
+ *   same-address       K registered threads (default 10000) at one address,
+ *                      each with its own stack, and every entry from that
+ *                      address carrying a stack pointer (each thread there
+ *                      sees every event of the address)
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -135,7 +139,8 @@ int main(int argc, char **argv)
         return 1;
     }
     bool many = strcmp(shape, "objects-window") == 0;
-    uint32_t nobj = many ? objects + 3 : 3;
+    bool same = strcmp(shape, "same-address") == 0;
+    uint32_t nobj = many || same ? objects + 3 : 3;
     object *objs = calloc(nobj, sizeof *objs);
     if (!objs)
         return 1;
@@ -146,8 +151,11 @@ int main(int argc, char **argv)
     objs[1] = (object){OBJ_THREAD, hi, 0x31001000u, 1024, "high"};
     objs[2] = (object){OBJ_MUTEX, mutex, 0, 0, "mutex"};
     for (uint32_t k = 3; k < nobj; k++) {
-        objs[k] = (object){OBJ_MUTEX, 0x40000000u + 16u * k, 0, 0, ""};
-        snprintf(objs[k].name, NAME_SIZE, "m%u", (unsigned)k);
+        if (same)
+            objs[k] = (object){OBJ_THREAD, lo, 0x32000000u + 0x1000u * k, 4096, ""};
+        else
+            objs[k] = (object){OBJ_MUTEX, 0x40000000u + 16u * k, 0, 0, ""};
+        snprintf(objs[k].name, NAME_SIZE, same ? "t%u" : "m%u", (unsigned)k);
     }
     FILE *f = fopen(out, "wb");
     if (!f) {
@@ -180,6 +188,14 @@ int main(int argc, char **argv)
         entry(&w, hi, prio_word(5), EV_MUTEX_GET, mutex, 0, lo, 0);
         while (entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0))
             ;
+    } else if (same) {
+        /* low resumes high (no switch: high is lower) with a stack pointer
+         * wandering over every thread's stack at low's address */
+        uint32_t span = 0x1000u * nobj;
+        for (uint32_t n = 0;; n++)
+            if (!entry(&w, lo, prio_word(20), EV_RESUME, hi, 3,
+                       0x32000000u + (uint32_t)((n * 0x13579ull) % span), lo))
+                break;
     } else if (strcmp(shape, "distinct-ids") == 0) {
         for (uint32_t id = 0;; id = (id + 1) & 0xFFFFu)
             if (!entry(&w, lo, prio_word(20), id < 7 ? id + 200 : id, 0, 0, 0, 0))

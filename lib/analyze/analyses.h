@@ -109,8 +109,32 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, t
 
 /* Per-thread event, suspension and resumption counts and stack usage. */
 void trx_thread_counts_feed(const trx_trace *t, const trx_event *ev, trx_stats *s);
-void trx_stack_usage_init(const trx_trace *t, trx_stats *s);
-void trx_stack_usage_feed(const trx_trace *t, const trx_event *ev, trx_stats *s);
+
+/* Copies the per-thread figures the analyses credit to the first thread at
+ * an address (counts, ticks, services) to the other threads there
+ * (same_address.c); after trx_thread_popularity_finish. 0, or -1 out of memory. */
+int trx_same_address_spread(const trx_trace *t, trx_stats *s);
+/* Stack usage (stack_usage.c): per address group of threads, the lowest
+ * stack pointer and, per distinct stack start, the last event below it. */
+typedef struct trx_stack_group {
+    uint32_t first_start, start_count; /* its sorted distinct starts in trx_stack_usage.starts */
+    uint32_t min_sp;                   /* the lowest stack pointer its events showed */
+    uint64_t min_index;                /* the first event that showed it */
+    bool seen;
+} trx_stack_group;
+typedef struct trx_stack_usage {
+    uint32_t *group_of; /* by first thread at an address: its group */
+    trx_stack_group *groups;
+    uint32_t group_count;
+    uint32_t *starts; /* every group's distinct stack starts */
+    uint32_t start_count;
+    uint64_t *below; /* per start: 1 + the last event whose pointer was just below it (0: none) */
+} trx_stack_usage;
+int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t); /* 0, or -1 out of memory */
+void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev);
+/* Writes every thread's stack_min_available / stack_min_event and frees u. */
+int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s);
+void trx_stack_usage_discard(trx_stack_usage *u); /* frees u without results */
 
 /* Popular services: counts per id in first-seen order, then TraceX's sort. */
 typedef struct trx_popularity {

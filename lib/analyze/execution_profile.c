@@ -1,6 +1,7 @@
 /* execution_profile.c - TraceX's execution profile: the ticks between two
  * events go to the first one's next context (a thread, interrupt or idle;
- * initialization time is not summed). */
+ * initialization time is not summed). Threads sharing an address get the
+ * same ticks: only the first is credited here, same_address.c copies them. */
 #include "analyze/analyses.h"
 
 void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, trx_stats *s)
@@ -13,8 +14,8 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, t
         } else if (n == TRX_CONTEXT_IDLE) {
             s->idle_ticks += d;
         } else if (n != TRX_CONTEXT_INIT) {
-            for (int32_t i = trx_trace_first_thread_at(t, n); i >= 0;
-                 i = t->threads[i].next_same_address)
+            int32_t i = trx_trace_first_thread_at(t, n);
+            if (i >= 0)
                 s->threads[i].execution_ticks += d;
         }
     }

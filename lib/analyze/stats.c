@@ -37,6 +37,7 @@ typedef struct walk {
     trx_inversion_finder *inv;
     trx_popularity *pop;
     trx_thread_popularity tpop;
+    trx_stack_usage stack;
     trx_profile prof; /* here in the correct mode, there in TraceX's */
     /* the states written on the helper thread, a cache line away from the
      * others (no false sharing between the two threads) */
@@ -53,7 +54,7 @@ typedef struct walk {
 /* Analyses both modes run beside the cursor. */
 static void common_here(walk *w, const trx_event *ev)
 {
-    trx_stack_usage_feed(w->t, ev, w->s);
+    trx_stack_usage_feed(&w->stack, w->t, ev);
     trx_popularity_feed(w->pop, ev);
     trx_thread_popularity_feed(&w->tpop, w->t, ev, w->s);
     trx_filex_feed(&w->s->filex, ev);
@@ -131,7 +132,8 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
     w.inv = inv;
     w.pop = &pop;
     w.tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
-    trx_stack_usage_init(t, s);
+    if (trx_stack_usage_init(&w.stack, t) < 0)
+        goto fail;
     if (window == 0)
         window = t->max_ticks / 100 ? t->max_ticks / 100 : 1;
     if (trx_timing_init(&w.timing, window) < 0)
@@ -189,7 +191,9 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
             r = -1;
         }
     }
-    if (trx_thread_popularity_finish(&tpop, s) < 0)
+    if (trx_stack_usage_finish(&w.stack, t, s) < 0)
+        r = -1;
+    if (trx_thread_popularity_finish(&tpop, s) < 0 || trx_same_address_spread(t, s) < 0)
         r = -1;
     if (trx_popularity_finish(&pop, s) < 0 || r < 0) {
         trx_stats_free(s);
@@ -197,6 +201,7 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
     }
     return 0;
 fail:
+    trx_stack_usage_discard(&w.stack);
     trx_inversions_finish(inv, s);
     trx_popularity_finish(&pop, s);
     trx_stats_free(s);

@@ -1,7 +1,9 @@
 /* thread_services.c - each thread's popular services as TraceX's per-thread
  * popularity lists them: counts per event id of the events whose context is
  * the thread (RUNNING included), in first-seen order, then TraceX's
- * exchange sort. A hash of (thread, id) finds a counter in O(1). */
+ * exchange sort. A hash of (thread, id) finds a counter in O(1). Threads
+ * sharing an address have the same list: only the first is counted here,
+ * same_address.c copies it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,8 +81,8 @@ void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_trace *t, co
     if (ev->context == TRX_CONTEXT_ISR || ev->context == TRX_CONTEXT_INIT ||
         ev->context == TRX_CONTEXT_IDLE)
         return;
-    for (int32_t i = trx_trace_first_thread_at(t, ev->context); i >= 0;
-         i = t->threads[i].next_same_address)
+    int32_t i = trx_trace_first_thread_at(t, ev->context);
+    if (i >= 0)
         count(p, &s->threads[i], (uint32_t)i, ev->id);
 }
 

@@ -8,7 +8,8 @@ gen=$1 trx=$2 n=$3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 status=0
-for shape in isr-resume-new running-unknown new-contexts open-inversions objects-window distinct-ids; do
+for shape in isr-resume-new running-unknown new-contexts open-inversions objects-window distinct-ids \
+  same-address; do
   f="$dir/$shape.trx"
   "$gen" --shape "$shape" --out "$f" --entries "$n"
   for mode in "" "--compat tracex"; do
