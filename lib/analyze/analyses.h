@@ -85,6 +85,7 @@ typedef struct trx_timing {
     uint64_t prev_ticks, last_ticks;
     uint32_t prev_next;
     uint64_t *busy, window_count, window_cap;
+    uint64_t win_index, win_lo, win_hi; /* the last window load_add used: [lo, hi) */
     trx_isr_frame *nest;
     uint32_t depth;
     trx_keyed_duration *isr, *latency, *response;
@@ -92,6 +93,7 @@ typedef struct trx_timing {
     trx_address_map isr_map, lat_map, resp_map, pending_map;
     void *pending;
     uint32_t pending_count, pending_cap;
+    uint32_t pending_live; /* pending starts not ended yet */
     int oom;
 } trx_timing;
 int trx_timing_init(trx_timing *a, uint64_t window);

@@ -119,6 +119,7 @@ typedef struct pending_start {
 int trx_timing_init(trx_timing *a, uint64_t window)
 {
     memset(a, 0, sizeof *a);
+    a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
     a->nest = calloc(MAX_NEST, sizeof *a->nest);
     return a->nest ? 0 : -1;
@@ -126,6 +127,11 @@ int trx_timing_init(trx_timing *a, uint64_t window)
 
 static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
 {
+    if (from >= a->win_lo && to <= a->win_hi) { /* inside the last window used */
+        if (busy)
+            a->busy[a->win_index] += to - from;
+        return;
+    }
     /* split [from, to) over the windows it covers */
     while (from < to) {
         uint64_t w = from / a->window, end = (w + 1) * a->window;
@@ -150,6 +156,9 @@ static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
         if (busy)
             a->busy[w] += part;
         from += part;
+        a->win_index = w;
+        a->win_lo = w * a->window;
+        a->win_hi = end;
     }
 }
 
@@ -178,6 +187,8 @@ static void end_pending(trx_timing *a, uint32_t thread, const trx_event *ev)
         if (k)
             keyed_add(k, ev->ticks - (ps->irq - 1), ev);
     }
+    if (ps->resume || ps->irq)
+        a->pending_live--;
     ps->resume = ps->irq = 0;
 }
 
@@ -242,6 +253,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
             *p = ++a->pending_count;
         }
         pending_start *ps = &((pending_start *)a->pending)[*p - 1];
+        a->pending_live += !ps->resume && !ps->irq;
         if (!ps->resume)
             ps->resume = now + 1;
         if (ctx == TRX_CONTEXT_ISR && !ps->irq)
@@ -250,6 +262,8 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
     /* the CPU handed to a thread (it is the event's next context) ends its
      * response time and, if an ISR resumed it, its interrupt-to-thread
      * latency; its own event does when the next contexts never named it */
+    if (!a->pending_live)
+        return; /* no thread waits for the CPU: nothing to end */
     if (is_thread(ev->next_context))
         end_pending(a, ev->next_context, ev);
     if (is_thread(ctx) && ctx != ev->next_context)
