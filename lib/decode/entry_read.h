@@ -4,6 +4,8 @@
 #ifndef TRX_ENTRY_READ_H
 #define TRX_ENTRY_READ_H
 
+#include <string.h>
+
 #include "decode/byte_order.h"
 #include "trx/trx.h"
 
@@ -21,6 +23,13 @@ static inline void trx_entry_read_phys(const trx_trace *t, uint32_t phys, trx_en
 {
     const uint8_t *p = t->entries + (size_t)phys * TRX_ENTRY_SIZE;
     const bool be = t->header.big_endian;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (!be) { /* the stored words are trx_entry's fields, in order and in host order */
+        _Static_assert(sizeof(trx_entry) == TRX_ENTRY_SIZE, "trx_entry is the stored entry");
+        memcpy(out, p, TRX_ENTRY_SIZE);
+        return;
+    }
+#endif
     out->context = trx_rd32(p, be);
     out->priority = trx_rd32(p + 4, be);
     out->id = trx_rd32(p + 8, be);
