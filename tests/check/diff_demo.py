@@ -12,6 +12,10 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from demo_truth import read_truth  # noqa: E402
+
 TRX, DEMO_BIN, WORK = sys.argv[1:4]
 failures = []
 
@@ -27,17 +31,6 @@ def run(*args):
     return p.returncode, p.stdout, p.stderr
 
 
-def truth(path):
-    out = {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#") and "=" in line:
-                k, v = line.split("=", 1)
-                if v.lstrip("-").isdigit():  # counts (the truth also lists names)
-                    out[k] = int(v)
-    return out
-
 
 shutil.rmtree(WORK, ignore_errors=True)
 base_dir, variant_dir = os.path.join(WORK, "base"), os.path.join(WORK, "variant")
@@ -46,7 +39,8 @@ os.makedirs(variant_dir)
 subprocess.run([DEMO_BIN, base_dir], check=True, capture_output=True)
 subprocess.run([DEMO_BIN, variant_dir, "--extra-isr"], check=True, capture_output=True)
 base, variant = os.path.join(base_dir, "demo.trx"), os.path.join(variant_dir, "demo.trx")
-tb, tv = truth(os.path.join(base_dir, "demo.truth")), truth(os.path.join(variant_dir, "demo.truth"))
+tb = read_truth(os.path.join(base_dir, "demo.truth"))[0]
+tv = read_truth(os.path.join(variant_dir, "demo.truth"))[0]
 cycles, timer_period = tb["cycles"], 10000
 # one more ISR per tick: as many extra entries as timer ticks, give or take the phase
 expect(abs(tv["extra_isr_entries"] - cycles // timer_period) <= 1, f"extra ISR entries {tv}")

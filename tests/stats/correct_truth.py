@@ -10,6 +10,10 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from demo_truth import read_truth  # noqa: E402
+
 trx, shared = sys.argv[1], sys.argv[2]
 failures = 0
 
@@ -76,11 +80,9 @@ def check_durations(what, row, truth, prefix):
 def check_demo(work, *demo_args):
     os.makedirs(work, exist_ok=True)
     subprocess.run([demo, work, *demo_args], check=True, capture_output=True)
-    truth = dict(line.strip().split("=", 1) for line in open(os.path.join(work, "demo.truth"))
-                 if "=" in line and not line.startswith("#"))
-    ran_truth = {int(k.split("_")[1]): [n for n in v.split(",") if n]
-                 for k, v in truth.items() if k.startswith("inversion_") and k.endswith("_ran_inside")}
-    truth = {k: int(v) for k, v in truth.items() if not k.endswith("_ran_inside")}
+    truth, lists = read_truth(os.path.join(work, "demo.truth"))
+    ran_truth = {int(k.split("_")[1]): v for k, v in lists.items()
+                 if k.startswith("inversion_") and k.endswith("_ran_inside")}
     s = stats(os.path.join(work, "demo.trx"))
     tag = "demo" + "".join(" " + a for a in demo_args)
     p = s["performance"]
