@@ -13,14 +13,11 @@
 #endif
 
 /* The walk on one thread: both groups, event by event. */
-static int walk_serial(trx_trace *t, trx_fanout_fn here, void *here_ctx, trx_fanout_fn there,
-                       void *there_ctx)
+static int walk_serial(trx_fanout_source next, void *src, trx_fanout_fn here, void *here_ctx,
+                       trx_fanout_fn there, void *there_ctx)
 {
-    trx_cursor c;
-    if (trx_cursor_init(&c, t) < 0)
-        return -1;
     const trx_event *ev;
-    while ((ev = trx_cursor_next_ref(&c))) {
+    while ((ev = next(src))) {
         here(here_ctx, ev);
         there(there_ctx, ev);
     }
@@ -87,18 +84,15 @@ static void wait_for_slot(fanout *f, uint64_t seq)
     pthread_mutex_unlock(&f->lock);
 }
 
-static int walk_parallel(trx_trace *t, trx_fanout_fn here, void *here_ctx, trx_fanout_fn there,
-                         void *there_ctx)
+static int walk_parallel(trx_fanout_source next, void *src, trx_fanout_fn here, void *here_ctx,
+                         trx_fanout_fn there, void *there_ctx)
 {
     fanout f = {0};
     f.there = there;
     f.there_ctx = there_ctx;
     f.ring = malloc((size_t)RING_BATCHES * BATCH_EVENTS * sizeof *f.ring);
-    trx_cursor c;
-    if (!f.ring || trx_cursor_init(&c, t) < 0) {
-        free(f.ring);
+    if (!f.ring)
         return -1;
-    }
     pthread_t th;
     bool have_lock = pthread_mutex_init(&f.lock, NULL) == 0;
     bool have_cond = have_lock && pthread_cond_init(&f.changed, NULL) == 0;
@@ -108,15 +102,14 @@ static int walk_parallel(trx_trace *t, trx_fanout_fn here, void *here_ctx, trx_f
             pthread_cond_destroy(&f.changed);
         if (have_lock)
             pthread_mutex_destroy(&f.lock);
-        trx_cursor_free(&c);
         free(f.ring);
-        return walk_serial(t, here, here_ctx, there, there_ctx);
+        return walk_serial(next, src, here, here_ctx, there, there_ctx);
     }
     uint64_t seq = 0;
     uint32_t n = 0;
     trx_event *batch = f.ring;
     const trx_event *ev;
-    while ((ev = trx_cursor_next_ref(&c))) {
+    while ((ev = next(src))) {
         if (n == 0) {
             wait_for_slot(&f, seq);
             batch = f.ring + (size_t)(seq % RING_BATCHES) * BATCH_EVENTS;
@@ -142,14 +135,14 @@ static int walk_parallel(trx_trace *t, trx_fanout_fn here, void *here_ctx, trx_f
 }
 #endif
 
-int trx_fanout_walk(trx_trace *t, trx_fanout_fn here, void *here_ctx, trx_fanout_fn there,
-                    void *there_ctx, bool parallel)
+int trx_fanout_walk(trx_fanout_source next, void *src, trx_fanout_fn here, void *here_ctx,
+                    trx_fanout_fn there, void *there_ctx, bool parallel)
 {
 #ifdef TRX_HAVE_PTHREAD
     if (parallel)
-        return walk_parallel(t, here, here_ctx, there, there_ctx);
+        return walk_parallel(next, src, here, here_ctx, there, there_ctx);
 #else
     (void)parallel;
 #endif
-    return walk_serial(t, here, here_ctx, there, there_ctx);
+    return walk_serial(next, src, here, here_ctx, there, there_ctx);
 }

@@ -13,11 +13,14 @@
 /* Feeds one event to a group of analyses. */
 typedef void (*trx_fanout_fn)(void *ctx, const trx_event *ev);
 
-/* Walks `t` once: `here` gets each event on the calling thread, `there` on a
- * helper thread if `parallel` (and threads exist), else right after `here`.
- * The two groups must not write the same memory. 0, or -1 when out of
- * memory (no event was skipped by either group unless -1). */
-int trx_fanout_walk(trx_trace *t, trx_fanout_fn here, void *here_ctx, trx_fanout_fn there,
-                    void *there_ctx, bool parallel);
+/* Gives the next event of a walk (valid until the next call), NULL at the end. */
+typedef const trx_event *(*trx_fanout_source)(void *src);
+
+/* Walks the events `next(src)` gives once: `here` gets each event on the
+ * calling thread, `there` on a helper thread if `parallel` (and threads
+ * exist), else right after `here`. The two groups must not write the same
+ * memory. 0, or -1 when out of memory. */
+int trx_fanout_walk(trx_fanout_source next, void *src, trx_fanout_fn here, void *here_ctx,
+                    trx_fanout_fn there, void *there_ctx, bool parallel);
 
 #endif

@@ -1,11 +1,13 @@
-/* stats.c - runs every analysis over a trace in one walk of its events
- * (after trx_trace_prepare's walk, which completes the thread table). */
+/* stats.c - runs every analysis over a trace in one walk of its events:
+ * the prepare walk itself when the trace's contexts are all registered
+ * threads (prepare_walk.h), else a cursor after trx_trace_prepare. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyses.h"
 #include "analyze/core_tracker.h"
 #include "analyze/event_fanout.h"
+#include "decode/prepare_walk.h"
 
 /* The correct mode's windows as marks (start, end, unbounded) for the report. */
 static int marks_from_list(trx_stats *s)
@@ -98,18 +100,30 @@ static void tracex_there(void *ctx, const trx_event *ev)
     trx_thread_counts_feed(w->t, ev, w->s);
 }
 
-int trx_stats_compute(trx_trace *t, trx_stats *s)
+/* The two sources of the walk: a cursor over the prepared trace, or
+ * trx_trace_prepare's own walk. */
+static const trx_event *from_cursor(void *src)
 {
-    return trx_stats_compute_windowed(t, s, 0);
+    return trx_cursor_next_ref(src);
 }
 
-int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
+static const trx_event *from_prepare(void *src)
+{
+    return trx_prepare_walk_next(src);
+}
+
+#define STATS_RETRY 1
+
+/* Every analysis in one walk. With `pw` the walk is the trace's prepare walk
+ * (the trace is prepared at its end): STATS_RETRY when that walk stopped
+ * (a context that is no registered thread), s then empty. */
+static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk *pw)
 {
     memset(s, 0, sizeof *s);
-    trx_trace_prepare(t);
+    uint64_t max_ticks = pw ? trx_trace_span_ticks(t) : t->max_ticks;
     s->mode = t->mode;
     bool correct = t->mode == TRX_MODE_CORRECT;
-    s->max_relative_ticks = t->max_ticks;
+    s->max_relative_ticks = max_ticks;
     if (t->mode == TRX_MODE_TRACEX && s->max_relative_ticks == 0)
         s->max_relative_ticks = 1;
     s->thread_count = t->thread_count;
@@ -135,7 +149,7 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
     if (trx_stack_usage_init(&w.stack, t) < 0)
         goto fail;
     if (window == 0)
-        window = t->max_ticks / 100 ? t->max_ticks / 100 : 1;
+        window = max_ticks / 100 ? max_ticks / 100 : 1;
     if (trx_timing_init(&w.timing, window) < 0)
         goto fail;
     if (correct && !(w.cores = trx_core_tracker_new(t))) {
@@ -148,64 +162,85 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
         goto fail;
     }
     bool parallel = t->used >= PARALLEL_MIN_ENTRIES && !getenv("TRX_STATS_SERIAL");
-    if (trx_fanout_walk(t, correct ? correct_here : tracex_here, &w,
-                        correct ? correct_there : tracex_there, &w, parallel) < 0) {
-        trx_core_tracker_discard(w.cores);
-        if (w.cinv)
-            trx_correct_inversions_finish(w.cinv, s);
-        trx_timing_finish(&w.timing, s);
-        goto fail;
+    trx_fanout_fn here = correct ? correct_here : tracex_here;
+    trx_fanout_fn there = correct ? correct_there : tracex_there;
+    trx_cursor c;
+    int walked = -1;
+    if (pw)
+        walked = trx_fanout_walk(from_prepare, pw, here, &w, there, &w, parallel);
+    else if (trx_cursor_init(&c, t) == 0) {
+        walked = trx_fanout_walk(from_cursor, &c, here, &w, there, &w, parallel);
+        trx_cursor_free(&c); /* when the walk stopped early; else done already */
     }
-    trx_timing timing = w.timing;
-    trx_correct_performance perf = w.perf;
-    trx_core_tracker *cores = w.cores;
-    trx_correct_inversions *cinv = w.cinv;
-    trx_switch_counter sw = w.sw;
-    trx_preemption_counter pre = w.pre;
-    trx_interrupt_counter irq = w.irq;
-    trx_thread_popularity tpop = w.tpop;
-    int r = 0, rt = trx_timing_finish(&timing, s);
+    int stopped = pw && trx_prepare_walk_end(pw) != 0;
+    int r = walked < 0 ? -1 : 0;
+    if (trx_timing_finish(&w.timing, s) < 0)
+        r = -1;
     if (correct) {
-        trx_correct_performance_finish(&perf, s);
-        r = perf.oom ? -1 : 0;
+        trx_correct_performance_finish(&w.perf, s);
+        if (w.perf.oom)
+            r = -1;
         trx_inversions_finish(inv, s); /* TraceX's finder, unused here */
         free(s->marks);
         s->marks = NULL;
         s->mark_count = 0;
-        if (trx_correct_inversions_finish(cinv, s) < 0 || marks_from_list(s) < 0)
+        if (trx_correct_inversions_finish(w.cinv, s) < 0 || marks_from_list(s) < 0)
             r = -1;
     } else {
-        s->context_switches = sw.switches;
-        trx_preemptions_finish(&pre, s);
-        s->interrupts = irq.interrupts;
-        s->nested_interrupts = irq.nested;
-        r = trx_inversions_finish(inv, s);
-    }
-    if (rt < 0)
-        r = -1;
-    if (cores) {
-        if ((s->cores = malloc(sizeof *s->cores)) == NULL) {
-            trx_core_tracker_discard(cores);
+        s->context_switches = w.sw.switches;
+        trx_preemptions_finish(&w.pre, s);
+        s->interrupts = w.irq.interrupts;
+        s->nested_interrupts = w.irq.nested;
+        if (trx_inversions_finish(inv, s) < 0)
             r = -1;
-        } else if (trx_core_tracker_finish(cores, s->cores) < 0) {
+    }
+    if (w.cores) {
+        if ((s->cores = malloc(sizeof *s->cores)) == NULL) {
+            trx_core_tracker_discard(w.cores);
+            r = -1;
+        } else if (trx_core_tracker_finish(w.cores, s->cores) < 0) {
             r = -1;
         }
     }
     if (trx_stack_usage_finish(&w.stack, t, s) < 0)
         r = -1;
-    if (trx_thread_popularity_finish(&tpop, s) < 0 || trx_same_address_spread(t, s) < 0)
+    if (trx_thread_popularity_finish(&w.tpop, s) < 0 || trx_same_address_spread(t, s) < 0)
         r = -1;
-    if (trx_popularity_finish(&pop, s) < 0 || r < 0) {
+    if (trx_popularity_finish(&pop, s) < 0)
+        r = -1;
+    if (r < 0 || stopped) {
         trx_stats_free(s);
-        return -1;
+        return r < 0 ? -1 : STATS_RETRY;
     }
     return 0;
 fail:
+    if (pw)
+        trx_prepare_walk_end(pw);
     trx_stack_usage_discard(&w.stack);
     trx_inversions_finish(inv, s);
     trx_popularity_finish(&pop, s);
     trx_stats_free(s);
     return -1;
+}
+
+int trx_stats_compute(trx_trace *t, trx_stats *s)
+{
+    return trx_stats_compute_windowed(t, s, 0);
+}
+
+int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
+{
+    /* An unprepared trace: the analyses ride on the prepare walk, unless it
+     * meets a context that is no registered thread (then it stops there and
+     * the trace is prepared and walked again, as below). */
+    trx_prepare_walk *pw = trx_prepare_walk_begin(t);
+    if (pw) {
+        int r = compute(t, s, window, pw);
+        if (r != STATS_RETRY)
+            return r;
+    }
+    trx_trace_prepare(t);
+    return compute(t, s, window, NULL);
 }
 
 void trx_stats_free(trx_stats *s)

@@ -12,6 +12,7 @@
 
 #include "decode/event_cursor_internal.h"
 #include "decode/object_table.h"
+#include "decode/prepare_walk.h"
 #include "util/address_map.h"
 #include "decode/txtb_salvage.h"
 
@@ -27,12 +28,17 @@ struct trx_prepare_state {
     uint32_t *running_only; /* unknown addresses seen only as RUNNING contexts */
     uint32_t running_only_count, running_only_cap;
     trx_address_map running_only_seen; /* the same, for an O(1) membership test */
+    bool strict; /* trx_prepare_walk_begin: change no table, note it instead */
+    bool dirty;  /* strict: the walk would have added a thread */
 };
 
 void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev)
 {
-    (void)prep;
     if (ev->thread < 0) {
+        if (prep->strict) {
+            prep->dirty = true;
+            return;
+        }
         ev->thread = trx_objects_add_unnamed_thread(t, ev->context, ev->priority);
         return;
     }
@@ -70,6 +76,10 @@ static int grow(void **p, uint32_t *cap, uint32_t need, size_t item)
 void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_event *f,
                                int source)
 {
+    if (f->thread < 0 && prep->strict && f->context != TRX_CONTEXT_IDLE) {
+        prep->dirty = true; /* an unknown thread (correct) or thread 0 (TraceX) later */
+        return;
+    }
     if (f->thread < 0) {
         /* TraceX lists no thread for it (see trx_trace_prepare) */
         if (f->context == TRX_CONTEXT_IDLE || t->mode == TRX_MODE_TRACEX)
@@ -109,47 +119,144 @@ static void widen(uint32_t *lowest, uint32_t *highest, uint32_t min, uint32_t ma
         *highest = min;
 }
 
-void trx_trace_prepare(trx_trace *t)
-{
-    trx_trace_use_view(t);
-    if (t->prepared)
-        return;
+/* One walk of the event model completing the thread table (see
+ * prepare_walk.h for the strict form). */
+struct trx_prepare_walk {
+    trx_trace *t;
     trx_prepare_state prep;
-    memset(&prep, 0, sizeof prep);
     trx_cursor c;
-    uint64_t total = 0, synthetic = 0, last_ticks = 0;
-    if (trx_cursor_init(&c, t) == 0) {
-        trx_cursor_attach_prepare(&c, &prep);
-        const trx_event *ev;
-        while ((ev = trx_cursor_next_ref(&c))) {
-            total++;
-            synthetic += ev->synthetic;
-            last_ticks = ev->ticks;
+    bool cursor_ok;
+    uint64_t total, synthetic, last_ticks;
+    uint32_t *saved; /* strict: each thread's four range bounds before the walk */
+};
+
+static int walk_start(trx_prepare_walk *w, trx_trace *t, bool strict)
+{
+    memset(w, 0, sizeof *w);
+    w->t = t;
+    w->prep.strict = strict;
+    if (strict) {
+        w->saved = malloc(((size_t)t->thread_count + 1) * 4 * sizeof *w->saved);
+        if (!w->saved)
+            return -1;
+        for (uint32_t th = 0; th < t->thread_count; th++) {
+            const trx_thread *x = &t->threads[th];
+            uint32_t *v = &w->saved[(size_t)th * 4];
+            v[0] = x->prio_lowest;
+            v[1] = x->prio_highest;
+            v[2] = x->pt_lowest;
+            v[3] = x->pt_highest;
+        }
+    }
+    w->cursor_ok = trx_cursor_init(&w->c, t) == 0;
+    if (w->cursor_ok)
+        trx_cursor_attach_prepare(&w->c, &w->prep);
+    else if (strict)
+        return free(w->saved), -1;
+    return 0;
+}
+
+static const trx_event *walk_next(trx_prepare_walk *w)
+{
+    if (!w->cursor_ok || w->prep.dirty)
+        return NULL;
+    const trx_event *ev = trx_cursor_next_ref(&w->c);
+    if (!ev) {
+        w->cursor_ok = false; /* the cursor released itself */
+        return NULL;
+    }
+    if (w->prep.dirty)
+        return NULL;
+    w->total++;
+    w->synthetic += ev->synthetic;
+    w->last_ticks = ev->ticks;
+    return ev;
+}
+
+/* Completes the table from a finished walk (or restores it after a strict
+ * walk that stopped): 0, or 1 when the strict walk stopped. */
+static int walk_finish(trx_prepare_walk *w)
+{
+    trx_trace *t = w->t;
+    trx_prepare_state *prep = &w->prep;
+    /* a strict walk that did not reach the end (stopped, or abandoned) */
+    int stopped = prep->dirty || (prep->strict && w->cursor_ok);
+    if (w->cursor_ok)
+        trx_cursor_free(&w->c);
+    if (stopped) {
+        for (uint32_t th = 0; th < t->thread_count; th++) {
+            trx_thread *x = &t->threads[th];
+            const uint32_t *v = &w->saved[(size_t)th * 4];
+            x->prio_lowest = v[0];
+            x->prio_highest = v[1];
+            x->pt_lowest = v[2];
+            x->pt_highest = v[3];
         }
     }
     /* A next context that no stored event has as its context: the correct
      * mode lists it as an unknown thread; TraceX adds nothing (its RUNNING
      * events there are attributed to thread 0, see event_cursor.c). */
-    for (uint32_t k = 0; k < prep.running_only_count; k++) {
-        if (trx_thread_for_context(t, prep.running_only[k]) >= 0)
+    for (uint32_t k = 0; !stopped && k < prep->running_only_count; k++) {
+        if (trx_thread_for_context(t, prep->running_only[k]) >= 0)
             continue;
-        int32_t th = trx_objects_add_unnamed_thread(t, prep.running_only[k], 0);
+        int32_t th = trx_objects_add_unnamed_thread(t, prep->running_only[k], 0);
         if (th >= 0)
             t->threads[th].next_context_only = true;
     }
-    for (uint32_t th = 0; th < prep.range_cap && th < t->thread_count; th++) {
-        running_range *r = &prep.ranges[th];
+    for (uint32_t th = 0; !stopped && th < prep->range_cap && th < t->thread_count; th++) {
+        running_range *r = &prep->ranges[th];
         if (r->any_prio)
             widen(&t->threads[th].prio_lowest, &t->threads[th].prio_highest, r->prio_min,
                   r->prio_max);
         if (r->any_pt)
             widen(&t->threads[th].pt_lowest, &t->threads[th].pt_highest, r->pt_min, r->pt_max);
     }
-    free(prep.ranges);
-    free(prep.running_only);
-    trx_address_map_free(&prep.running_only_seen);
-    t->total_events = total;
-    t->synthetic_events = synthetic;
-    t->max_ticks = last_ticks;
+    free(prep->ranges);
+    free(prep->running_only);
+    trx_address_map_free(&prep->running_only_seen);
+    free(w->saved);
+    if (stopped)
+        return 1;
+    t->total_events = w->total;
+    t->synthetic_events = w->synthetic;
+    t->max_ticks = w->last_ticks;
     t->prepared = true;
+    return 0;
+}
+
+void trx_trace_prepare(trx_trace *t)
+{
+    trx_trace_use_view(t);
+    if (t->prepared)
+        return;
+    trx_prepare_walk w;
+    walk_start(&w, t, false);
+    while (walk_next(&w))
+        ;
+    walk_finish(&w);
+}
+
+trx_prepare_walk *trx_prepare_walk_begin(trx_trace *t)
+{
+    trx_trace_use_view(t);
+    if (t->prepared || t->format != TRX_TRACE_TXTB)
+        return NULL;
+    trx_prepare_walk *w = malloc(sizeof *w);
+    if (w && walk_start(w, t, true) < 0) {
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+const trx_event *trx_prepare_walk_next(trx_prepare_walk *w)
+{
+    return walk_next(w);
+}
+
+int trx_prepare_walk_end(trx_prepare_walk *w)
+{
+    int r = walk_finish(w);
+    free(w);
+    return r;
 }
