@@ -564,10 +564,9 @@ uint64_t trx_trace_span_ticks(const trx_trace *t)
         return trx_uia_span_ticks(t);
     uint64_t ticks = 0;
     uint32_t m = t->header.timer_mask, prev = 0;
-    trx_entry e;
     for (uint32_t i = 0; i < t->used; i++) {
-        trx_trace_entry(t, i, &e);
-        uint32_t ts = e.timestamp & m;
+        const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
+        uint32_t ts = trx_rd32(p + 12, t->header.big_endian) & m; /* the time stamp word only */
         if (i > 0) {
             if (t->counts_up)
                 ticks += ts >= prev ? (uint64_t)(ts - prev) : (uint64_t)(m - prev) + ts + 1;

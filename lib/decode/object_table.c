@@ -68,7 +68,9 @@ static int hash_rebuild(trx_trace *t, uint32_t size)
     return 0;
 }
 
-int32_t trx_trace_find_object(const trx_trace *t, uint32_t address)
+/* trx_trace_find_object, inlined into the look-ups below (the analyses
+ * make several per event). */
+static inline int32_t find_object(const trx_trace *t, uint32_t address)
 {
     if (!t->obj_hash_size_)
         return -1;
@@ -82,15 +84,20 @@ int32_t trx_trace_find_object(const trx_trace *t, uint32_t address)
     }
 }
 
+int32_t trx_trace_find_object(const trx_trace *t, uint32_t address)
+{
+    return find_object(t, address);
+}
+
 int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address)
 {
-    int32_t o = trx_trace_find_object(t, address);
+    int32_t o = find_object(t, address);
     return o < 0 ? -1 : t->obj_thread_[o];
 }
 
 int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address)
 {
-    int32_t o = trx_trace_find_object(t, address);
+    int32_t o = find_object(t, address);
     if (o < 0)
         return -1;
     if (t->obj_thread_[o] >= 0)
@@ -103,7 +110,7 @@ int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address)
 
 int32_t trx_thread_for_context(const trx_trace *t, uint32_t address)
 {
-    int32_t o = trx_trace_find_object(t, address);
+    int32_t o = find_object(t, address);
     if (o < 0)
         return -1; /* Un-named Threads are in the hash too: nothing at this address */
     if (t->obj_thread_[o] >= 0)
