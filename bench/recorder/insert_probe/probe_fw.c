@@ -23,10 +23,14 @@ __attribute__((noinline)) void probe_done(void)
     __asm__ volatile("" ::: "memory");
 }
 
-extern uint32_t __bss_start__, __bss_end__, __stack_top__;
+extern uint32_t __data_load__, __data_start__, __data_end__, __bss_start__, __bss_end__,
+    __stack_top__;
 void Reset_Handler(void);
 void Reset_Handler(void)
 {
+    const uint32_t *from = &__data_load__;
+    for (uint32_t *p = &__data_start__; p < &__data_end__; p++)
+        *p = *from++; /* the recorder's initial context (initialization) lives in .data */
     for (uint32_t *p = &__bss_start__; p < &__bss_end__; p++)
         *p = 0u;
     *(volatile uint32_t *)0xE000E014u = 24999u; /* SysTick reload */
