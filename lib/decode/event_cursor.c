@@ -71,7 +71,7 @@ static bool is_thread_context(uint32_t ctx)
     return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
 }
 
-static int ensure_cache(trx_cursor *c)
+static int grow_cache(trx_cursor *c)
 {
     struct trx_cursor_scratch *s = c->scratch_;
     uint32_t need = c->trace->thread_count;
@@ -87,6 +87,12 @@ static int ensure_cache(trx_cursor *c)
     s->cache = n;
     s->cap = cap;
     return 0;
+}
+
+/* A priority cache entry for every thread (grows as threads are added). */
+static inline int ensure_cache(trx_cursor *c)
+{
+    return c->trace->thread_count <= c->scratch_->cap ? 0 : grow_cache(c);
 }
 
 /* trx_thread_for_context through the cursor's cache. */
@@ -157,7 +163,7 @@ static void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
 
 /* Raw chronological entry `j`, decoded once: the cursor reads each entry
  * as the one after the current event first, then as the current event. */
-static const trx_entry *peek(trx_cursor *c, uint32_t j)
+static inline const trx_entry *peek(trx_cursor *c, uint32_t j)
 {
     if (c->ahead_at_ != j) {
         trx_entry_read_phys(c->trace, trx_entry_phys(c->trace, j), &c->ahead_);
@@ -170,8 +176,8 @@ static const trx_entry *peek(trx_cursor *c, uint32_t j)
 static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
 {
     const trx_trace *t = c->trace;
-    const trx_entry e = *peek(c, i);
-    uint32_t ts = e.timestamp & t->header.timer_mask;
+    const trx_entry *e = peek(c, i); /* valid until the next peek */
+    uint32_t ts = e->timestamp & t->header.timer_mask;
     if (i > 0) {
         uint32_t p = c->prev_ts_, m = t->header.timer_mask;
         uint64_t d;
@@ -184,12 +190,12 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     c->prev_ts_ = ts;
     ev->ticks = c->ticks_;
     ev->timestamp = ts;
-    ev->raw_id = e.id;
-    ev->id = e.id & 0xFFFFu;
-    ev->core = e.id >> 24;
-    ev->raw_priority = e.priority;
-    ev->context = e.context;
-    memcpy(ev->info, e.info, sizeof ev->info);
+    ev->raw_id = e->id;
+    ev->id = e->id & 0xFFFFu;
+    ev->core = e->id >> 24;
+    ev->raw_priority = e->priority;
+    ev->context = e->context;
+    memcpy(ev->info, e->info, sizeof ev->info);
     ev->entry = trx_entry_phys(t, i);
     ev->synthetic = false;
     ev->thread = -1;
@@ -198,14 +204,14 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->time = ts;
     ev->seq = 0;
     ev->lost_before = 0;
-    if (e.context == TRX_CONTEXT_ISR) {
-        ev->priority = e.priority;
+    if (e->context == TRX_CONTEXT_ISR) {
+        ev->priority = e->priority;
         ev->threshold = TRX_UNKNOWN;
-    } else if (e.context == TRX_CONTEXT_INIT) {
-        ev->priority = e.priority & 0x7FFu;
+    } else if (e->context == TRX_CONTEXT_INIT) {
+        ev->priority = e->priority & 0x7FFu;
         ev->threshold = TRX_UNKNOWN;
     } else {
-        decode_priority(e.priority, &ev->priority, &ev->threshold);
+        decode_priority(e->priority, &ev->priority, &ev->threshold);
     }
 }
 
