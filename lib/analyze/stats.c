@@ -38,11 +38,12 @@ typedef struct walk {
     trx_stats *s;
     trx_inversion_finder *inv;
     trx_popularity *pop;
-    trx_thread_popularity tpop;
-    trx_stack_usage stack;
-    trx_profile prof; /* here in the correct mode, there in TraceX's */
-    /* the states written on the helper thread, a cache line away from the
-     * others (no false sharing between the two threads) */
+    _Alignas(64) trx_stack_usage stack;
+    /* here in the correct mode, there in TraceX's; each on cache lines of
+     * its own (no false sharing between the two threads) */
+    _Alignas(64) trx_thread_popularity tpop;
+    _Alignas(64) trx_profile prof;
+    /* the states written on the helper thread only */
     _Alignas(64) trx_switch_counter sw;
     trx_preemption_counter pre;
     trx_interrupt_counter irq;
@@ -58,17 +59,24 @@ static void common_here(walk *w, const trx_event *ev)
 {
     trx_stack_usage_feed(&w->stack, w->t, ev);
     trx_popularity_feed(w->pop, ev);
-    trx_thread_popularity_feed(&w->tpop, w->t, ev, w->s);
     trx_filex_feed(&w->s->filex, ev);
     trx_netx_feed(&w->s->netx, ev);
+}
+
+/* The analyses that write per-thread figures into trx_stats.threads: all on
+ * one thread, so that no two threads write the same cache lines. */
+static void per_thread(walk *w, const trx_event *ev)
+{
+    trx_thread_popularity_feed(&w->tpop, w->t, ev, w->s);
+    trx_profile_feed(&w->prof, w->t, ev, w->s);
+    trx_thread_counts_feed(w->t, ev, w->s);
 }
 
 static void correct_here(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
     common_here(w, ev);
-    trx_profile_feed(&w->prof, w->t, ev, w->s);
-    trx_thread_counts_feed(w->t, ev, w->s);
+    per_thread(w, ev);
 }
 
 static void correct_there(void *ctx, const trx_event *ev)
@@ -96,8 +104,7 @@ static void tracex_there(void *ctx, const trx_event *ev)
     trx_preemptions_feed(&w->pre, ev);
     trx_interrupts_feed(&w->irq, ev);
     trx_timing_feed(&w->timing, ev);
-    trx_profile_feed(&w->prof, w->t, ev, w->s);
-    trx_thread_counts_feed(w->t, ev, w->s);
+    per_thread(w, ev);
 }
 
 /* The two sources of the walk: a cursor over the prepared trace, or
