@@ -57,14 +57,25 @@ extern "C" {
 
 /* Time source. TRX_UIA_TIME_SOURCE64 (if defined): a 64-bit counter, used
  * as it is. Otherwise the 32-bit TRX_UIA_TIME_SOURCE (default: the TXTB
- * recorder's TX_TRACE_TIME_SOURCE), which 64-bit timestamps extend: the high
- * word counts the wraps seen between records (at least one record per
- * counter period, and a full 32-bit counter, TX_TRACE_TIME_MASK 0xFFFFFFFF). */
+ * recorder's TX_TRACE_TIME_SOURCE) with TRX_UIA_TIME_MASK valid bits
+ * (default: TX_TRACE_TIME_MASK, else 0xFFFFFFFF; 2^n - 1), which the writer
+ * extends to 64 bits, counting the wraps seen between records (at least one
+ * record per counter period). A counter narrower than 32 bits (the raw 24-bit
+ * SysTick, TX_TRACE_TIME_MASK 0x00FFFFFF) is extended the same way, so 32-bit
+ * timestamps also wrap at 2^32 as the decoder expects. */
 #ifndef TRX_UIA_TIME_SOURCE
 #if defined(TX_TRACE_TIME_SOURCE)
 #define TRX_UIA_TIME_SOURCE (TX_TRACE_TIME_SOURCE)
 #else
 #define TRX_UIA_TIME_SOURCE (++trx_uia_simulated_time)
+#endif
+#endif
+
+#ifndef TRX_UIA_TIME_MASK
+#if defined(TX_TRACE_TIME_MASK)
+#define TRX_UIA_TIME_MASK (TX_TRACE_TIME_MASK)
+#else
+#define TRX_UIA_TIME_MASK 0xFFFFFFFFUL
 #endif
 #endif
 
@@ -84,10 +95,8 @@ extern "C" {
     TRX_UIA_MAX_RECORD_BYTES > 2044
 #error "trx uia recorder: TRX_UIA_MAX_RECORD_BYTES must be a multiple of 4 from 64 to 2044"
 #endif
-#if TRX_UIA_TIMESTAMP_BITS == 64 && !defined(TRX_UIA_TIME_SOURCE64) &&                             \
-    defined(TX_TRACE_TIME_MASK) && (TX_TRACE_TIME_MASK) != 0xFFFFFFFFUL
-#error                                                                                             \
-    "trx uia recorder: 64-bit timestamps from a counter narrower than 32 bits: define TRX_UIA_TIME_SOURCE64 or use a 32-bit counter (trx_port_systick_time)"
+#if ((TRX_UIA_TIME_MASK) & ((TRX_UIA_TIME_MASK) + 1UL)) != 0UL || (TRX_UIA_TIME_MASK) == 0UL
+#error "trx uia recorder: TRX_UIA_TIME_MASK (default TX_TRACE_TIME_MASK) must be 2^n - 1, n = 1..32"
 #endif
 
 /* ================================================================ layout */
@@ -266,6 +275,23 @@ static inline ULONG trx_uia_header_(ULONG hdr, ULONG type, ULONG bytes)
     return (type << 27) | (bytes << 16) | (hdr & 0xFFFFUL);
 }
 
+#if (TRX_UIA_TIME_MASK) != 0xFFFFFFFFUL
+/* A counter narrower than 32 bits, extended: the last timestamp's bits
+ * above the mask, plus one counter period when the counter went backwards. */
+static inline uint64_t trx_uia_time_narrow_(trx_uia_logger *lg)
+{
+    const uint64_t mask = (uint64_t)(TRX_UIA_TIME_MASK);
+    uint64_t last = lg->time;
+    uint64_t t = (uint64_t)((ULONG)(TRX_UIA_TIME_SOURCE) & (ULONG)(TRX_UIA_TIME_MASK));
+    uint64_t ext = (last & ~mask) | t;
+    if (t < (last & mask)) {
+        ext += mask + 1U;
+    }
+    lg->time = ext;
+    return ext;
+}
+#endif
+
 /* Reads the time source: *lo, and *hi for 64-bit timestamps (0 otherwise). */
 static inline VOID trx_uia_time_(trx_uia_logger *lg, ULONG *lo, ULONG *hi)
 {
@@ -275,17 +301,25 @@ static inline VOID trx_uia_time_(trx_uia_logger *lg, ULONG *lo, ULONG *hi)
     (void)lg;
     *lo = (ULONG)t;
     *hi = (ULONG)(t >> 32);
-#else
+#elif (TRX_UIA_TIME_MASK) == 0xFFFFFFFFUL
     ULONG t = (ULONG)(TRX_UIA_TIME_SOURCE);
     uint64_t last = lg->time;
     ULONG h = (ULONG)(last >> 32) + (t < (ULONG)last ? 1UL : 0UL);
     lg->time = ((uint64_t)h << 32) | t;
     *lo = t;
     *hi = h;
+#else
+    uint64_t t = trx_uia_time_narrow_(lg);
+    *lo = (ULONG)t;
+    *hi = (ULONG)(t >> 32);
 #endif
 #elif TRX_UIA_TIMESTAMP_BITS == 32
+#if (TRX_UIA_TIME_MASK) == 0xFFFFFFFFUL
     (void)lg;
     *lo = (ULONG)(TRX_UIA_TIME_SOURCE);
+#else
+    *lo = (ULONG)trx_uia_time_narrow_(lg);
+#endif
     *hi = 0UL;
 #else
     (void)lg;

@@ -157,7 +157,7 @@ static void test_records_every_size(void **state)
     assert_int_equal(trx_uia_used_bytes(&lg), off + 4);
 }
 
-#if TRX_UIA_TIMESTAMP_BITS == 64
+#if TRX_UIA_TIMESTAMP_BITS == 64 && TRX_UIA_TIME_MASK == 0xFFFFFFFFUL
 /* A 32-bit clock that wraps: the high word counts the wraps. */
 static void test_timestamp_crosses_2_32(void **state)
 {
@@ -174,6 +174,38 @@ static void test_timestamp_crosses_2_32(void **state)
     assert_true(r[0].ts == 0xFFFFFFF8ull);
     assert_true(r[1].ts == 0x100000000ull);
     assert_true(r[2].ts == 0x100000008ull);
+}
+#endif
+
+#if TRX_UIA_TIMESTAMP_BITS != 0 && TRX_UIA_TIME_MASK != 0xFFFFFFFFUL
+/* A counter narrower than 32 bits (TRX_UIA_TIME_MASK, e.g. the raw 24-bit
+ * SysTick): the writer counts its wraps, so timestamps keep rising past the
+ * mask and, with 32-bit timestamps, wrap only at 2^32. Bits of the source
+ * above the mask are ignored. */
+static void test_timestamp_narrow_counter(void **state)
+{
+    (void)state;
+    static uia_rec r[512];
+    size_t term, n;
+    const uint64_t period = (uint64_t)TRX_UIA_TIME_MASK + 1u;
+    const uint64_t step = period / 2u + 3u; /* under one period: every wrap seen */
+    const uint32_t total = (uint32_t)(3u * (0x100000000ull / step)) + 5u;
+    enable(8192, TRX_UIA_POLICY_WRAP);
+    uia_test_clock = 0xA5000000u; /* garbage above the mask */
+    uia_test_step = (uint32_t)step;
+    for (uint32_t i = 0; i < total; i++)
+        trx_uia_write1(&lg, 0x10001u, i, ALL);
+    n = read_all(8192, r, 512, &term);
+    assert_true(n > 10);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = (uint64_t)r[i].args[0] + 1u; /* clock reads so far */
+        uint64_t expect = ((0xA5000000ull + k * step) & TRX_UIA_TIME_MASK) +
+                          ((k * step + (0xA5000000ull & TRX_UIA_TIME_MASK)) / period) * period;
+#if TRX_UIA_TIMESTAMP_BITS == 32
+        expect &= 0xFFFFFFFFull;
+#endif
+        assert_true(r[i].ts == expect);
+    }
 }
 #endif
 
@@ -420,8 +452,11 @@ int main(void)
         cmocka_unit_test_setup(test_enable_status, setup),
         cmocka_unit_test_setup(test_packet_header, setup),
         cmocka_unit_test_setup(test_records_every_size, setup),
-#if TRX_UIA_TIMESTAMP_BITS == 64
+#if TRX_UIA_TIMESTAMP_BITS == 64 && TRX_UIA_TIME_MASK == 0xFFFFFFFFUL
         cmocka_unit_test_setup(test_timestamp_crosses_2_32, setup),
+#endif
+#if TRX_UIA_TIMESTAMP_BITS != 0 && TRX_UIA_TIME_MASK != 0xFFFFFFFFUL
+        cmocka_unit_test_setup(test_timestamp_narrow_counter, setup),
 #endif
         cmocka_unit_test_setup(test_sequence_wrap, setup),
 #if TRX_UIA_PREVLEN
