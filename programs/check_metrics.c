@@ -181,7 +181,19 @@ static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_resu
     trx_stats own;
     bool fresh = r->window && r->window != s->load_window;
     if (fresh) {
-        if (trx_stats_compute_windowed(ctx->trace, &own, r->window) != 0)
+        int rc = trx_stats_compute_windowed(ctx->trace, &own, r->window);
+        if (rc == TRX_STATS_TOO_MANY_WINDOWS) {
+            uint64_t span = s->load_span;
+            out->status = CHECK_UNAVAILABLE;
+            EVIDENCE(out,
+                     "a window of %" PRIu64 " ticks cuts the span of %" PRIu64
+                     " ticks into more than %" PRIu64 " windows: use a window of at least %" PRIu64
+                     " ticks",
+                     r->window, span, TRX_LOAD_WINDOWS_MAX - 1,
+                     span / (TRX_LOAD_WINDOWS_MAX - 1) + 1);
+            return 0;
+        }
+        if (rc != 0)
             return -1;
         s = &own;
     }
@@ -420,6 +432,12 @@ static int metric_lost_events(const check_ctx *ctx, const check_rule *r, check_r
 int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
     memset(out, 0, sizeof *out);
+    const char *missing = trx_trace_context_missing(ctx->trace);
+    if (missing && r->kind != CHECK_NO_LOST_EVENTS) { /* every other metric needs who ran */
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "cannot be evaluated: %s", missing);
+        return 0;
+    }
     switch (r->kind) {
     case CHECK_MAX_ISR_TICKS:
         return metric_isr_ticks(ctx, r, out);

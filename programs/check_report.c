@@ -10,7 +10,10 @@
 
 static const char *status_name(check_status s)
 {
-    return s == CHECK_PASS ? "pass" : s == CHECK_FAIL ? "fail" : "unavailable";
+    return s == CHECK_PASS      ? "pass"
+           : s == CHECK_FAIL    ? "fail"
+           : s == CHECK_SKIPPED ? "skipped"
+                                : "unavailable";
 }
 
 void check_write_text(const check_run *run, trx_out *w)
@@ -18,14 +21,17 @@ void check_write_text(const check_run *run, trx_out *w)
     for (size_t i = 0; i < run->count; i++) {
         const check_result *r = &run->results[i];
         trx_out_printf(w, "%-5s %s: %s\n",
-                       r->status == CHECK_PASS   ? "PASS"
-                       : r->status == CHECK_FAIL ? "FAIL"
-                                                 : "ERROR",
+                       r->status == CHECK_PASS      ? "PASS"
+                       : r->status == CHECK_FAIL    ? "FAIL"
+                       : r->status == CHECK_SKIPPED ? "SKIP"
+                                                    : "ERROR",
                        run->rules[i].text, r->evidence);
     }
     trx_out_printf(w, "%zu rules: %zu passed, %zu failed", run->count, run->passed, run->failed);
     if (run->unavailable)
         trx_out_printf(w, ", %zu not available", run->unavailable);
+    if (run->skipped)
+        trx_out_printf(w, ", %zu skipped (not available)", run->skipped);
     trx_out_str(w, "\n");
 }
 
@@ -35,8 +41,8 @@ void check_write_json(const check_run *run, trx_out *w)
     trx_out_json_string(w, run->path);
     trx_out_printf(w,
                    ", \"mode\": \"correct\", \"rules\": %zu, \"passed\": %zu, \"failed\": %zu, "
-                   "\"unavailable\": %zu, \"results\": [",
-                   run->count, run->passed, run->failed, run->unavailable);
+                   "\"unavailable\": %zu, \"skipped\": %zu, \"results\": [",
+                   run->count, run->passed, run->failed, run->unavailable, run->skipped);
     for (size_t i = 0; i < run->count; i++) {
         const check_result *r = &run->results[i];
         const check_rule *rule = &run->rules[i];
@@ -98,14 +104,18 @@ void check_write_junit(const check_run *run, FILE *f)
             run->failed, run->unavailable);
     fputs("  <testsuite name=\"trx check ", f);
     xml_text(f, run->path);
-    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\">\n", run->count,
-            run->failed, run->unavailable);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n", run->count,
+            run->failed, run->unavailable, run->skipped);
     for (size_t i = 0; i < run->count; i++) {
         const check_result *r = &run->results[i];
         fputs("    <testcase classname=\"trx.check\" name=\"", f);
         xml_text(f, run->rules[i].text);
         fputs("\">\n", f);
-        if (r->status != CHECK_PASS) {
+        if (r->status == CHECK_SKIPPED) {
+            fputs("      <skipped message=\"", f);
+            xml_text(f, r->evidence);
+            fputs("\"/>\n", f);
+        } else if (r->status != CHECK_PASS) {
             fputs(r->status == CHECK_FAIL ? "      <failure message=\"" : "      <error message=\"",
                   f);
             xml_text(f, r->evidence);

@@ -13,7 +13,7 @@ typedef struct check_run {
     const check_rule *rules;
     const check_result *results;
     size_t count;
-    size_t passed, failed, unavailable;
+    size_t passed, failed, unavailable, skipped;
 } check_run;
 
 /* One line per rule ("PASS  rule  evidence") and a summary line. */

@@ -44,7 +44,9 @@ int check_rule_parse(const char *text, check_rule *r, char *why, size_t why_size
 /* The syntax of every rule, one per line (for --help and errors). */
 extern const char check_rule_syntax[];
 
-typedef enum check_status { CHECK_PASS, CHECK_FAIL, CHECK_UNAVAILABLE } check_status;
+/* UNAVAILABLE: the trace cannot give the metric (the evidence says why);
+ * SKIPPED: that, with --skip-unavailable. */
+typedef enum check_status { CHECK_PASS, CHECK_FAIL, CHECK_UNAVAILABLE, CHECK_SKIPPED } check_status;
 
 /* What a rule found: pass or fail, the measured value against the limit,
  * where (event index and ticks), about what (thread, ISR, lock) and one

@@ -30,20 +30,25 @@ static const char usage_tail[] =
     "                          (from a '#' at the start or after a blank) ignored\n"
     "  --json                  one JSON object instead of text\n"
     "  --junit OUT.xml         also write a JUnit XML report (each rule a "
-    "testcase)\n" CLI_HELP_INPUT_OPTIONS "\n"
-    "Exit status: 0 every rule passes, 1 a rule fails, 2 bad input, a bad rule\n"
-    "(the message names it and what was expected), a bad option, or a rule whose\n"
-    "metric cannot be measured.\n";
+    "testcase)\n"
+    "  --skip-unavailable      a rule the trace cannot give (a UIA trace has no thread\n"
+    "                          or interrupt context) is skipped, not an "
+    "error\n" CLI_HELP_INPUT_OPTIONS "\n"
+    "Exit status: 0 every rule passes (or is skipped), 1 a rule fails, 2 bad input,\n"
+    "a bad rule (the message names it and what was expected), a bad option, or a\n"
+    "rule whose metric the trace cannot give (the message says why; see\n"
+    "--skip-unavailable).\n";
 
 /* The rules collected from --rules files and the command line. */
 typedef struct check_options {
     const char *junit;
+    bool skip_unavailable;
     check_rule *rules;
     size_t count, cap;
     int status; /* CHECK_EXIT_ERROR after a bad rule or rules file */
 } check_options;
 
-enum { OPT_RULES = CLI_OPT_FIRST_OWN, OPT_JUNIT };
+enum { OPT_RULES = CLI_OPT_FIRST_OWN, OPT_JUNIT, OPT_SKIP_UNAVAILABLE };
 
 static int add_rule(check_options *o, const char *text, const char *where, size_t line)
 {
@@ -120,6 +125,10 @@ static int on_option(void *state, int opt, const char *arg)
         o->junit = arg;
         return -1;
     }
+    if (opt == OPT_SKIP_UNAVAILABLE) {
+        o->skip_unavailable = true;
+        return -1;
+    }
     if (read_rules_file(o, arg) != 0) {
         o->status = CHECK_EXIT_ERROR;
         return CHECK_EXIT_ERROR;
@@ -160,14 +169,17 @@ static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_o
         return EXIT_INPUT;
     }
     check_ctx ctx = {&in->trace, &st};
-    check_run run = {c->args[0], o->rules, results, o->count, 0, 0, 0};
+    check_run run = {c->args[0], o->rules, results, o->count, 0, 0, 0, 0};
     int rc = 0;
     for (size_t i = 0; i < o->count && rc == 0; i++) {
         if (check_evaluate(&ctx, &o->rules[i], &results[i]) != 0) {
             fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
             rc = EXIT_INPUT;
         }
+        if (o->skip_unavailable && results[i].status == CHECK_UNAVAILABLE)
+            results[i].status = CHECK_SKIPPED;
         run.passed += results[i].status == CHECK_PASS;
+        run.skipped += results[i].status == CHECK_SKIPPED;
         run.failed += results[i].status == CHECK_FAIL;
         run.unavailable += results[i].status == CHECK_UNAVAILABLE;
     }
@@ -196,6 +208,7 @@ int cmd_check(int argc, char **argv)
     static const struct option own[] = {
         {"rules", required_argument, NULL, OPT_RULES},
         {"junit", required_argument, NULL, OPT_JUNIT},
+        {"skip-unavailable", no_argument, NULL, OPT_SKIP_UNAVAILABLE},
         {NULL, 0, NULL, 0},
     };
     char usage[4096];

@@ -96,6 +96,9 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
     trx_out_printf(w, "A: %s\nB: %s\nmode: %s\n%zu of %zu figures changed\n", c->args[0],
                    c->args[1], c->mode == TRX_MODE_TRACEX ? "tracex" : "correct", n_changed,
                    d->count);
+    if (d->unavailable_reason)
+        trx_out_printf(w, "not available (%s: %s): %s\n", d->unavailable_in, d->unavailable_reason,
+                       diff_context_sections);
     const char *section = NULL;
     for (size_t i = 0; i < d->count; i++) {
         const diff_row *r = &d->rows[i];
@@ -147,6 +150,14 @@ static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
     trx_out_str(w, ", \"b\": ");
     trx_out_json_string(w, c->args[1]);
     trx_out_printf(w, ", \"rows\": %zu, \"changed\": %zu", d->count, n_changed);
+    if (d->unavailable_reason) {
+        trx_out_printf(w,
+                       ",\n  \"unavailable\": {\"in\": \"%s\", \"sections\": ", d->unavailable_in);
+        trx_out_json_string(w, diff_context_sections);
+        trx_out_str(w, ", \"reason\": ");
+        trx_out_json_string(w, d->unavailable_reason);
+        trx_out_char(w, '}');
+    }
     const char *section = NULL;
     for (size_t i = 0; i < d->count; i++) {
         const diff_row *r = &d->rows[i];

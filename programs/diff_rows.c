@@ -326,6 +326,9 @@ static void item_section(diff_rows *d, const char *section, const char *const *f
     items_free(&ib);
 }
 
+const char diff_context_sections[] = "threads, performance, execution_profile, stack_usage, "
+                                     "inversions, isr, interrupt_to_thread_latency, response_time";
+
 int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
 {
     static const char *const ticks[] = {"ticks"}, *const free_bytes[] = {"min_available"},
@@ -337,6 +340,13 @@ int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
     const trx_stats *sa = a->stats, *sb = b->stats;
     figure(d, "summary", "events", ta->total_events, tb->total_events);
     figure(d, "summary", "span_ticks", ta->max_ticks, tb->max_ticks);
+    const char *ma = trx_trace_context_missing(ta), *mb = trx_trace_context_missing(tb);
+    if (ma || mb) { /* no zeros for what a trace cannot say */
+        figure(d, "summary", "lost_events", ta->lost_events, tb->lost_events);
+        d->unavailable_in = ma && mb ? "A and B" : ma ? "A" : "B";
+        d->unavailable_reason = ma ? ma : mb;
+        return d->oom ? -1 : 0;
+    }
     figure(d, "summary", "threads", ta->thread_count, tb->thread_count);
     figure(d, "summary", "lost_events", ta->lost_events, tb->lost_events);
     figure(d, "performance", "context_switches", sa->context_switches, sb->context_switches);

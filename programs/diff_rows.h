@@ -28,7 +28,13 @@ typedef struct diff_rows {
     diff_row *rows;
     size_t count, cap;
     bool oom;
+    /* the sections that need thread / interrupt context, left out when a
+     * trace lacks it: in which ("A", "B", "A and B") and why; NULL: none */
+    const char *unavailable_in, *unavailable_reason;
 } diff_rows;
+
+/* The sections left out when a trace has no thread or interrupt context. */
+extern const char diff_context_sections[];
 
 /* One side: a trace and its statistics. */
 typedef struct diff_side {

@@ -140,11 +140,18 @@ typedef struct trx_stats {
     trx_core_stats *cores;
 } trx_stats;
 
+/* Most CPU-load windows one computation keeps (8 bytes each): the windows
+ * are bounded by this cap, never by a tick value from the trace alone. */
+#define TRX_LOAD_WINDOWS_MAX ((uint64_t)1 << 20)
+#define TRX_STATS_TOO_MANY_WINDOWS (-2)
+
 /* Computes every statistic (prepares the trace first). 0, or -1 when out of memory. */
 int trx_stats_compute(trx_trace *t, trx_stats *s);
 
 /* As trx_stats_compute, with CPU load windows of `window` ticks (0: the
- * span / 100, at least 1 tick). */
+ * span / 100, at least 1 tick). TRX_STATS_TOO_MANY_WINDOWS when the span
+ * holds TRX_LOAD_WINDOWS_MAX windows of `window` ticks or more (nothing is
+ * computed; a larger window works). */
 int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window);
 
 /* Releases what trx_stats_compute allocated. */

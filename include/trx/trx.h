@@ -432,6 +432,13 @@ void trx_cursor_free(trx_cursor *c);
  * need trx_trace_prepare). */
 uint64_t trx_trace_span_ticks(const trx_trace *t);
 
+/* NULL when the trace's events say which thread, ISR or initialization ran
+ * (TXTB); otherwise why not (UIA), for every figure that needs it: context
+ * switches, execution profile, CPU load, stack usage, inversions, ISR
+ * durations, latencies. Such figures are reported unavailable with this
+ * reason, never as zero. */
+const char *trx_trace_context_missing(const trx_trace *t);
+
 /* How plausible the time stamps are (trx_trace_time_check). */
 typedef enum trx_time_verdict {
     TRX_TIME_OK = 0,

@@ -84,7 +84,7 @@ typedef struct trx_timing {
     bool have_prev;
     uint64_t prev_ticks, last_ticks;
     uint32_t prev_next;
-    uint64_t *busy, window_count, window_cap;
+    uint64_t *busy, window_count, window_cap, window_limit;
     uint64_t win_index, win_lo, win_hi; /* the last window load_add used: [lo, hi) */
     trx_isr_frame *nest;
     uint32_t depth;
@@ -96,7 +96,10 @@ typedef struct trx_timing {
     uint32_t pending_live; /* pending starts not ended yet */
     int oom;
 } trx_timing;
-int trx_timing_init(trx_timing *a, uint64_t window);
+/* 0; -1 out of memory; -2 when `span` / `window` reaches TRX_LOAD_WINDOWS_MAX
+ * (or window 0): the CPU-load windows are bounded by that cap, never by a
+ * tick value alone. */
+int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span);
 void trx_timing_feed(trx_timing *a, const trx_event *ev);
 int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */
 void trx_duration_add(trx_duration *d, uint64_t v);

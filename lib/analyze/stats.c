@@ -127,7 +127,9 @@ static const trx_event *from_prepare(void *src)
 static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk *pw)
 {
     memset(s, 0, sizeof *s);
-    uint64_t max_ticks = pw ? trx_trace_span_ticks(t) : t->max_ticks;
+    /* the largest ticks of any event (UIA streams' ticks are not monotonic:
+     * the last event's need not be the largest) */
+    uint64_t max_ticks = pw || t->format == TRX_TRACE_UIA ? trx_trace_span_ticks(t) : t->max_ticks;
     s->mode = t->mode;
     bool correct = t->mode == TRX_MODE_CORRECT;
     s->max_relative_ticks = max_ticks;
@@ -147,6 +149,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         trx_stats_free(s);
         return -1;
     }
+    int fail_rc = -1;
     walk w = {0};
     w.t = t;
     w.s = s;
@@ -157,8 +160,11 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         goto fail;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
-    if (trx_timing_init(&w.timing, window) < 0)
+    int timing_rc = trx_timing_init(&w.timing, window, max_ticks);
+    if (timing_rc < 0) {
+        fail_rc = timing_rc == -2 ? TRX_STATS_TOO_MANY_WINDOWS : -1;
         goto fail;
+    }
     if (correct && !(w.cores = trx_core_tracker_new(t))) {
         trx_timing_finish(&w.timing, s);
         goto fail;
@@ -227,7 +233,7 @@ fail:
     trx_inversions_finish(inv, s);
     trx_popularity_finish(&pop, s);
     trx_stats_free(s);
-    return -1;
+    return fail_rc;
 }
 
 int trx_stats_compute(trx_trace *t, trx_stats *s)

@@ -116,17 +116,24 @@ typedef struct pending_start {
     uint64_t resume, irq; /* ticks + 1 (0: none) */
 } pending_start;
 
-int trx_timing_init(trx_timing *a, uint64_t window)
+int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span)
 {
     memset(a, 0, sizeof *a);
+    if (window == 0 || span / window >= TRX_LOAD_WINDOWS_MAX)
+        return -2;
     a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
+    a->window_limit = span / window + 1; /* windows covering [0, span] */
     a->nest = calloc(MAX_NEST, sizeof *a->nest);
     return a->nest ? 0 : -1;
 }
 
 static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
 {
+    if (to <= from) /* time that went backwards (UIA streams) adds nothing */
+        return;
+    if (to > a->window_limit * a->window) /* past the span the windows cover */
+        to = a->window_limit * a->window;
     if (from >= a->win_lo && to <= a->win_hi) { /* inside the last window used */
         if (busy)
             a->busy[a->win_index] += to - from;
@@ -136,6 +143,8 @@ static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
     while (from < to) {
         uint64_t w = from / a->window, end = (w + 1) * a->window;
         uint64_t part = (to < end ? to : end) - from;
+        if (w >= a->window_limit)
+            return;
         if (w >= a->window_count) {
             uint64_t need = w + 1;
             if (need > a->window_cap) {
@@ -175,13 +184,13 @@ static void end_pending(trx_timing *a, uint32_t thread, const trx_event *ev)
     if (!p || !*p)
         return;
     pending_start *ps = &((pending_start *)a->pending)[*p - 1];
-    if (ps->resume) {
+    if (ps->resume && ev->ticks >= ps->resume - 1) {
         trx_keyed_duration *k =
             keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, thread);
         if (k)
             keyed_add(k, ev->ticks - (ps->resume - 1), ev);
     }
-    if (ps->irq) {
+    if (ps->irq && ev->ticks >= ps->irq - 1) {
         trx_keyed_duration *k =
             keyed(a, &a->lat_map, &a->latency, &a->latency_count, &a->latency_cap, thread);
         if (k)
@@ -201,7 +210,8 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
     a->have_prev = true;
     a->prev_ticks = now;
     a->prev_next = ev->next_context;
-    a->last_ticks = now;
+    if (now > a->last_ticks)
+        a->last_ticks = now; /* the span the load windows cover */
 
     uint32_t ctx = ev->context;
     /* ISR durations */
@@ -213,7 +223,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
         a->depth--;
         if (a->depth < MAX_NEST) {
             trx_isr_frame *f = &a->nest[a->depth];
-            uint64_t incl = now - f->enter;
+            uint64_t incl = now >= f->enter ? now - f->enter : 0; /* time never runs back in TXTB */
             trx_keyed_duration *k =
                 keyed(a, &a->isr_map, &a->isr, &a->isr_count, &a->isr_cap, f->id);
             if (k) {

@@ -244,6 +244,26 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
     trx_out_str(f, "]},\n");
 }
 
+/* Everything that needs to know which thread or ISR ran. */
+static void write_context_figures(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    write_threads(f, t, s);
+    uint64_t total = s->inversions, unbounded = s->bad_inversions;
+    trx_out_printf(f,
+                   "  \"performance\": {\"context_switches\": %llu, \"thread_preemptions\": %llu, "
+                   "\"time_slices\": %llu, \"thread_suspensions\": %llu, "
+                   "\"thread_resumptions\": %llu, \"interrupts\": %llu, "
+                   "\"nested_interrupts\": %llu, \"priority_inversions\": {\"total\": %llu, "
+                   "\"bounded\": %llu, \"unbounded\": %llu}},\n",
+                   U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
+                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(total),
+                   U(total > unbounded ? total - unbounded : 0), U(unbounded));
+    write_profile(f, t, s);
+    write_stack(f, t, s);
+    write_inversions(f, t, s);
+    write_timing(f, t, s);
+}
+
 void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
 {
     const trx_header *h = &t->header;
@@ -265,21 +285,19 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
         h->id_as_read, h->big_endian ? "true" : "false", h->timer_mask, h->base_address,
         h->registry_start, h->registry_end, h->name_size, h->buffer_start, h->buffer_end,
         h->buffer_current);
-    write_threads(f, t, s);
-    uint64_t total = s->inversions, unbounded = s->bad_inversions;
-    trx_out_printf(f,
-                   "  \"performance\": {\"context_switches\": %llu, \"thread_preemptions\": %llu, "
-                   "\"time_slices\": %llu, \"thread_suspensions\": %llu, "
-                   "\"thread_resumptions\": %llu, \"interrupts\": %llu, "
-                   "\"nested_interrupts\": %llu, \"priority_inversions\": {\"total\": %llu, "
-                   "\"bounded\": %llu, \"unbounded\": %llu}},\n",
-                   U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
-                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(total),
-                   U(total > unbounded ? total - unbounded : 0), U(unbounded));
-    write_profile(f, t, s);
-    write_stack(f, t, s);
-    write_inversions(f, t, s);
-    write_timing(f, t, s);
+    const char *missing = trx_trace_context_missing(t);
+    if (missing) { /* null with the reason, never zeros */
+        trx_out_str(f, "  \"unavailable\": {\"reason\": ");
+        trx_out_json_string(f, missing);
+        trx_out_str(f, ", \"figures\": [\"threads\", \"performance\", \"execution_profile\", "
+                       "\"stack_usage\", \"inversions\", \"isr\", \"latency\", \"cpu_load\"]},\n"
+                       "  \"threads\": null,\n  \"performance\": null,\n"
+                       "  \"execution_profile\": null,\n  \"stack_usage\": null,\n"
+                       "  \"inversions\": null,\n  \"ticks_per_second\": null,\n  \"isr\": null,\n"
+                       "  \"latency\": null,\n  \"cpu_load\": null,\n");
+    } else {
+        write_context_figures(f, t, s);
+    }
     write_services(f, s);
     const trx_filex_stats *x = &s->filex;
     trx_out_printf(

@@ -262,6 +262,17 @@ async function checkGaps(browser, trace, lost) {
     const details = await page.textContent("#details");
     check(details.includes("lost before" + gaps[0].lost + " events"), "gaps: details say " + details);
   }
+  /* a UIA trace has no thread context: those tables say unavailable (with
+     the reason), and no cell shows a figure for them */
+  const unavailableTabs = ["Performance", "Execution profile", "Threads", "Priority inversions"];
+  for (const tab of unavailableTabs) {
+    await page.evaluate((t) => trxReport.showTab(t), tab);
+    const body = await page.textContent("#stat-body");
+    const cells = await page.$$eval("[data-stat]", (tds) => tds.length);
+    check(/unavailable: UIA records carry no thread/.test(body) && cells === 0,
+          "gaps: tab " + tab + " shows " + JSON.stringify(body.slice(0, 120)) + " (" + cells + " figures)");
+  }
+  check(facts.includes("threadsunavailable"), "gaps: header threads should be unavailable: " + facts);
   await page.screenshot({ path: path.resolve(work, "gaps.png") });
   check(errors.length === 0, "gaps: page errors: " + errors.join("; "));
   await context.close();

@@ -613,7 +613,7 @@
         (rate ? ", " + rate.toLocaleString("en-US") + " ticks/s" : "")],
       ["capacity", h.capacity.toLocaleString("en-US") + " entries (" + h.used.toLocaleString("en-US") + " used)"],
       ["wrapped", h.wrapped ? "yes" : "no"], ["events", n.toLocaleString("en-US")],
-      ["span", timeText(h.span_ticks)], ["threads", String(stats.total_threads)],
+      ["span", timeText(h.span_ticks)], ["threads", stats.unavailable ? "unavailable" : String(stats.total_threads)],
       ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + gaps.length.toLocaleString("en-US") + " gaps" : "none recorded"]];
     if (h.format !== "TXTB") /* the TXTB buffer's timer and capacity mean nothing here */
       f = f.filter(function (x) { return ["timer", "capacity", "wrapped"].indexOf(x[0]) < 0; });
@@ -635,8 +635,13 @@
       rows.map(function (r) { return "<tr>" + r.join("") + "</tr>"; }).join("") + "</table>";
   }
   function td(v, key) { return "<td" + (key ? ' data-stat="' + key + '"' : "") + ">" + esc(typeof v === "number" ? v.toLocaleString("en-US") : v) + "</td>"; }
+  /* a figure the trace cannot give: said so, with the reason, never a zero */
+  function unavailable(what) {
+    return '<p class="muted" data-unavailable="' + esc(what) + '">' + esc(what) + " unavailable: " + esc(stats.unavailable.reason) + "</p>";
+  }
   var tabs = {
     "Performance": function () {
+      if (stats.performance === null) return unavailable("Performance statistics");
       var p = stats.performance, names = {
         context_switches: "Context switches", thread_preemptions: "Thread preemptions", time_slices: "Time slices",
         thread_suspensions: "Thread suspensions", thread_resumptions: "Thread resumptions", interrupts: "Interrupts",
@@ -650,6 +655,7 @@
       return '<p class="muted">Mode: ' + esc(stats.mode) + "</p>" + table(["statistic", "count"], rows);
     },
     "Execution profile": function () {
+      if (stats.execution_profile === null) return unavailable("Execution profile");
       var total = 0;
       stats.execution_profile.forEach(function (e) { total += e.ticks; });
       var rows = stats.execution_profile.map(function (e, i) {
@@ -661,6 +667,7 @@
       return table(["context", "ticks", "share", ""], rows);
     },
     "Threads": function () {
+      if (stats.threads === null) return unavailable("Thread statistics");
       return table(["thread", "address", "priority", "events", "suspensions", "resumptions", "stack size", "min. free stack"],
         stats.threads.map(function (t, i) {
           var pr = t.priority_highest === null ? "?" : t.priority_highest === t.priority_lowest ? t.priority_highest : t.priority_highest + "–" + t.priority_lowest;
@@ -675,6 +682,7 @@
       }));
     },
     "Priority inversions": function () {
+      if (stats.inversions === null) return unavailable("Priority inversions");
       if (!inv.length) return '<p class="muted">No priority inversions.</p>';
       return table(["#", "kind", "starts at event", "ends at event", "thread"], inv.slice(0, 2000).map(function (v, k) {
         return [td(k + 1), td(v[2] ? "unbounded" : "bounded"),
