@@ -15,6 +15,16 @@ static inline bool trx_is_threadish(uint32_t ctx)
     return ctx != 0 && ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
 }
 
+/* ThreadX changes a ready thread's priority (tx_thread_priority_change,
+ * priority inheritance in tx_mutex_get, its restore in tx_mutex_put) by an
+ * INTERNAL SUSPEND and RESUME of that thread with state TX_PRIORITY_CHANGE
+ * (14), logged in the caller's context. Such a pair is no wait and no wakeup. */
+#define TRX_STATE_PRIORITY_CHANGE 14u
+static inline bool trx_is_priority_change(const trx_event *ev)
+{
+    return (ev->id == 1 || ev->id == 2) && ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
+}
+
 /* Context switches (tracex.md 2.9). */
 typedef struct trx_switch_counter {
     uint32_t cur;

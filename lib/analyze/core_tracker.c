@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyses.h"
 #include "analyze/core_thread_map.h"
 #include "decode/object_table.h"
 
@@ -229,7 +230,7 @@ static void set_nesting(trx_core_tracker *k, uint32_t core, uint32_t nesting, ui
 /* A RESUME makes its thread ready: it may run on any core from now on. */
 static void note_resume(trx_core_tracker *k, const trx_event *ev)
 {
-    if (ev->id != ID_RESUME)
+    if (ev->id != ID_RESUME || trx_is_priority_change(ev))
         return;
     int32_t th = trx_thread_for_context(k->trace, ev->info[0]);
     if (th >= 0 && th < (int32_t)k->out.thread_count && k->running_on[th] < 0)

@@ -3,7 +3,11 @@
  * lower priority opens a window, its own; the window ends at W's first event
  * after blocking (it got the lock or gave up). Locks are mutexes (the holder
  * is the GET's owner field) and semaphores used as locks (a GET that takes
- * the last count makes its thread the holder until a PUT). A window is
+ * the last count makes its thread the holder until a PUT). Under priority
+ * inheritance W's GET raises H first: an INTERNAL SUSPEND / RESUME pair of H
+ * (state TX_PRIORITY_CHANGE) in W's context comes before W's own SUSPEND,
+ * and H's raised priority shows in H's own events; a THREAD PRIORITY
+ * CHANGE event sets the priority of the thread it names. A window is
  * unbounded when a thread other than H with lower priority than W runs
  * inside it. Open windows live in open_windows.c keyed by the waiter, so an
  * event costs O(priority levels in use + what it marks), whatever is open;
@@ -117,6 +121,8 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
     if (!s || s->state == IDLE_STATE)
         return;
     if (s->state == PENDING) {
+        if ((ev->id == 1 || ev->id == 2) && ev->info[0] != ev->context)
+            return; /* the holder's priority raised inside the GET: still pending */
         s->state = IDLE_STATE;
         if (ev->id != 2 || ev->info[0] != ev->context)
             return; /* the GET did not block */
@@ -165,7 +171,9 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     }
     if (!is_thread(ctx) || f->oom)
         return;
-    if (trx_address_map_put(&f->prio, ctx, ev->priority) < 0) {
+    if (trx_address_map_put(&f->prio, ctx, ev->priority) < 0 ||
+        (ev->id == 108 && ev->info[0] != 0 && /* PRIORITY_CHANGE: info1 thread, info2 new */
+         trx_address_map_put(&f->prio, ev->info[0], ev->info[1]) < 0)) {
         f->oom = 1;
         return;
     }

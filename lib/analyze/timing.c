@@ -241,7 +241,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
         a->depth = 0; /* a thread runs: any ISR without EXIT is over */
     }
     /* resumes start a response time (and a latency from an ISR) */
-    if (ev->id == 1 && ev->info[0] != 0) {
+    if (ev->id == 1 && ev->info[0] != 0 && !trx_is_priority_change(ev)) {
         bool added;
         uint32_t *p = trx_address_map_slot(&a->pending_map, ev->info[0], 0, &added);
         if (!p) {
