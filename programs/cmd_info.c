@@ -13,9 +13,11 @@ static const char usage[] =
     "first and last relative tick, timer mask and counting direction, damaged\n"
     "entries skipped (empty, half-written, stale, torn; --json lists them), a warning\n"
     "when the time stamps never change or their steps are implausible for the\n"
-    "timer mask (most of the span in steps over half the timer range); then the\n"
+    "timer mask (most of the span in steps over half the timer range) or the time\n"
+    "source started after tracing (the first entries stamped 0 or all ones); then the\n"
     "cores: how many (multi-core or not), events per core and the threads that\n"
-    "logged events on each core (ThreadX SMP writes the core in id bits 24-31).\n"
+    "logged events on each core (ThreadX SMP writes the core in id bits 24-31):\n"
+    "the 10 busiest and how many more (--json lists them all).\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
     "  --compat tracex         TraceX 6.2.1's rules (Un-named Threads, RUNNING "
@@ -32,9 +34,8 @@ static int write_info(cli_input *in, const cli_common *c, void *state, trx_out *
         return EXIT_OK;
     }
     trx_time_check tc;
-    trx_trace_time_check(&in->trace, &tc);
     trx_core_summary cores;
-    if (trx_core_summary_compute(&in->trace, &cores) != 0) {
+    if (trx_core_summary_compute_checked(&in->trace, &cores, &tc) != 0) {
         trx_core_summary_free(&cores);
         return cli_out_of_memory(c->args[0]);
     }

@@ -1,8 +1,12 @@
 /* cmd_stats.c - `trx stats`: the statistics of a trace as text or JSON. */
+#include <inttypes.h>
+#include <stdlib.h>
+
 #include "cli.h"
 #include "commands.h"
 #include "output/stats_json.h"
 #include "output/stats_text.h"
+#include "output/time_warnings.h"
 #include "output/uia_stats.h"
 
 static const char usage[] =
@@ -58,8 +62,28 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
             return EXIT_OK;
         return cli_out_of_memory(c->args[0]);
     }
+    /* a time source that does not run, does not fit its mask or started
+     * late makes every timing figure wrong: say so (stderr) */
+    trx_time_check tc;
+    trx_trace_time_check(&in->trace, &tc);
+    trx_out *err = malloc(sizeof *err);
+    if (err) {
+        trx_out_init(err, stderr, false);
+        trx_time_warnings_write(&in->trace, &tc, "trx stats: warning: ", err);
+        trx_out_flush(err);
+        free(err);
+    }
     trx_stats st;
-    if (trx_stats_compute_windowed(&in->trace, &st, o->window) != 0)
+    int rc = trx_stats_compute_windowed(&in->trace, &st, o->window);
+    if (rc == TRX_STATS_TOO_MANY_WINDOWS) {
+        fprintf(stderr,
+                "trx stats: --window %" PRIu64 ": cuts the span into %" PRIu64
+                " windows or more; use a window of at least %" PRIu64 " ticks\n",
+                o->window, TRX_LOAD_WINDOWS_MAX,
+                trx_trace_span_ticks(&in->trace) / (TRX_LOAD_WINDOWS_MAX - 1) + 1);
+        return EXIT_USAGE;
+    }
+    if (rc != 0)
         return cli_out_of_memory(c->args[0]);
     st.ticks_per_second = o->ticks_per_second;
     if (c->json)

@@ -23,9 +23,11 @@ extern "C" {
 /* What one thread did on one core. */
 typedef struct trx_core_thread {
     uint32_t core;
-    int32_t thread;  /* index into trace->threads */
-    uint64_t events; /* stored events the thread logged on the core */
-    uint64_t ticks;  /* ticks the core ran the thread (trx_core_stats only) */
+    int32_t thread;   /* index into trace->threads */
+    uint64_t events;  /* stored events the thread logged on the core */
+    uint64_t ticks;   /* ticks the core ran the thread (trx_core_stats only) */
+    uint32_t address; /* the context address (trx_core_summary only; thread -1:
+                         an Un-named Thread, no registered thread there) */
 } trx_core_thread;
 
 /* The stored events of a trace, by core (synthetic RUNNING events left out). */
@@ -38,9 +40,14 @@ typedef struct trx_core_summary {
     uint64_t beyond; /* events whose core is TRX_MAX_CORES or more (UIA streams): not counted */
 } trx_core_summary;
 
-/* Counts the stored events of `t` per core and per (core, thread); prepares
- * the trace. 0, or -1 when out of memory. */
+/* Counts the stored events of `t` per core and per (core, thread) in one
+ * pass over the raw entries (TXTB; a UIA trace gives an empty summary); the
+ * trace is not prepared. 0, or -1 when out of memory. */
 int trx_core_summary_compute(trx_trace *t, trx_core_summary *s);
+
+/* As trx_core_summary_compute, and trx_trace_time_check into *tc (if not
+ * NULL) in the same pass over the entries (what `trx info` needs). */
+int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc);
 
 /* Releases a summary; safe on a zeroed one. */
 void trx_core_summary_free(trx_core_summary *s);

@@ -448,17 +448,22 @@ typedef enum trx_time_verdict {
 
 typedef struct trx_time_check {
     trx_time_verdict verdict;
-    uint64_t steps;       /* pairs of consecutive entries */
-    uint64_t changes;     /* steps whose time stamp changed */
-    uint64_t large_steps; /* steps longer than half the timer range (mask / 2) */
-    uint64_t span;        /* relative ticks of the newest entry */
-    uint64_t large_span;  /* ticks the large steps contribute */
+    uint64_t steps;        /* pairs of consecutive entries */
+    uint64_t changes;      /* steps whose time stamp changed */
+    uint64_t large_steps;  /* steps longer than half the timer range (mask / 2) */
+    uint64_t span;         /* relative ticks of the newest entry */
+    uint64_t large_span;   /* ticks the large steps contribute */
+    uint32_t first_stamp;  /* the oldest entry's time stamp (masked) */
+    uint64_t leading_same; /* entries from the oldest on with that same stamp */
+    bool late_start;       /* those are two or more, the stamp is 0 or all ones and a later
+                              one differs: the time source started after tracing did */
 } trx_time_check;
 
 /* Checks the time stamps in one pass (no trx_trace_prepare needed): CONSTANT
  * when at least two steps and none changes; IMPLAUSIBLE when at least two
  * steps exceed half the timer range and make up more than half the span
- * (e.g. a SysTick value whose reload is below the mask). */
+ * (e.g. a SysTick value whose reload is below the mask); late_start when the
+ * oldest entries carry the stamp of a timer that had not started yet. */
 void trx_trace_time_check(const trx_trace *t, trx_time_check *out);
 
 #ifdef __cplusplus

@@ -1,40 +1,249 @@
 /* core_summary.c - the stored events of a trace counted per core and per
- * (core, thread) for `trx info` (see trx/cores.h). */
+ * (core, thread) for `trx info` (see trx/cores.h), in one pass over the raw
+ * entries: no event model, no trace preparation. Every context that is not
+ * an ISR or initialization is a thread (as the event model has it); one
+ * that is no registered thread is an Un-named Thread, ordered after the
+ * registered ones by where it first appears, as trx_trace_prepare numbers
+ * them. Contexts are resolved to threads once per distinct (core, context),
+ * not per entry. The time-source check can ride on the same pass. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/core_thread_map.h"
+#include "decode/entry_read.h"
+#include "decode/object_table.h"
+#include "decode/time_steps.h"
+#include "decode/txtb_salvage.h"
+#include "trx/cores.h"
+
+/* (core, context) -> events, and where that context first appears. */
+typedef struct pair_slot {
+    uint64_t key; /* core << 32 | context, + 1 (0: empty) */
+    uint64_t events;
+    uint32_t first; /* chronological index of the context's first entry on this core */
+} pair_slot;
+
+typedef struct pair_map {
+    pair_slot *slots;
+    uint32_t cap, used;
+} pair_map;
+
+static uint32_t slot_of(uint64_t key, uint32_t mask)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+}
+
+static pair_slot *pair_get(pair_map *m, uint64_t key, uint32_t index)
+{
+    if (m->used * 2 >= m->cap) { /* keep the table at most half full */
+        uint32_t cap = m->cap ? m->cap * 2 : 64;
+        pair_slot *n = calloc(cap, sizeof *n);
+        if (!n)
+            return NULL;
+        for (uint32_t i = 0; i < m->cap; i++) {
+            if (!m->slots[i].key)
+                continue;
+            uint32_t h = slot_of(m->slots[i].key, cap - 1);
+            while (n[h].key)
+                h = (h + 1) & (cap - 1);
+            n[h] = m->slots[i];
+        }
+        free(m->slots);
+        m->slots = n;
+        m->cap = cap;
+    }
+    uint32_t h = slot_of(key, m->cap - 1);
+    while (m->slots[h].key && m->slots[h].key != key)
+        h = (h + 1) & (m->cap - 1);
+    if (!m->slots[h].key) {
+        m->slots[h].key = key;
+        m->slots[h].first = index;
+        m->used++;
+    }
+    return &m->slots[h];
+}
+
+/* A resolved entry before sorting: its order key is (core, rank). */
+typedef struct ranked_thread {
+    trx_core_thread out;
+    uint64_t rank; /* registered: thread index; else thread_count + first appearance */
+} ranked_thread;
+
+static int by_core_rank(const void *a, const void *b)
+{
+    const ranked_thread *x = a, *y = b;
+    if (x->out.core != y->out.core)
+        return x->out.core < y->out.core ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Where each unknown context first appears on any core (the Un-named
+ * Threads' order): the least `first` over its (core, context) pairs. */
+static int first_seen(const pair_map *m, pair_map *by_context)
+{
+    for (uint32_t i = 0; i < m->cap; i++) {
+        const pair_slot *p = &m->slots[i];
+        if (!p->key)
+            continue;
+        uint64_t ctx_key = ((p->key - 1) & 0xFFFFFFFFu) + 1;
+        pair_slot *c = pair_get(by_context, ctx_key, p->first);
+        if (!c)
+            return -1;
+        if (p->first < c->first)
+            c->first = p->first;
+    }
+    return 0;
+}
+
+static int resolve(trx_trace *t, const pair_map *m, trx_core_summary *s)
+{
+    pair_map by_context = {0};
+    ranked_thread *v = malloc((m->used ? m->used : 1) * sizeof *v);
+    if (!v || first_seen(m, &by_context) < 0) {
+        free(v);
+        free(by_context.slots);
+        return -1;
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->cap; i++) {
+        const pair_slot *p = &m->slots[i];
+        if (!p->key)
+            continue;
+        uint32_t core = (uint32_t)((p->key - 1) >> 32), ctx = (uint32_t)(p->key - 1);
+        int32_t th = trx_thread_for_context(t, ctx);
+        uint64_t rank = (uint64_t)th;
+        if (th < 0)
+            rank = (uint64_t)t->thread_count + pair_get(&by_context, (uint64_t)ctx + 1, 0)->first;
+        v[n++] = (ranked_thread){{core, th, p->events, 0, ctx}, rank};
+    }
+    free(by_context.slots);
+    qsort(v, n, sizeof *v, by_core_rank);
+    s->threads = malloc((n ? n : 1) * sizeof *s->threads);
+    if (!s->threads) {
+        free(v);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        s->threads[i] = v[i].out;
+    s->thread_entries = n;
+    free(v);
+    return 0;
+}
 
 int trx_core_summary_compute(trx_trace *t, trx_core_summary *s)
 {
+    return trx_core_summary_compute_checked(t, s, NULL);
+}
+
+/* The pass: each (core, context) is counted in a small direct-mapped table
+ * of recent keys (no hashing into the big map per entry); a key pushed out
+ * adds its count to the map. CACHE_SLOTS is a power of two. */
+enum { CACHE_SLOTS = 64 };
+
+typedef struct cached_key {
+    uint64_t key; /* core << 32 | context, + 1; 0: empty */
+    uint64_t events;
+    uint32_t first; /* chronological index of its first entry since cached */
+} cached_key;
+
+typedef struct scan {
+    pair_map m;
+    trx_core_summary *s;
+    uint32_t max_core;
+    int rc;
+    cached_key cache[CACHE_SLOTS];
+} scan;
+
+static void flush(scan *sc, const cached_key *c)
+{
+    uint32_t core = (uint32_t)((c->key - 1) >> 32), ctx = (uint32_t)(c->key - 1);
+    sc->s->events[core] += c->events;
+    if (core > sc->max_core)
+        sc->max_core = core;
+    if (ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT) {
+        sc->s->other_events[core] += c->events;
+        return;
+    }
+    pair_slot *p = pair_get(&sc->m, c->key, c->first);
+    if (!p) {
+        sc->rc = -1;
+        return;
+    }
+    p->events += c->events;
+    if (c->first < p->first)
+        p->first = c->first;
+}
+
+/* The per-entry step is small and called from six loops: inline it everywhere. */
+#if defined(__GNUC__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
+
+/* A key that is not cached takes its slot; the one there is counted. */
+static void replace(scan *sc, cached_key *c, uint64_t key, uint32_t index)
+{
+    if (c->key)
+        flush(sc, c);
+    *c = (cached_key){key, 1, index};
+}
+
+HOT_INLINE void feed(scan *sc, trx_time_steps *steps, const uint8_t *p, bool be, uint32_t index)
+{
+    uint32_t ctx = trx_rd32(p, be), core = trx_rd32(p + 8, be) >> 24;
+    uint64_t key = ((uint64_t)core << 32 | ctx) + 1;
+    if (steps)
+        trx_time_steps_add(steps, trx_rd32(p + 12, be));
+    cached_key *c = &sc->cache[(ctx ^ ctx >> 7 ^ ctx >> 13 ^ core * 7u) & (CACHE_SLOTS - 1)];
+    if (c->key == key)
+        c->events++;
+    else
+        replace(sc, c, key, index);
+}
+
+/* Every entry in time order; `be` a constant in each call, so that each byte
+ * order gets its own loop. */
+HOT_INLINE void scan_entries(scan *sc, trx_time_steps *steps, const trx_trace *t, bool be)
+{
+    const uint8_t *e = t->entries;
+    if (t->order_ && !t->view_is_tracex_) { /* salvaged: the entries' own order */
+        for (uint32_t i = 0; i < t->used; i++)
+            feed(sc, steps, e + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE, be, i);
+        return;
+    }
+    uint32_t first = t->used - t->oldest, i = 0; /* oldest .. used, then 0 .. oldest */
+    for (uint32_t k = t->oldest; k < t->used; k++)
+        feed(sc, steps, e + (size_t)k * TRX_ENTRY_SIZE, be, i++);
+    for (uint32_t k = 0; k < t->oldest; k++)
+        feed(sc, steps, e + (size_t)k * TRX_ENTRY_SIZE, be, first + k);
+}
+
+int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc)
+{
     memset(s, 0, sizeof *s);
     s->core_count = 1;
-    trx_trace_prepare(t);
-    trx_core_thread_map map = {0};
-    trx_cursor c;
-    trx_event ev;
-    if (trx_cursor_init(&c, t) < 0)
-        return -1;
-    while (trx_cursor_next(&c, &ev)) {
-        if (ev.synthetic)
-            continue;
-        if (ev.core >= TRX_MAX_CORES) {
-            s->beyond++;
-            continue;
-        }
-        uint32_t core = ev.core;
-        if (core >= s->core_count)
-            s->core_count = core + 1;
-        s->events[core]++;
-        if (ev.thread < 0) {
-            s->other_events[core]++;
-            continue;
-        }
-        trx_core_thread *ct = trx_core_thread_map_get(&map, core, ev.thread);
-        if (ct)
-            ct->events++;
+    if (t->format != TRX_TRACE_TXTB) {
+        if (tc)
+            trx_trace_time_check(t, tc);
+        return 0;
     }
-    return trx_core_thread_map_finish(&map, &s->threads, &s->thread_entries);
+    trx_trace_use_view(t);
+    scan sc = {.s = s};
+    trx_time_steps steps_state, *steps = tc ? &steps_state : NULL;
+    trx_time_steps_begin(&steps_state, t);
+    if (t->header.big_endian)
+        scan_entries(&sc, steps, t, true);
+    else
+        scan_entries(&sc, steps, t, false);
+    for (uint32_t k = 0; k < CACHE_SLOTS; k++)
+        if (sc.cache[k].key)
+            flush(&sc, &sc.cache[k]);
+    s->core_count = sc.max_core + 1;
+    if (tc)
+        trx_time_steps_end(&steps_state, tc);
+    int rc = sc.rc == 0 ? resolve(t, &sc.m, s) : -1;
+    free(sc.m.slots);
+    return rc;
 }
 
 void trx_core_summary_free(trx_core_summary *s)

@@ -46,7 +46,7 @@ trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, 
             return &m->slots[s];
         s = (s + 1) & (m->cap - 1);
     }
-    m->slots[s] = (trx_core_thread){core, thread, 0, 0};
+    m->slots[s] = (trx_core_thread){core, thread, 0, 0, 0};
     m->used++;
     return &m->slots[s];
 }

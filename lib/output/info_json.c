@@ -80,6 +80,14 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
                                                                  : "ok");
     num(o, "time_steps", tc->steps);
     num(o, "time_large_steps", tc->large_steps);
+    if (tc->late_start) { /* only then: other output stays as it was */
+        key(o, "time_late_start", false);
+        trx_out_str(o, "{\"events\":");
+        trx_out_u64_pad(o, tc->leading_same, 0, ' ');
+        trx_out_str(o, ",\"stamp\":");
+        trx_out_u64_pad(o, tc->first_stamp, 0, ' ');
+        trx_out_char(o, '}');
+    }
     if (cores)
         trx_info_cores_json(t, cores, o);
     trx_out_str(o, "}\n");

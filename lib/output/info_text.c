@@ -2,6 +2,7 @@
 #include "output/info_text.h"
 
 #include "output/info_cores.h"
+#include "output/time_warnings.h"
 
 /* Writes a row's caption (the line break before it included). */
 static void label(trx_out *o, const char *text)
@@ -93,26 +94,7 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
     trx_out_str(o, " increases, ");
     dec(o, t->votes_down);
     trx_out_str(o, " decreases)\n");
-    if (tc->verdict == TRX_TIME_CONSTANT) {
-        trx_out_str(o, "Warning:            the time stamps never change (all 0x");
-        trx_entry e;
-        trx_trace_entry(t, 0, &e);
-        trx_out_hex32(o, e.timestamp & h->timer_mask);
-        trx_out_str(o, "): the time source does not run (DWT CYCCNT not enabled? "
-                       "SysTick stopped?); times and durations are meaningless\n");
-    } else if (tc->verdict == TRX_TIME_IMPLAUSIBLE) {
-        trx_out_str(o, "Warning:            ");
-        dec(o, tc->large_steps);
-        trx_out_str(o, " of ");
-        dec(o, tc->steps);
-        trx_out_str(o, " steps between entries exceed half the timer range (mask ");
-        hex(o, h->timer_mask);
-        trx_out_str(o, ") and make up ");
-        dec(o, tc->span ? tc->large_span * 100 / tc->span : 0);
-        trx_out_str(o, "% of the span: the time source does not seem to wrap at the mask "
-                       "(a SysTick value with a reload below it? use a composed counter); "
-                       "times are likely wrong\n");
-    }
+    trx_time_warnings_write(t, tc, "Warning:            ", o);
     if (cores)
         trx_info_cores_text(t, cores, o);
 }

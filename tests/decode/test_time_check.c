@@ -142,6 +142,53 @@ static void test_too_short_to_judge(void **state)
     assert_int_equal(tc.steps, 1);
 }
 
+/* A timer started after tracing: the first events carry what the register
+ * held (all ones, or 0), then it runs. Warned, with where and what to do. */
+static void test_late_start(void **state)
+{
+    (void)state;
+    const uint32_t before[] = {0xFFFFFFFFu, 0u};
+    for (int k = 0; k < 2; k++) {
+        tb_init(&b, 0, 32, false);
+        for (int i = 0; i < 5; i++)
+            tb_event(&b, 0xF0F0F0F0u, 0, 4096, before[k], 0, 0, 0, 0);
+        for (uint32_t i = 0; i < 10; i++)
+            tb_event(&b, 0xF0F0F0F0u, 0, 4096, 1000u + 10u * i, 0, 0, 0, 0);
+        trx_time_check tc = check(text, sizeof text, json, sizeof json);
+        assert_int_equal(tc.verdict, TRX_TIME_OK);
+        assert_true(tc.late_start);
+        assert_int_equal(tc.leading_same, 5);
+        assert_int_equal(tc.first_stamp, before[k]);
+        char want[160];
+        snprintf(want, sizeof want,
+                 "\nWarning:            the first 5 events (up to event 4) all carry the time "
+                 "stamp 0x%08X, what a timer holds before it runs",
+                 (unsigned)before[k]);
+        assert_non_null(strstr(text, want));
+        assert_non_null(strstr(text, "(start the time source before tx_trace_enable)\n"));
+        snprintf(want, sizeof want, "\"time_late_start\":{\"events\":5,\"stamp\":%u}",
+                 (unsigned)before[k]);
+        assert_non_null(strstr(json, want));
+    }
+}
+
+/* Not a late start: events sharing a first stamp that a running timer could
+ * hold, one event at 0, or a trace stamped 0 throughout (that is CONSTANT). */
+static void test_no_late_start(void **state)
+{
+    (void)state;
+    const uint32_t first[][3] = {{0x1234u, 0x1234u, 0x1240u}, {0u, 5u, 9u}, {0u, 0u, 0u}};
+    for (int k = 0; k < 3; k++) {
+        tb_init(&b, 0, 16, false);
+        for (int i = 0; i < 3; i++)
+            tb_event(&b, 0xF0F0F0F0u, 0, 4096, first[k][i], 0, 0, 0, 0);
+        trx_time_check tc = check(text, sizeof text, json, sizeof json);
+        assert_false(tc.late_start);
+        assert_null(strstr(text, "what a timer holds"));
+        assert_null(strstr(json, "time_late_start"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -150,6 +197,8 @@ int main(void)
         cmocka_unit_test(test_wrapping_counter_ok),
         cmocka_unit_test(test_one_long_pause_ok),
         cmocka_unit_test(test_too_short_to_judge),
+        cmocka_unit_test(test_late_start),
+        cmocka_unit_test(test_no_late_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -135,8 +135,8 @@ static void writer_entry(ULONG arg)
         perror(out_path);
         exit(1);
     }
-    fprintf(truth, "waits %u mutex %s iterations %d\n", waits, inherit ? "TX_INHERIT" : "TX_NO_INHERIT",
-            ITERATIONS);
+    fprintf(truth, "waits %u mutex %s iterations %d\n", waits,
+            inherit ? "TX_INHERIT" : "TX_NO_INHERIT", ITERATIONS);
     fclose(truth);
     exit(0);
 }
@@ -152,8 +152,8 @@ void tx_application_define(void *first_unused_memory)
                      TX_NO_TIME_SLICE, TX_DONT_START);
     tx_thread_create(&low, "low_prio", low_entry, 0, stacks[2], STACK, 20, 20, TX_NO_TIME_SLICE,
                      TX_AUTO_START);
-    tx_thread_create(&writer, "writer", writer_entry, 0, stacks[3], STACK, 30, 30,
-                     TX_NO_TIME_SLICE, TX_DONT_START);
+    tx_thread_create(&writer, "writer", writer_entry, 0, stacks[3], STACK, 30, 30, TX_NO_TIME_SLICE,
+                     TX_DONT_START);
 }
 
 int main(int argc, char **argv)
