@@ -41,8 +41,8 @@ typedef struct trx_core_summary {
 } trx_core_summary;
 
 /* Counts the stored events of `t` per core and per (core, thread) in one
- * pass over the raw entries (TXTB; a UIA trace gives an empty summary); the
- * trace is not prepared. 0, or -1 when out of memory. */
+ * pass over the raw entries (TXTB; a UIA trace: its records per stream, no
+ * threads); the trace is not prepared. 0, or -1 when out of memory. */
 int trx_core_summary_compute(trx_trace *t, trx_core_summary *s);
 
 /* As trx_core_summary_compute, and trx_trace_time_check into *tc (if not

@@ -106,9 +106,9 @@ typedef struct trx_timing {
     uint32_t pending_live; /* pending starts not ended yet */
     int oom;
 } trx_timing;
-/* 0; -1 out of memory; -2 when `span` / `window` reaches TRX_LOAD_WINDOWS_MAX
- * (or window 0): the CPU-load windows are bounded by that cap, never by a
- * tick value alone. */
+/* 0; -1 out of memory; -2 when `span` / `window` reaches TRX_LOAD_WINDOWS_MAX:
+ * the CPU-load windows are bounded by that cap, never by a tick value alone.
+ * window 0: no CPU load (a trace without thread context). */
 int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span);
 void trx_timing_feed(trx_timing *a, const trx_event *ev);
 int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */

@@ -201,6 +201,31 @@ HOT_INLINE void feed(scan *sc, trx_time_steps *steps, const uint8_t *p, bool be,
         replace(sc, c, key, index);
 }
 
+/* A UIA trace: its events (one per record) through the cursor, each on its
+ * stream's core; no context is a thread. */
+static int by_cursor(trx_trace *t, trx_core_summary *s)
+{
+    trx_cursor c;
+    if (trx_cursor_init(&c, t) < 0)
+        return -1;
+    const trx_event *ev;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        if (ev->synthetic)
+            continue;
+        if (ev->core >= TRX_MAX_CORES) {
+            s->beyond++;
+            continue;
+        }
+        if (ev->core >= s->core_count)
+            s->core_count = ev->core + 1;
+        s->events[ev->core]++;
+        s->other_events[ev->core]++;
+    }
+    trx_cursor_free(&c);
+    s->threads = malloc(sizeof *s->threads);
+    return s->threads ? 0 : -1;
+}
+
 /* Every entry in time order; `be` a constant in each call, so that each byte
  * order gets its own loop. */
 HOT_INLINE void scan_entries(scan *sc, trx_time_steps *steps, const trx_trace *t, bool be)
@@ -225,7 +250,7 @@ int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time
     if (t->format != TRX_TRACE_TXTB) {
         if (tc)
             trx_trace_time_check(t, tc);
-        return 0;
+        return by_cursor(t, s);
     }
     trx_trace_use_view(t);
     scan sc = {.s = s};

@@ -160,6 +160,8 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         goto fail;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
+    if (trx_trace_context_missing(t))
+        window = 0; /* no idle context: no load (and time may run back: UIA) */
     int timing_rc = trx_timing_init(&w.timing, window, max_ticks);
     if (timing_rc < 0) {
         fail_rc = timing_rc == -2 ? TRX_STATS_TOO_MANY_WINDOWS : -1;

@@ -119,11 +119,11 @@ typedef struct pending_start {
 int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span)
 {
     memset(a, 0, sizeof *a);
-    if (window == 0 || span / window >= TRX_LOAD_WINDOWS_MAX)
+    if (window != 0 && span / window >= TRX_LOAD_WINDOWS_MAX)
         return -2;
     a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
-    a->window_limit = span / window + 1; /* windows covering [0, span] */
+    a->window_limit = window ? span / window + 1 : 0; /* windows covering [0, span] */
     a->nest = calloc(MAX_NEST, sizeof *a->nest);
     return a->nest ? 0 : -1;
 }

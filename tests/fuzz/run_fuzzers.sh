@@ -21,7 +21,7 @@ bin=$build/fuzz
 seeds=$build/fuzz-seeds
 work=$build/fuzz-work
 logs=$build/fuzz-logs
-all=(fuzz_txtb fuzz_uia fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_decode fuzz_export)
+all=(fuzz_txtb fuzz_uia fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_decode fuzz_export fuzz_gate)
 requested=("$@")
 [ ${#requested[@]} -gt 0 ] || requested=("${all[@]}")
 fuzzers=()
@@ -46,7 +46,11 @@ for f in "${fuzzers[@]}"; do
   mkdir -p "$seeds/$f" "$work/$f"
   committed=$f
   [ "$f" = fuzz_export ] && committed=fuzz_decode # the same inputs: whole traces
+  [ "$f" = fuzz_gate ] && committed=fuzz_decode
   [ -d "$here/seeds/$committed" ] && cp "$here/seeds/$committed"/* "$seeds/$f/"
+  case $f in # the full paths read UIA too: give them the UIA seeds (incl. regressions)
+    fuzz_decode | fuzz_export | fuzz_gate) cp "$here/seeds/fuzz_uia"/* "$seeds/$f/" ;;
+  esac
 done
 have_tools=1
 for tool in objcopy xxd; do
@@ -85,14 +89,18 @@ done
 # and the loaders stay small, which keeps them at thousands of runs per second.
 max_len() {
   case $1 in
-    fuzz_decode | fuzz_export) echo 140000 ;;
+    fuzz_decode | fuzz_export | fuzz_gate) echo 140000 ;;
     fuzz_txtb) echo 8192 ;;
     *) echo 16384 ;;
   esac
 }
 run_one() {
   local f=$1
-  local -a opts=(-max_total_time="${limit[$f]}" -rss_limit_mb=2048 -timeout=30 -max_len="$(max_len "$f")"
+  # Memory bounded by the input: inputs are at most 140 KB, so no single
+  # allocation may pass 256 MiB and no run 1 GiB (a tick-sized array is a
+  # finding); the UIA seeds go to the full paths too (both formats).
+  local -a opts=(-max_total_time="${limit[$f]}" -rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=30
+    -max_len="$(max_len "$f")"
     -print_final_stats=1 -artifact_prefix="$logs/$f-")
   "$bin/$f" "${opts[@]}" "$work/$f" "$seeds/$f" > "$logs/$f.log" 2>&1
 }
