@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_LONG_SECONDS ?= 600
 LEAN_FUZZERS = fuzz_txtb fuzz_uia fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc
 
-.PHONY: build install run test test-deps test-unit test-sanitize fuzz fuzz-long fuzzers format format-check clean windows
+.PHONY: build install run test test-deps test-unit test-sanitize test-tsan fuzz fuzz-long fuzzers format format-check clean windows
 
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -38,6 +38,14 @@ test-sanitize: test-deps
 	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTRX_SANITIZE=ON >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)
 	@cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# The tests that run threads (two traces in one process, the stats helper
+# thread, lock-free and per-core recorders) under ThreadSanitizer.
+TSAN_TESTS = test_two_traces|stats_parallel_same|test_uia_per_core|test_recorder_smp|test_recorder_lockfree
+test-tsan: test-deps
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTRX_TSAN=ON >/dev/null
+	@cmake --build build-tsan -j $(JOBS)
+	@cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure --no-tests=error -j $(JOBS) -R '$(TSAN_TESTS)'
 
 fuzzers:
 	@CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTRX_FUZZ=ON >/dev/null
@@ -67,4 +75,4 @@ test: test-deps
 	@$(MAKE) --no-print-directory format-check test-unit fuzz
 
 clean:
-	rm -rf build build-sanitize build-fuzz build-windows build-bare
+	rm -rf build build-sanitize build-tsan build-fuzz build-windows build-bare

@@ -23,7 +23,6 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         cli_input_close(in);
         return cli_input_error(c->uia_meta, &err);
     }
-    trx_uia_names_use(&in->uia_names);
     trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian};
     bool from_stdin = strcmp(path, "-") == 0;
     trx_image img;
@@ -35,6 +34,7 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         return cli_input_error(from_stdin ? "standard input" : path, &err);
     }
     trx_trace_set_mode(&in->trace, c->mode);
+    in->trace.uia_names = &in->uia_names; /* this trace's names: no other trace sees them */
     return 0;
 }
 
@@ -50,7 +50,6 @@ void cli_input_close(cli_input *in)
 {
     trx_trace_close(&in->trace);
     trx_custom_events_free(&in->custom);
-    trx_uia_names_use(NULL);
     trx_uia_names_free(&in->uia_names);
 }
 

@@ -280,6 +280,10 @@ typedef struct trx_trace {
     uint64_t gap_count;
     uint64_t lost_events; /* sum of gaps[].lost */
     struct trx_uia *uia;  /* UIA decoder state (format == TRX_TRACE_UIA), else NULL */
+    /* names of UIA events (TI metadata or a names file; trx/uia_names.h), owned
+     * by the caller and kept alive while the trace is used; NULL: the event
+     * catalogue only. Each trace has its own: nothing is shared between traces. */
+    const struct trx_uia_names *uia_names;
 } trx_trace;
 
 /* How to open a trace: the encoding (bin, ihex ... or AUTO), the trace format

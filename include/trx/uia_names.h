@@ -37,7 +37,8 @@ typedef struct trx_uia_names {
 } trx_uia_names;
 
 /* Loads a names file or (content starting with '<') a .uia.xml file into
- * `n` (zeroed first). 0, or -1 with `err` (offset in the file). */
+ * `n` (zeroed first). 0, or -1 with `err` (offset in the file). A trace uses
+ * the names its `uia_names` member points at (trx.h): each trace its own. */
 int trx_uia_names_load(trx_uia_names *n, const char *path, trx_error *err);
 
 /* Same from text in memory; `name` is for messages. */

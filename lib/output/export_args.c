@@ -12,14 +12,14 @@ static const char *const uia_labels[4] = {"arg1", "arg2", "arg3", "arg4"};
 /* True for a UIA event that the TXTB catalogue does not describe. */
 static bool uia_foreign(const trx_trace *t, uint16_t module)
 {
-    const trx_uia_names *n = trx_uia_names_in_use();
+    const trx_uia_names *n = t->uia_names;
     return t->format == TRX_TRACE_UIA && module != (n ? n->default_module : 0);
 }
 
 const char *trx_export_event_name(const trx_trace *t, const trx_event *ev,
                                   const trx_custom_events *ce, char buf[32])
 {
-    return t->format == TRX_TRACE_UIA ? trx_uia_event_name(ev, ce, buf)
+    return t->format == TRX_TRACE_UIA ? trx_uia_event_name(t, ev, ce, buf)
                                       : trx_event_name(ev->id, ce);
 }
 

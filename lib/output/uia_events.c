@@ -14,20 +14,10 @@
 #include "output/json_string.h"
 #include "output/uia_events.h"
 
-static const trx_uia_names *names_in_use;
-
-void trx_uia_names_use(const trx_uia_names *n)
+const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
+                               char buf[32])
 {
-    names_in_use = n;
-}
-
-const trx_uia_names *trx_uia_names_in_use(void)
-{
-    return names_in_use;
-}
-
-const char *trx_uia_event_name(const trx_event *ev, const trx_custom_events *ce, char buf[32])
-{
+    const trx_uia_names *names_in_use = t->uia_names;
     const trx_uia_name *n = trx_uia_names_find(names_in_use, ev->module, ev->id);
     if (n && n->name[0])
         return n->name;
@@ -44,9 +34,9 @@ const char *trx_uia_event_name(const trx_event *ev, const trx_custom_events *ce,
     return buf;
 }
 
-static const char *message_format(const trx_event *ev)
+static const char *message_format(const trx_trace *t, const trx_event *ev)
 {
-    const trx_uia_name *n = trx_uia_names_find(names_in_use, ev->module, ev->id);
+    const trx_uia_name *n = trx_uia_names_find(t->uia_names, ev->module, ev->id);
     return n ? n->format : NULL;
 }
 
@@ -181,14 +171,14 @@ void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *e
     trx_out_str(o, "  ");
     trx_out_u64_pad(o, ev->core, 4, ' ');
     trx_out_printf(o, "  0x%04" PRIX32 "  0x%04" PRIX32 "  ", (uint32_t)ev->module, ev->id);
-    const char *name = trx_uia_event_name(ev, ce, buf);
+    const char *name = trx_uia_event_name(t, ev, ce, buf);
     size_t len = strlen(name);
     for (size_t i = 0; i < 26; i++) {
         unsigned char c = i < len ? (unsigned char)name[i] : ' ';
         trx_out_char(o, c < 0x20 || c == 0x7F ? '?' : (char)c);
     }
     trx_out_printf(o, "  %4" PRIu32, r.hdr_type);
-    const char *fmt = message_format(ev);
+    const char *fmt = message_format(t, ev);
     if (fmt && !r.snapshot) {
         char line[1024];
         trx_uia_format_message(line, sizeof line, fmt, args, n);
@@ -226,7 +216,7 @@ void trx_uia_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev
         trx_out_char(o, ',');
     trx_out_printf(o, ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", ev->seq, ev->core,
                    (uint32_t)ev->module, ev->id);
-    const char *name = trx_uia_event_name(ev, ce, buf);
+    const char *name = trx_uia_event_name(t, ev, ce, buf);
     if (strpbrk(name, ",\"\r\n")) {
         trx_out_char(o, '"');
         for (const char *s = name; *s; s++) {
@@ -260,8 +250,8 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
         trx_out_str(o, "null,\"timestamp\":null");
     trx_out_printf(o, ",\"seq\":%" PRIu64 ",\"id\":%" PRIu32 ",\"module\":%" PRIu32 ",\"name\":",
                    ev->seq, ev->id, (uint32_t)ev->module);
-    trx_out_json_string(o, trx_uia_event_name(ev, ce, buf));
-    const trx_uia_names *nm = names_in_use;
+    trx_out_json_string(o, trx_uia_event_name(t, ev, ce, buf));
+    const trx_uia_names *nm = t->uia_names;
     const char *mod = trx_uia_module_name(nm, ev->module);
     if (mod) {
         trx_out_str(o, ",\"module_name\":");
@@ -277,7 +267,7 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
     for (uint32_t k = 0; k < n; k++)
         trx_out_printf(o, "%s%" PRIu32, k ? "," : "", args[k]);
     trx_out_char(o, ']');
-    const char *fmt = message_format(ev);
+    const char *fmt = message_format(t, ev);
     if (fmt && !r.snapshot) {
         char line[1024];
         trx_uia_format_message(line, sizeof line, fmt, args, n);

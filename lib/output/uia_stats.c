@@ -92,13 +92,14 @@ fail:
     return NULL;
 }
 
-static const char *name_of(uint32_t key, const trx_custom_events *ce, char buf[32])
+static const char *name_of(const trx_trace *t, uint32_t key, const trx_custom_events *ce,
+                           char buf[32])
 {
     trx_event ev;
     memset(&ev, 0, sizeof ev);
     ev.module = (uint16_t)(key >> 16);
     ev.id = key & 0xFFFFu;
-    return trx_uia_event_name(&ev, ce, buf);
+    return trx_uia_event_name(t, &ev, ce, buf);
 }
 
 int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, trx_out *o)
@@ -131,7 +132,7 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
                            "%s\n    {\"id\": %" PRIu32 ", \"module\": %" PRIu32
                            ", \"count\": %" PRIu64 ", \"name\": ",
                            i ? "," : "", list[i].key & 0xFFFFu, list[i].key >> 16, list[i].count);
-            trx_out_json_string(o, name_of(list[i].key, ce, buf));
+            trx_out_json_string(o, name_of(t, list[i].key, ce, buf));
             trx_out_char(o, '}');
         }
         trx_out_str(o, "\n  ]\n}\n");
@@ -158,8 +159,8 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
         for (uint32_t i = 0; i < n; i++) {
             double pct = u->records ? 100.0 * (double)list[i].count / (double)u->records : 0.0;
             trx_out_printf(o, "  %-28.28s 0x%04" PRIX32 "  0x%04" PRIX32 " %12" PRIu64 " %7.2f\n",
-                           name_of(list[i].key, ce, buf), list[i].key >> 16, list[i].key & 0xFFFFu,
-                           list[i].count, pct);
+                           name_of(t, list[i].key, ce, buf), list[i].key >> 16,
+                           list[i].key & 0xFFFFu, list[i].count, pct);
         }
     }
     free(list);
