@@ -13,8 +13,8 @@
 /* Name of a UIA event of trace `t`: its names table (t->uia_names), else
  * (default module) the TXTB catalogue / custom events, else
  * "Event 0xMMMM:0xEEEE" (module:event) in `buf`. */
-const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev,
-                               const trx_custom_events *ce, char buf[32]);
+const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
+                               char buf[32]);
 
 /* Formats into `buf` (NUL-terminated, cut at `cap`) `fmt` with the record's argument words: %d %i
  * %u %x %X %o %c %p %s (a target address: printed as 0x...), %$S (same), %$F (file address and line
