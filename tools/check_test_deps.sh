@@ -129,6 +129,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   } >&2
   exit 1
 fi
+# Source trees the tests build against (not Debian packages): the FreeRTOS kernel.
+kernel=${FREERTOS_KERNEL_PATH:-../shared/third_party/FreeRTOS-Kernel}
+if [ ! -f "$kernel/tasks.c" ] && [ "${TRX_ALLOW_MISSING_TOOLS:-0}" != 1 ]; then
+  {
+    echo "make test needs the FreeRTOS kernel sources at $kernel (tasks.c): the FreeRTOS"
+    echo "integration tests build against them. Put them there (../shared/third_party is"
+    echo "beside the trx checkout), or set FREERTOS_KERNEL_PATH (and configure with"
+    echo "-DFREERTOS_KERNEL_PATH=...); TRX_ALLOW_MISSING_TOOLS=1 lets those tests skip."
+  } >&2
+  exit 1
+fi
 if browser_driver_missing; then
   {
     echo "make test needs the browser test's driver (playwright-core, no browser download):"

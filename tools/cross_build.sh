@@ -11,7 +11,7 @@
 # usage: tools/cross_build.sh [OUT_DIR]      (default: build/cross)
 #   env HOT_SYMBOL=name  measure this recorder function instead of the insert
 #                        probe (tests/cross/insert_probe.c)
-#   env CI=true          a missing cross compiler is a failure (else: SKIP)
+#   env TRX_ALLOW_MISSING_TOOLS=1  a missing cross compiler is a SKIP (else: a failure)
 # Exit status: 0 when every available target built warning-free, 1 otherwise.
 set -euo pipefail
 
@@ -75,8 +75,8 @@ compile() {
 for t in "${TARGETS[@]}"; do
   IFS='|' read -r name cc sizetool objdump tflags <<<"$t"
   if ! command -v "$cc" >/dev/null 2>&1 || ! command -v "$sizetool" >/dev/null 2>&1; then
-    if [ "${CI:-}" = "true" ]; then
-      echo "cross_build: FAILED: $cc not installed (CI must install it, see .ci/run)" >&2
+    if [ "${TRX_ALLOW_MISSING_TOOLS:-0}" != 1 ]; then
+      echo "cross_build: FAILED: $cc not installed (tools/check_test_deps.sh installs it; TRX_ALLOW_MISSING_TOOLS=1 skips)" >&2
       failed=1
     else
       echo "cross_build: SKIP $name: $cc not installed"
@@ -203,7 +203,7 @@ if [ $m4_built -eq 1 ]; then
     # the one that writes an entry (most store instructions) by the shortest
     # way: on the wrap path the same stores come with extra instructions, and
     # the early exits (tracing off, event filtered) store less.
-    if ! python3 - "$m4/disassembly.txt" "$HOT_SYMBOL" <<'PY'; then failed=1; fi
+    if ! python3 - "$m4/disassembly.txt" "$HOT_SYMBOL" <<'PY' | tee "$m4/hot_path.txt"; then failed=1; fi
 import re, sys
 
 listing, symbol = sys.argv[1], sys.argv[2]
@@ -304,6 +304,13 @@ for i, tk in hot:
     a, mn, ops = insns[i]
     print('    %4x: %-8s %s%s' % (a, mn, ops.split('@')[0].rstrip(), '   <- taken' if tk else ''))
 PY
+    # the measured TXTB insert (31 instructions, 2026-11-24): a change of more
+    # than a few instructions is a failure, not a printed number
+    n=$(sed -n 's/.*HOT PATH (entry written, no wrap): \([0-9]*\) instructions.*/\1/p' "$m4/hot_path.txt")
+    if [ -z "${HOT_SYMBOL_SET:-}" ] && { [ -z "$n" ] || [ "$n" -lt "${TXTB_HOT_MIN:-29}" ] || [ "$n" -gt "${TXTB_HOT_MAX:-33}" ]; }; then
+      echo "cross_build: FAILED: TXTB insert hot path ${n:-?} instructions (measured 31; bounds ${TXTB_HOT_MIN:-29}-${TXTB_HOT_MAX:-33})" >&2
+      failed=1
+    fi
   fi
 fi
 
@@ -311,11 +318,12 @@ fi
 # tests/cross/uia_insert_probe.c writes a 2-argument UIA record with a 64-bit
 # timestamp (PrevLen type 10) through the inline writer of uia_recorder.h,
 # twice: the port's 32-bit DWT counter extended to 64 bits by the recorder,
-# and a 64-bit time source. Same path walker as above; more than
-# UIA_HOT_MAX (default 40) instructions on either is a failure.
+# and a 64-bit time source. Same path walker as above; a count outside
+# UIA_HOT_MAX (default 40; UIA_HOT_MAX64 34 for the 64-bit source) minus 6 to
+# that is a failure.
 uia_probe="$ROOT/tests/cross/uia_insert_probe.c"
 if [ $m4_built -eq 1 ] && [ -z "${HOT_SYMBOL_SET:-}" ] && [ -f "$uia_probe" ]; then
-  walker=$(sed -n "/<<'PY'; then failed=1; fi\$/,/^PY\$/p" "$0" | sed '1d;$d')
+  walker=$(sed -n "/<<'PY' | tee .*; then failed=1; fi\$/,/^PY\$/p" "$0" | sed '1d;$d')
   for variant in time32 time64; do
     defs=()
     label="32-bit DWT counter extended to 64 bits"
@@ -335,8 +343,11 @@ if [ $m4_built -eq 1 ] && [ -z "${HOT_SYMBOL_SET:-}" ] && [ -f "$uia_probe" ]; t
     fi
     echo "$out"
     n=$(sed -n 's/.*HOT PATH (entry written, no wrap): \([0-9]*\) instructions.*/\1/p' <<<"$out")
-    if [ -z "$n" ] || [ "$n" -gt "${UIA_HOT_MAX:-40}" ]; then
-      echo "cross_build: FAILED: UIA write2 hot path ${n:-?} instructions (limit ${UIA_HOT_MAX:-40})" >&2
+    # measured 2026-11-24: 38 (extended 32-bit counter), 32 (64-bit source)
+    max=${UIA_HOT_MAX:-40}
+    [ $variant = time64 ] && max=${UIA_HOT_MAX64:-34}
+    if [ -z "$n" ] || [ "$n" -gt "$max" ] || [ "$n" -lt $((max - 6)) ]; then
+      echo "cross_build: FAILED: UIA write2 hot path ${n:-?} instructions (bounds $((max - 6))-$max)" >&2
       failed=1
     fi
   done

@@ -69,8 +69,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The port: TRX_RECORDER_PORT_HEADER names a header (with its quotes:
+ * '-DTRX_RECORDER_PORT_HEADER="trx_port_cortex_m.h"'), or one of
+ * TRX_PORT_CORTEX_M, TRX_PORT_CORTEX_M0, TRX_PORT_RISCV32 set to 1 picks a
+ * ready port with no quotes to lose in a Makefile or shell. Either way the
+ * compiler needs -I recorder/port. */
 #if defined(TRX_RECORDER_PORT_HEADER)
 #include TRX_RECORDER_PORT_HEADER
+#elif defined(TRX_PORT_CORTEX_M) && TRX_PORT_CORTEX_M
+#include "trx_port_cortex_m.h"
+#elif defined(TRX_PORT_CORTEX_M0) && TRX_PORT_CORTEX_M0
+#include "trx_port_cortex_m0.h"
+#elif defined(TRX_PORT_RISCV32) && TRX_PORT_RISCV32
+#include "trx_port_riscv32.h"
 #endif
 
 #include "entry_check.h"
@@ -143,8 +154,13 @@ void trx_test_halt_point(void);
  *     thread calls the recorder), so no critical section is needed. */
 #if !defined(TRX_DISABLE) && !TRX_RECORDER_LOCKFREE && defined(TX_ENABLE_EVENT_TRACE)
 #if !defined(TRX_SINGLE_CONTEXT) || !(TRX_SINGLE_CONTEXT + 0)
+#if defined(TRX_RECORDER_PORT_HEADER)
+#error                                                                                             \
+    "trx recorder: TRX_RECORDER_PORT_HEADER is set, but no critical section came with it. If the compiler also said '#include expects \"FILENAME\"', the header name lost its quotes on the way (a Makefile or shell ate them): write '-DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\"' (single quotes around it), or use -DTRX_PORT_CORTEX_M=1 (or TRX_PORT_CORTEX_M0, TRX_PORT_RISCV32), which has no quotes to lose. Your own port header must define TRX_INTERRUPT_SAVE_AREA, TRX_DISABLE and TRX_RESTORE (see docs/recorder.md)"
+#else
 #error                                                                                             \
     "trx recorder: no critical section. Use a port: -I recorder/port -DTRX_RECORDER_PORT_HEADER=\"trx_port_cortex_m.h\" (or trx_port_cortex_m0.h, trx_port_riscv32.h), or define TRX_INTERRUPT_SAVE_AREA, TRX_DISABLE and TRX_RESTORE, or define TRX_SINGLE_CONTEXT=1 if no ISR or second thread ever records (see docs/recorder.md)"
+#endif
 #endif
 #endif
 #ifndef TRX_INTERRUPT_SAVE_AREA

@@ -500,8 +500,13 @@ static void test_output_file(void **state)
 static void test_write_error(void **state)
 {
     (void)state;
-    if (access("/dev/full", W_OK) != 0)
+    if (access("/dev/full", W_OK) != 0) {
+#ifdef __linux__
+        fail_msg("/dev/full is not writable"); /* every Linux has it */
+#else
         skip();
+#endif
+    }
     cli_result r;
     cli_run_stdout(&r, (const char *const[]){"events", CORPUS "demo_threadx.trx", NULL},
                    "/dev/full");

@@ -88,8 +88,13 @@ static void test_write_error(void **state)
 {
     (void)state;
     FILE *f = fopen("/dev/full", "w");
-    if (!f)
+    if (!f) {
+#ifdef __linux__
+        fail_msg("/dev/full cannot be opened"); /* every Linux has it */
+#else
         skip();
+#endif
+    }
     trx_out_init(&o, f, false);
     for (int i = 0; i < 100000; i++)
         trx_out_str(&o, "0123456789");

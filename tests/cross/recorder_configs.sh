@@ -6,7 +6,7 @@
 # hooks (64- and 32-bit timestamps), and both (TXTB hooks plus a UIA logger of
 # the firmware's own: tests/cross/both_formats.c compiled with the same
 # line). Warnings are errors (-Wall -Wextra -Werror appended). A missing
-# cross compiler fails unless TRX_ALLOW_MISSING_CROSS=1.
+# cross compiler fails unless TRX_ALLOW_MISSING_TOOLS=1.
 #
 # usage: tests/cross/recorder_configs.sh [WORK_DIR]
 set -euo pipefail
@@ -34,8 +34,8 @@ ran=0
 for line in "${lines[@]}"; do
   cc=${line%% *}
   if ! command -v "$cc" >/dev/null 2>&1; then
-    if [ "${TRX_ALLOW_MISSING_CROSS:-0}" = 1 ]; then
-      echo "recorder_configs: SKIP (TRX_ALLOW_MISSING_CROSS=1): $cc not installed"
+    if [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ]; then
+      echo "recorder_configs: SKIP (TRX_ALLOW_MISSING_TOOLS=1): $cc not installed"
       continue
     fi
     echo "recorder_configs: FAILED: $cc not installed (tools/check_test_deps.sh installs it)" >&2
@@ -64,4 +64,21 @@ for line in "${lines[@]}"; do
   done
 done
 [ "$ran" -gt 0 ] || { echo "recorder_configs: nothing compiled" >&2; exit 1; }
+
+# A port header name whose quotes a Makefile or shell ate: the build fails,
+# and the recorder's error says so (not "no critical section").
+if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
+  if log=$(cd "$WORK" && arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -std=c99 -ffreestanding -c \
+        recorder/trx_trace_insert.c -Iinclude -Irecorder/port -DTX_ENABLE_EVENT_TRACE \
+        -DTRX_RECORDER_PORT_HEADER=trx_port_cortex_m.h -o /dev/null 2>&1); then
+    echo "FAIL an unquoted TRX_RECORDER_PORT_HEADER compiled" >&2
+    failed=1
+  elif ! grep -q "lost its quotes" <<<"$log" || grep -q "no critical section\. Use a port" <<<"$log"; then
+    echo "FAIL an unquoted TRX_RECORDER_PORT_HEADER: the error does not name the lost quotes:" >&2
+    echo "$log" >&2
+    failed=1
+  else
+    echo "ok   unquoted TRX_RECORDER_PORT_HEADER: the error names the lost quotes"
+  fi
+fi
 exit $failed

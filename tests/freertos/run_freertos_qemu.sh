@@ -13,9 +13,17 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 K=${FREERTOS_KERNEL_PATH:-$ROOT/../shared/third_party/FreeRTOS-Kernel}
 for tool in arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "SKIP: $tool not installed"; exit 77; }
+  command -v "$tool" >/dev/null 2>&1 || {
+    [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: $tool not installed (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
+    echo "FAIL: $tool not installed (tools/check_test_deps.sh installs it)" >&2
+    exit 1
+  }
 done
-[ -f "$K/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $K"; exit 77; }
+[ -f "$K/tasks.c" ] || {
+  [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: no FreeRTOS kernel at $K (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
+  echo "FAIL: no FreeRTOS kernel at $K (../shared/third_party/FreeRTOS-Kernel, or FREERTOS_KERNEL_PATH)" >&2
+  exit 1
+}
 rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"

@@ -7,13 +7,14 @@
 #   - the decoded events match the program's counter read through GDB
 #     (a full buffer of user events, the newest numbered counter - 1);
 #   - `trx info` in GDB reports the wrap, and bad requests fail with a message.
-# Exit 77 (ctest SKIP) only when no gdb is installed.
+# No gdb installed: a failure (exit 77, a ctest SKIP, only with TRX_ALLOW_MISSING_TOOLS=1).
 set -euo pipefail
 TRX=$1 PROG=$2 SCRIPT=$3 WORK=$4
 GDB=$(command -v gdb-multiarch || command -v gdb || true)
 if [ -z "$GDB" ]; then
-  echo "SKIP: no gdb or gdb-multiarch"
-  exit 77
+  [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: no gdb or gdb-multiarch (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
+  echo "FAIL: no gdb or gdb-multiarch (tools/check_test_deps.sh installs it)" >&2
+  exit 1
 fi
 rm -rf "$WORK"
 mkdir -p "$WORK"
