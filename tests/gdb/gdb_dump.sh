@@ -20,12 +20,13 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"
 export ASAN_OPTIONS=detect_leaks=0 # the process is killed at the breakpoint
+export TRX_PROGRAM="$TRX" # the host trx the GDB command runs on the buffer
 "$GDB" -batch -nx -x "$SCRIPT" -ex "break trx_test_stop" -ex run -ex "trx info" \
   -ex "trx dump --format bin gdb.bin" -ex "trx dump --format ihex gdb.hex" \
   -ex "trx dump --format srec gdb.srec" -ex "print events_recorded" \
   --args "$PROG" own.bin >gdb.log 2>&1 || { cat gdb.log; exit 1; }
 fail=0
-grep -q "wrapped:    yes" gdb.log || { echo "FAIL: trx info did not report the wrap"; fail=1; }
+grep -q "^Wrapped: *yes" gdb.log || { echo "FAIL: trx info did not report the wrap"; fail=1; }
 recorded=$(sed -n 's/^\$1 = \([0-9]*\)$/\1/p' gdb.log)
 [ -n "$recorded" ] || { echo "FAIL: no events_recorded from GDB"; cat gdb.log; exit 1; }
 size=$(stat -c %s gdb.bin)
@@ -53,5 +54,47 @@ PY
   --args "$PROG" own2.bin >err.log 2>&1 || true
 grep -q "trx dump: unknown format 'elf'" err.log || { echo "FAIL: bad format accepted"; cat err.log; fail=1; }
 grep -q "trx info: no TXTB buffer at" err.log || { echo "FAIL: bad address accepted"; cat err.log; fail=1; }
+# GDB's trx info = the host's trx info on the same bytes (what GDB's trx dump
+# wrote), word for word (the File line names target memory instead of the
+# file): an unwrapped buffer
+# (oldest entry 0), a wrapped one, and one whose clock never ran (the warning).
+for mode in unwrapped wrapped stopped; do
+  "$GDB" -batch -nx -x "$SCRIPT" -ex "break trx_test_stop" -ex run \
+    -ex "trx info" -ex "trx info --json" -ex "trx dump gdb-$mode.bin" \
+    --args "$PROG" "own-$mode.bin" "$mode" >"info-$mode.log" 2>&1 ||
+    { cat "info-$mode.log"; exit 1; }
+  python3 - "info-$mode.log" "$TRX" "gdb-$mode.bin" "$mode" <<'PY' || fail=1
+import json, re, subprocess, sys
+log, trx, binary, mode = sys.argv[1:5]
+text = open(log).read()
+host = subprocess.check_output([trx, "info", binary], text=True)
+host_json = json.loads(subprocess.check_output([trx, "info", "--json", binary]))
+start = text.index("File:")
+gdb_text = text[start:start + len(host) + 200]
+gdb_lines = gdb_text.splitlines()[:len(host.splitlines())]
+host_lines = host.splitlines()
+if not re.match(r"File: +target memory at 0x[0-9a-f]+$", gdb_lines[0]):
+    sys.exit("FAIL %s: GDB's File line is %r" % (mode, gdb_lines[0]))
+if gdb_lines[1:] != host_lines[1:]:
+    for a, b in zip(gdb_lines[1:], host_lines[1:]):
+        if a != b:
+            print("FAIL %s: GDB says %r, the host %r" % (mode, a, b))
+    sys.exit(1)
+j = json.loads(text[text.index("{"):text.rindex("}") + 1])
+j.pop("file"); host_json.pop("file")
+if j != host_json:
+    sys.exit("FAIL %s: trx info --json differs between GDB and the host" % mode)
+want = {"unwrapped": "Oldest entry:       0 ", "wrapped": "Wrapped:            yes",
+        "stopped": "Warning:            the time stamps never change"}[mode]
+if not any(l.startswith(want) for l in gdb_lines):
+    sys.exit("FAIL %s: GDB's trx info has no line starting %r" % (mode, want))
+print("ok: %s buffer: GDB's trx info = the host's (%d lines, JSON too)" % (mode, len(host_lines)))
+PY
+done
+# no host trx to run: a clear error
+TRX_PROGRAM=/nonexistent PATH=/usr/bin:/bin "$GDB" -batch -nx -x "$SCRIPT" -ex "break trx_test_stop" -ex run \
+  -ex "set trx-program /nonexistent" -ex "trx info" --args "$PROG" own3.bin >noprog.log 2>&1 || true
+grep -q "trx info: no host trx program found" noprog.log ||
+  [ -x "$(dirname "$SCRIPT")/../../build/trx" ] || { echo "FAIL: no error without a host trx"; cat noprog.log; fail=1; }
 [ $fail -eq 0 ] && echo "ok: gdb dumps (bin, ihex, srec) decode identically to the program's buffer"
 exit $fail

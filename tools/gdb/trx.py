@@ -1,7 +1,8 @@
 # trx.py - GDB commands for the trx recorder: `trx dump` writes the trace
 # buffer the recorder is filling (found through its control symbol,
 # trx_recorder_state_, or at an address given) to a file as binary, Intel HEX
-# or S-record; `trx info` prints its extent, use, wrap state and time span.
+# or S-record; `trx info` hands the buffer's bytes to the host `trx info`, so
+# GDB and the host say the same things in the same words.
 #
 # Load it with `source <prefix>/share/trx/gdb/trx.py` (or `-x` on the gdb
 # command line). Works with any GDB that has Python: with OpenOCD, J-Link GDB
@@ -9,11 +10,17 @@
 # a host process. Reads target memory only; the target stays halted.
 #
 #   trx dump [--format bin|ihex|srec] [--address ADDR] FILE
-#   trx info [--address ADDR]
+#   trx info [--json] [--address ADDR]
+#   set trx-program PATH       (the host trx; default: beside this script or on PATH)
 #
 # The header (48 bytes at the buffer start) says where the registry and the
 # entries are; the dump is the whole buffer from the header to buffer_end.
+import os
+import shutil
 import struct
+import subprocess
+import sys
+import tempfile
 
 import gdb
 
@@ -21,6 +28,8 @@ TXTB_ID = 0x54585442
 HEADER_SIZE = 48
 ENTRY_SIZE = 32
 MAX_BUFFER = 256 * 1024 * 1024  # refuse to read more than this from a target
+# where this script is (gdb -x / source define no __file__): the code's own file name
+_SCRIPT_DIR = os.path.dirname(os.path.abspath(sys._getframe(0).f_code.co_filename))
 
 
 class TrxError(Exception):
@@ -104,33 +113,6 @@ class Buffer:
         self.entries_offset = self.buffer_start - self.base
         self.oldest = (self.current - self.buffer_start) // ENTRY_SIZE
 
-    def entry(self, index):
-        off = self.entries_offset + index * ENTRY_SIZE
-        return struct.unpack_from(self.order + "8I", self.image, off)
-
-    def summary(self):
-        """used, wrapped, relative ticks of the newest entry (as trx counts them)."""
-        wrapped = self.entry(self.oldest)[0] != 0
-        order = (list(range(self.oldest, self.capacity)) + list(range(0, self.oldest))
-                 if wrapped else list(range(self.capacity)))
-        stamps = []
-        for i in order:
-            e = self.entry(i)
-            if e[0] == 0:
-                break
-            stamps.append(e[3] & self.mask)
-        up = sum(1 for a, b in zip(stamps, stamps[1:]) if b > a)
-        down = sum(1 for a, b in zip(stamps, stamps[1:]) if b < a)
-        counts_up = up >= down
-        m = self.mask
-        span = 0
-        for a, b in zip(stamps, stamps[1:]):
-            if counts_up:
-                span += b - a if b >= a else m - a + b + 1
-            else:
-                span += a - b if b <= a else m - b + a + 1
-        return len(stamps), wrapped, span, counts_up
-
 
 def _ihex(data, load):
     """Intel HEX: 04 records at each 64 KiB step, 16-byte 00 records, 01 end."""
@@ -168,8 +150,8 @@ def _srec(data, load):
     return "".join(out)
 
 
-def _options(arg, allowed):
-    """Splits `--name value` options and positional words."""
+def _options(arg, allowed, flags=()):
+    """Splits `--name value` options, `--flag` flags (value True) and positional words."""
     words = gdb.string_to_argv(arg)
     opts, rest = {}, []
     i = 0
@@ -177,16 +159,18 @@ def _options(arg, allowed):
         w = words[i]
         if w.startswith("--"):
             name = w[2:]
-            if "=" in name:
+            if name in flags:
+                value = True
+            elif "=" in name:
                 name, value = name.split("=", 1)
             else:
                 if i + 1 >= len(words):
                     raise TrxError("option --%s needs a value" % name)
                 i += 1
                 value = words[i]
-            if name not in allowed:
+            if name not in allowed and name not in flags:
                 raise TrxError("unknown option --%s (expected %s)" %
-                               (name, ", ".join("--" + a for a in allowed)))
+                               (name, ", ".join("--" + a for a in tuple(allowed) + tuple(flags))))
             opts[name] = value
         else:
             rest.append(w)
@@ -239,32 +223,80 @@ or S-record text loading at the buffer's target address."""
             raise gdb.GdbError("trx dump: %s" % e)
 
 
+def _host_trx():
+    """The host `trx` program that reads dumps: `set trx-program PATH`, else
+    $TRX_PROGRAM, else beside this script (installed: <prefix>/bin/trx; in the
+    source tree: build/trx), else `trx` on PATH; None if there is none."""
+    candidates = []
+    if _trx_program.value:
+        candidates.append(_trx_program.value)
+    if os.environ.get("TRX_PROGRAM"):
+        candidates.append(os.environ["TRX_PROGRAM"])
+    here = _SCRIPT_DIR
+    candidates += [os.path.join(here, "..", "..", "..", "bin", "trx"),
+                   os.path.join(here, "..", "..", "build", "trx")]
+    on_path = shutil.which("trx")
+    if on_path:
+        candidates.append(on_path)
+    for c in candidates:
+        if os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+class TrxProgram(gdb.Parameter):
+    """The host trx program `trx info` runs on the buffer (default: found beside
+this script or on PATH)."""
+    set_doc = "Set the host trx program used by `trx info`."
+    show_doc = "Show the host trx program used by `trx info`."
+
+    def __init__(self):
+        super().__init__("trx-program", gdb.COMMAND_DATA, gdb.PARAM_OPTIONAL_FILENAME)
+        self.value = ""
+
+    def get_show_string(self, svalue):
+        return "host trx program: %s" % (svalue or _host_trx() or "(none found)")
+
+
+_trx_program = TrxProgram()
+
+
 class TrxInfo(gdb.Command):
-    """Prints the trx trace buffer's state.
-Usage: trx info [--address ADDR]
-Capacity, entries used, whether it wrapped, the oldest entry, the timer mask
-and the relative ticks of the newest entry."""
+    """Prints what the trx trace buffer holds, as the host's `trx info` does.
+Usage: trx info [--json] [--address ADDR]
+The buffer's bytes are read from the target and handed to the host trx
+program (`set trx-program PATH`, $TRX_PROGRAM, beside this script or on PATH),
+so GDB and the host give the same facts in the same words: header, registry,
+capacity, entries used, wrap state, oldest entry, time span, time-source
+warnings, cores and threads."""
 
     def __init__(self):
         super().__init__("trx info", gdb.COMMAND_DATA, gdb.COMPLETE_NONE)
 
     def invoke(self, arg, from_tty):
         try:
-            opts, rest = _options(arg, ("address",))
+            opts, rest = _options(arg, ("address",), ("json",))
             if rest:
-                raise TrxError("usage: trx info [--address ADDR]")
+                raise TrxError("usage: trx info [--json] [--address ADDR]")
             buf = _buffer(opts)
-            used, wrapped, span, counts_up = buf.summary()
-            gdb.write("trx buffer at 0x%x (target 0x%08x), %d bytes, %s-endian\n" %
-                      (buf.address, buf.base, buf.size, "little" if buf.order == "<" else "big"))
-            gdb.write("  capacity:   %d entries (0x%08x - 0x%08x)\n" %
-                      (buf.capacity, buf.buffer_start, buf.buffer_end))
-            gdb.write("  used:       %d\n" % used)
-            gdb.write("  wrapped:    %s\n" % ("yes" if wrapped else "no"))
-            gdb.write("  oldest:     entry %d (0x%08x)\n" % (buf.oldest, buf.current))
-            gdb.write("  timer mask: 0x%08x, counts %s\n" % (buf.mask, "up" if counts_up else "down"))
-            gdb.write("  time span:  %d ticks\n" % span)
-        except TrxError as e:
+            program = _host_trx()
+            if program is None:
+                raise TrxError("no host trx program found: `set trx-program PATH` (the trx "
+                               "built with make build, or installed), or `trx dump FILE` and "
+                               "run trx info FILE")
+            fd, path = tempfile.mkstemp(prefix="trx-gdb-", suffix=".trx")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(buf.image)
+                args = [program, "info"] + (["--json"] if "json" in opts else []) + [path]
+                p = subprocess.run(args, capture_output=True, text=True)
+            finally:
+                os.unlink(path)
+            if p.returncode != 0:
+                raise TrxError((p.stderr.strip() or "trx info failed").replace(path, "the buffer"))
+            where = "target memory at 0x%x" % buf.address
+            gdb.write(p.stdout.replace(path, where))
+        except (TrxError, OSError) as e:
             raise gdb.GdbError("trx info: %s" % e)
 
 
