@@ -9,6 +9,7 @@
 # only when a tool or the FreeRTOS kernel is missing.
 set -euo pipefail
 TRX=$1 WORK=$2
+export TRX_PROGRAM=$TRX # the host trx that GDB's trx info runs
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 K=${FREERTOS_KERNEL_PATH:-$ROOT/../shared/third_party/FreeRTOS-Kernel}

@@ -9,6 +9,7 @@
 # everything. Exit 77 (ctest SKIP) only when a tool is not installed.
 set -euo pipefail
 ARCH=$1 TRX=$2 WORK=$3
+export TRX_PROGRAM=$TRX # the host trx that GDB's trx info runs
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 # How one insert is measured: Cortex-M by GDB stepi through insert_probe;
