@@ -24,6 +24,13 @@ usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR
                `trx events --no-synthetic`, with the same timestamps (clock
                cycles, and nanoseconds at --ticks-per-second 3000000).
   CSV          one row per event of `trx events`, same ticks.
+  Every event  (issue 17) each format's own record of each event against
+               `trx events --format jsonl`, field by field: CSV (index, ticks,
+               id, name, context, priority, info1-4, synthetic, the args text),
+               Chrome JSON instants (ts, name, index, id, ticks, every arg),
+               Perfetto instants (timestamp, name, index, priority, every arg
+               annotation), CTF as babeltrace2 prints it (timestamp, name,
+               index, context, priority, the four info words).
   Cores        (issue 14) Chrome: a "CPU n" process per core whose X slices add
                up to `trx stats --json`'s per-core ticks of each thread and of
                interrupts (smp);
@@ -236,6 +243,108 @@ def check_flows(stats, packets, thread_tracks, names):
     return sum(isr_flows.values())
 
 
+def arg_pairs(text):
+    """The CSV export's args text, "Name=value (object); Name=value" -> {name: int}."""
+    out = {}
+    for part in filter(None, text.split("; ")):
+        name, _, value = part.partition("=")
+        out[name] = int(value.split(" ")[0], 0)
+    return out
+
+
+def check_every_event(trx, trace, work, packets):
+    """Each export's record of each event = trx events' fields, one by one."""
+    ev = [json.loads(l) for l in run([trx, "events", "--format", "jsonl", trace]).decode().splitlines()]
+    by_index = {e["index"]: e for e in ev}
+    compared = 0
+    # CSV
+    out = os.path.join(work, "every.csv")
+    run([trx, "export", "--to", "csv", trace, "-o", out])
+    with open(out, encoding="utf-8", errors="replace", newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(len(rows) == len(ev), "csv: %d rows, trx events %d" % (len(rows), len(ev)))
+    for r, e in zip(rows, ev):
+        got = (int(r["index"]), int(r["ticks"]), int(r["id"]), r["name"], r["context"],
+               None if r["priority"] == "" else int(r["priority"]),
+               [int(r["info%d" % k]) for k in range(1, 5)], r["synthetic"] == "1",
+               arg_pairs(r["args"]))
+        # an event with no named fields (user events): the CSV names them info1..info4
+        args = e["args"] or {"info%d" % (k + 1): v for k, v in enumerate(e["info"])}
+        if e["synthetic"] or got[8] == {}:
+            args = e["args"]
+        want = (e["index"], e["ticks"], e["id"], e["name"], e["context"], e["priority"], e["info"],
+                e["synthetic"], args)
+        if got != want:
+            check(False, "csv: event %d is %r, trx events %r" % (e["index"], got, want))
+            break
+        compared += 1
+    # Chrome JSON: one instant per event
+    out = os.path.join(work, "every.json")
+    run([trx, "export", "--to", "chrome-json", trace, "-o", out])
+    with open(out, encoding="utf-8") as f:
+        instants = [x for x in json.load(f)["traceEvents"] if x["ph"] == "i"]
+    check(len(instants) == len(ev), "chrome: %d instants, trx events %d" % (len(instants), len(ev)))
+    for x in instants:
+        e = by_index.get(x["args"].get("index"))
+        a = x["args"]
+        ok = (e is not None and x["ts"] == e["ticks"] and x["name"] == e["name"] and a["id"] == e["id"]
+              and a["ticks"] == e["ticks"] and all(a.get(k) == v for k, v in e["args"].items())
+              and a.get("priority") == (e["priority"] if e["context"] == "thread" else None))
+        if not ok:
+            check(False, "chrome: instant %r, trx events %r" % (x, e))
+            break
+        compared += 1
+    # Perfetto: one instant per event (timestamps in ns: 1 tick = 1 us by default)
+    names, anames, seen = {}, {}, 0
+    for p in packets:
+        idata = first(p, "interned_data")
+        if idata:
+            names.update((first(x, "iid"), first(x, "name")) for x in idata.get("event_names", []))
+            anames.update((first(x, "iid"), first(x, "name"))
+                          for x in idata.get("debug_annotation_names", []))
+        te = first(p, "track_event")
+        if not te or first(te, "type") != "TYPE_INSTANT":
+            continue
+        ann = {}
+        for d in te.get("debug_annotations", []):
+            key = anames.get(first(d, "name_iid"), first(d, "name"))
+            ann[key] = first(d, "uint_value", first(d, "int_value", first(d, "string_value")))
+        e = by_index.get(ann.get("index"))
+        ok = (e is not None and first(p, "timestamp") == e["ticks"] * 1000
+              and names.get(first(te, "name_iid")) == e["name"]
+              and ann.get("priority") == (e["priority"] if e["context"] == "thread" else None)
+              and all(ann.get(k) == v for k, v in e["args"].items()))
+        if not ok:
+            check(False, "perfetto: instant at %s with %r (%s), trx events %r"
+                  % (first(p, "timestamp"), ann, names.get(first(te, "name_iid")), e))
+            break
+        seen += 1
+        compared += 1
+    check(seen == len(ev), "perfetto: %d instants, trx events %d" % (seen, len(ev)))
+    # CTF (stored events only), as babeltrace2 prints them
+    stored = [e for e in ev if not e["synthetic"]]
+    out = os.path.join(work, "every_ctf")
+    run([trx, "export", "--to", "ctf", trace, "-o", out])
+    lines = ctf_lines_by_index(run(["babeltrace2", "--clock-cycles", out]).decode().splitlines(),
+                               [e["index"] for e in stored])
+    check(len(lines) == len(stored), "ctf: %d events, trx events %d stored" % (len(lines), len(stored)))
+    for line, e in zip(lines, stored):
+        m = re.match(r"\[(\d+)\] \(\+[^)]*\) (.*?): \{[^}]*\}, \{ (.*) \}$", line)
+        fields = [kv.split(" = ") for kv in m.group(3).split(", ")] if m else []
+        vals = [int(v) for _, v in fields] if m else []
+        # CTF event classes are per id: an id the catalogue does not name carries it ("(id N)")
+        name_ok = m and (m.group(2) == e["name"] or m.group(2) == "%s (id %d)" % (e["name"], e["id"]))
+        ok = (m and int(m.group(1)) == e["ticks"] and name_ok and len(vals) >= 4
+              and vals[0] == e["index"] and vals[1] == e["thread"]
+              and (e["priority"] is None or vals[2] == e["priority"])
+              and vals[4:] == e["info"][:len(vals) - 4] and len(vals) - 4 >= len(e["args"]))
+        if not ok:
+            check(False, "ctf: %r, trx events %r" % (line[:200], e))
+            break
+        compared += 1
+    return compared
+
+
 def main():
     trx, shared, trace, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
@@ -367,6 +476,7 @@ def main():
                 break
 
     check_cores(trx, trace, stats, events, packets, listing, os.path.join(work, "ctf"))
+    compared = check_every_event(trx, trace, work, packets)
 
     # ---- CSV
     out = os.path.join(work, "trace.csv")
@@ -380,9 +490,9 @@ def main():
         for f in failures[:20]:
             print("FAIL:", f)
         return 1
-    print("ok: %s (%d events, %d lanes, %d flows, %d from ISRs)"
-          % (os.path.basename(trace), stats["total_events"], len(lanes_used), len(ends),
-             isr_flows))
+    print("ok: %s (%d events, %d lanes, %d flows, %d from ISRs; %d exported events compared "
+          "field by field)" % (os.path.basename(trace), stats["total_events"], len(lanes_used),
+                               len(ends), isr_flows, compared))
     return 0
 
 
