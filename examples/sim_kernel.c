@@ -161,6 +161,10 @@ static void dispatch(sim_thread *next)
     if (next->irq_pending)
         sim_durations_add(&next->latency, sim_now() - next->irq_entered_at);
     next->resume_pending = next->irq_pending = 0;
+    sim.truth.flows_isr_thread += next->irq_resumes; /* each such RESUME ends here */
+    sim.truth.flows_queue += next->handed_queue;
+    sim.truth.flows_semaphore += next->handed_sem;
+    next->irq_resumes = next->handed_queue = next->handed_sem = 0;
     trx_recorder_thread_set(as_pointer(next->address), next->priority, next->priority);
     inversion_watch(next);
 }
@@ -190,6 +194,8 @@ void sim_resume_internal(sim_thread *t)
         t->resume_pending = 1;
         t->resumed_at = sim_now();
     }
+    if (sim.isr_nesting > 0)
+        t->irq_resumes++;
     if (sim.isr_nesting > 0 && !t->irq_pending) {
         t->irq_pending = 1;
         t->irq_entered_at = sim.isr_outer_enter;

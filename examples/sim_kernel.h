@@ -57,8 +57,10 @@ typedef struct sim_thread {
      * it, and how long it waited for the CPU after a resume */
     ULONG min_stack_pointer; /* 0: no stack pointer of it recorded */
     int resume_pending, irq_pending;
-    ULONG resumed_at;     /* cycle of the resume that started the wait */
-    ULONG irq_entered_at; /* an ISR resumed it: cycle the outermost ISR entered */
+    ULONG irq_resumes;              /* RESUMEs of it from ISRs since it last ran (flows) */
+    ULONG handed_queue, handed_sem; /* sends / puts handed to it while it waited (flows) */
+    ULONG resumed_at;               /* cycle of the resume that started the wait */
+    ULONG irq_entered_at;           /* an ISR resumed it: cycle the outermost ISR entered */
     sim_durations response, latency;
 } sim_thread;
 
@@ -89,6 +91,7 @@ typedef struct sim_semaphore {
     const char *name;
     ULONG address;
     ULONG count;
+    ULONG puts_pending; /* of the count: puts no get has taken yet (flow truth) */
 } sim_semaphore;
 
 #define SIM_QUEUE_CAPACITY 8
@@ -112,6 +115,10 @@ typedef struct sim_truth {
     ULONG inversions;              /* a thread blocked on a mutex held by a lower-priority one */
     ULONG inversions_unbounded;    /* ...and a third, lower-priority thread ran meanwhile */
     ULONG inversions_per_mutex[2]; /* [0] without inheritance, [1] with */
+    /* cause -> effect, as trx draws them: an ISR's RESUME of a thread to that
+     * thread's next run; a queue send to the receive that takes its message,
+     * or to the waiting receiver's next run; a semaphore put likewise */
+    ULONG flows_isr_thread, flows_queue, flows_semaphore;
 } sim_truth;
 
 /* The simulated machine. */

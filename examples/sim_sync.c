@@ -106,6 +106,7 @@ void sim_semaphore_create(sim_semaphore *s, const char *name, ULONG address, ULO
     s->name = name;
     s->address = address;
     s->count = initial;
+    s->puts_pending = 0;
     trx_trace_object_register(TX_TRACE_OBJECT_TYPE_SEMAPHORE, as_pointer(address), name, initial,
                               0UL);
     sim_trace(TX_TRACE_SEMAPHORE_CREATE, address, initial, sim_stack_pointer(), 0UL,
@@ -120,6 +121,10 @@ int sim_semaphore_get(sim_thread *self, sim_semaphore *s, ULONG wait)
               TX_TRACE_SEMAPHORE_EVENTS);
     if (s->count > 0) {
         s->count--;
+        if (s->puts_pending > 0) { /* takes the oldest put's instance: that flow ends */
+            s->puts_pending--;
+            sim.truth.flows_semaphore++;
+        }
         return 0;
     }
     if (wait == SIM_NO_WAIT)
@@ -136,10 +141,13 @@ void sim_semaphore_put(sim_semaphore *s)
     /* info: semaphore, current count, suspended count, stack pointer */
     sim_trace(TX_TRACE_SEMAPHORE_PUT, s->address, s->count, waiter_count(s, SIM_SEMAPHORE_SUSP),
               sim_stack_pointer(), TX_TRACE_SEMAPHORE_EVENTS);
-    if (waiter != NULL)
+    if (waiter != NULL) {
+        waiter->handed_sem++;        /* the flow ends where the waiter runs */
         sim_resume_internal(waiter); /* the instance goes straight to it */
-    else
+    } else {
         s->count++;
+        s->puts_pending++;
+    }
 }
 
 /* ------------------------------------------------------------ queue */
@@ -165,6 +173,7 @@ int sim_queue_send(sim_queue *q, ULONG message)
               TX_TRACE_QUEUE_EVENTS);
     if (waiter != NULL) {
         waiter->message = message;
+        waiter->handed_queue++; /* the flow ends where the receiver runs */
         sim_resume_internal(waiter);
         return 0;
     }
@@ -182,6 +191,7 @@ int sim_queue_receive(sim_thread *self, sim_queue *q, ULONG wait)
     sim_trace(TX_TRACE_QUEUE_RECEIVE, q->address, sim_stack_address(8UL), wait, q->used,
               TX_TRACE_QUEUE_EVENTS);
     if (q->used > 0) {
+        sim.truth.flows_queue++; /* takes the oldest message: its send's flow ends here */
         self->message = q->slots[q->head];
         q->head = (q->head + 1) % q->size;
         q->used--;

@@ -110,6 +110,9 @@ static int write_truth(const char *dir, ULONG entries, ULONG cycles)
     fprintf(f, "thread_resumptions=%lu\n", (unsigned long)t->resumptions);
     fprintf(f, "priority_inversions=%lu\n", (unsigned long)t->inversions);
     fprintf(f, "priority_inversions_unbounded=%lu\n", (unsigned long)t->inversions_unbounded);
+    fprintf(f, "flows_isr_thread=%lu\nflows_queue=%lu\nflows_semaphore=%lu\n",
+            (unsigned long)t->flows_isr_thread, (unsigned long)t->flows_queue,
+            (unsigned long)t->flows_semaphore);
     fprintf(f, "priority_inversions_no_inheritance=%lu\n",
             (unsigned long)t->inversions_per_mutex[0]);
     fprintf(f, "priority_inversions_inheritance=%lu\n", (unsigned long)t->inversions_per_mutex[1]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_exports.py - `trx export` read back by real consumers, for one trace.
 
-usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR
+usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR [--flows-truth TRUTH]
 
   Chrome JSON  parses as JSON; the X slices of each thread add up to that
                thread's execution-profile ticks (`trx stats --json`), those of
@@ -20,6 +20,9 @@ usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR
                started by a thread's queue sends / semaphore puts and ended by
                its queue receives / semaphore gets are at most its counts of
                those events (services), and in all at most popular_services'.
+               With --flows-truth (the demo's truth file): exactly as many flows
+               of each kind (ISR -> thread, queue send -> receive, semaphore
+               put -> get) as the simulated kernel caused.
   CTF          babeltrace2 reads it; it prints as many events as
                `trx events --no-synthetic`, with the same timestamps (clock
                cycles, and nanoseconds at --ticks-per-second 3000000).
@@ -186,6 +189,27 @@ FLOW_KINDS = {  # event name -> the service ids (`trx stats --json`) it counts u
 }
 
 
+def flow_kinds(packets, thread_tracks, names, isr_tid):
+    """Flows of the Perfetto export that ended, by what started them:
+    isr_thread (an ISR's RESUME), queue (a send), semaphore (a put)."""
+    started, out = {}, {"isr_thread": 0, "queue": 0, "semaphore": 0, "other": 0}
+    for p in packets:
+        te = first(p, "track_event")
+        if not te:
+            continue
+        name = names.get(first(te, "name_iid"))
+        tid = thread_tracks.get(first(te, "track_uuid"))
+        for fid in te.get("terminating_flow_ids", []):
+            sname, stid = started.get(fid, (None, None))
+            kind = ("isr_thread" if sname == "TX INTERNAL RESUME" and stid == isr_tid else
+                    "queue" if sname in ("TX QUEUE SEND", "TX QUEUE FRONT SEND") else
+                    "semaphore" if sname == "TX SEMAPHORE PUT" else "other")
+            out[kind] += 1
+        for fid in te.get("flow_ids", []):
+            started[fid] = (name, tid)
+    return out
+
+
 def check_flows(stats, packets, thread_tracks, names):
     """Cause->effect flows of the Perfetto export against `trx stats --json`."""
     threads = stats["threads"]
@@ -347,6 +371,12 @@ def check_every_event(trx, trace, work, packets):
 
 def main():
     trx, shared, trace, work = sys.argv[1:5]
+    truth = {}  # --flows-truth FILE: the program's own count of each flow kind
+    if len(sys.argv) > 6 and sys.argv[5] == "--flows-truth":
+        for line in open(sys.argv[6]):
+            key, _, value = line.strip().partition("=")
+            if key.startswith("flows_"):
+                truth[key[len("flows_"):]] = int(value)
     os.makedirs(work, exist_ok=True)
     stats = json.loads(run([trx, "stats", "--json", trace]))
     # lanes: the first thread of each address; then Interrupt, Initialization, Idle
@@ -448,6 +478,13 @@ def main():
                                                                                len(flows_f)))
     check("running" in names_interned.values(), "perfetto: no interned 'running' name")
     isr_flows = check_flows(stats, packets, thread_tracks, names_interned)
+    kinds = flow_kinds(packets, thread_tracks, names_interned, n + 1)
+    for kind, want in truth.items():  # pinned: exactly the flows the program caused
+        check(kinds.get(kind) == want, "perfetto: %s flows %s, the program caused %d"
+              % (kind, kinds.get(kind), want))
+    if truth:
+        check(kinds["other"] == 0 and sum(kinds.values()) == len(flows_f),
+              "flows: %s in Perfetto, %d in Chrome JSON" % (kinds, len(flows_f)))
 
     # ---- CTF, read by babeltrace2
     listing = run([trx, "events", "--no-synthetic", "--format", "csv", trace]).decode()
