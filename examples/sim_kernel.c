@@ -36,9 +36,23 @@ ULONG sim_now(void)
     return trx_trace_simulated_time;
 }
 
+/* Credits `cycles` of trace time to what the trace shows running: an ISR
+ * between its ENTER and EXIT records, else the dispatched thread, else
+ * initialization (ground truth of the execution profile). */
+static void credit(ULONG cycles)
+{
+    if (sim.isr_recorded > 0)
+        sim.truth.interrupt_cycles += cycles;
+    else if (sim.current != NULL)
+        sim.current->run_cycles += cycles;
+    else
+        sim.truth.init_cycles += cycles;
+}
+
 /* Lets `cycles` pass without ISRs being checked (inside a kernel service). */
 void sim_spend(ULONG cycles)
 {
+    credit(cycles);
     trx_trace_simulated_time += cycles;
 }
 
@@ -48,6 +62,7 @@ void sim_spend(ULONG cycles)
 void sim_trace(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4, ULONG group)
 {
     sim_spend(20); /* the kernel service's own work before its trace point */
+    credit(1);     /* the time source's own step at the record */
     TRX_TRACE_EVENT(id, i1, i2, i3, i4, group);
     sim.truth.events++;
 }
@@ -56,6 +71,7 @@ void sim_trace(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4, ULONG group)
 void sim_user_event(ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4)
 {
     sim_spend(10);
+    credit(1);
     if (TRX_HOOK_USER_EVENT(id, i1, i2, i3, i4) == TX_SUCCESS) {
         sim.truth.user_events++;
         sim.truth.events++;
@@ -291,7 +307,9 @@ static void run_isr(sim_isr *isr)
     sim.isr_running_priority = isr->priority;
 
     sim_spend(12); /* hardware entry */
+    credit(1);
     TRX_HOOK_ISR_ENTER(isr->id);
+    sim.isr_recorded++;
     sim.truth.events++;
     ULONG entered = sim_now();
     int level = sim.isr_nesting;
@@ -302,7 +320,9 @@ static void run_isr(sim_isr *isr)
     isr->handler();
     spend_in_isr(isr->cost - isr->cost / 2);
     sim_spend(8);
+    credit(1);
     TRX_HOOK_ISR_EXIT(isr->id);
+    sim.isr_recorded--;
     sim.truth.events++;
     ULONG run = sim_now() - entered, alone = run - sim.isr_nested_cycles[level];
     if (isr->runs.count == 0 || alone < isr->min_exclusive)

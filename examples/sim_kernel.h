@@ -58,6 +58,7 @@ typedef struct sim_thread {
     ULONG min_stack_pointer; /* 0: no stack pointer of it recorded */
     int resume_pending, irq_pending;
     ULONG irq_resumes;              /* RESUMEs of it from ISRs since it last ran (flows) */
+    ULONG run_cycles;               /* trace time it ran (sim_truth's rules) */
     ULONG handed_queue, handed_sem; /* sends / puts handed to it while it waited (flows) */
     ULONG resumed_at;               /* cycle of the resume that started the wait */
     ULONG irq_entered_at;           /* an ISR resumed it: cycle the outermost ISR entered */
@@ -119,6 +120,9 @@ typedef struct sim_truth {
      * thread's next run; a queue send to the receive that takes its message,
      * or to the waiting receiver's next run; a semaphore put likewise */
     ULONG flows_isr_thread, flows_queue, flows_semaphore;
+    /* where the trace's time went, switching where the trace shows it (at
+     * ISR ENTER / EXIT records and dispatches): interrupts, initialization */
+    ULONG interrupt_cycles, init_cycles;
 } sim_truth;
 
 /* The simulated machine. */
@@ -131,8 +135,9 @@ typedef struct sim_kernel {
     sim_isr *isrs[SIM_MAX_ISRS];
     int isr_count;
     int isr_nesting;
-    UINT isr_running_priority;                 /* priority of the innermost active ISR */
-    ULONG isr_outer_enter;                     /* cycle the outermost active ISR entered */
+    int isr_recorded;          /* ISRs between their ENTER and EXIT records (time truth) */
+    UINT isr_running_priority; /* priority of the innermost active ISR */
+    ULONG isr_outer_enter;     /* cycle the outermost active ISR entered */
     ULONG isr_nested_cycles[SIM_MAX_ISRS + 1]; /* per nesting level: its nested ISRs' run time */
     uint64_t ready_counter;
     /* inversion windows being watched: one per mutex */

@@ -83,6 +83,7 @@ static void write_timing_truth(FILE *f)
         } else {
             fprintf(f, "stack_unseen_%s=1\n", t->name);
         }
+        fprintf(f, "run_ticks_%s=%lu\n", t->name, (unsigned long)t->run_cycles);
         snprintf(key, sizeof key, "latency_%s", t->name);
         sim_durations_write(f, key, &t->latency);
         snprintf(key, sizeof key, "response_%s", t->name);
@@ -110,6 +111,8 @@ static int write_truth(const char *dir, ULONG entries, ULONG cycles)
     fprintf(f, "thread_resumptions=%lu\n", (unsigned long)t->resumptions);
     fprintf(f, "priority_inversions=%lu\n", (unsigned long)t->inversions);
     fprintf(f, "priority_inversions_unbounded=%lu\n", (unsigned long)t->inversions_unbounded);
+    fprintf(f, "interrupt_ticks=%lu\ninit_ticks=%lu\n", (unsigned long)t->interrupt_cycles,
+            (unsigned long)t->init_cycles);
     fprintf(f, "flows_isr_thread=%lu\nflows_queue=%lu\nflows_semaphore=%lu\n",
             (unsigned long)t->flows_isr_thread, (unsigned long)t->flows_queue,
             (unsigned long)t->flows_semaphore);

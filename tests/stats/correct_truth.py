@@ -136,6 +136,21 @@ def check_demo(work, *demo_args):
     check(tag + " threads with a stack truth", len(names),
           len([k for k in truth if re.fullmatch(r"stack_(free_min|unseen)_.+", k)]))
 
+    # execution profile: each thread's run time and the interrupts' as the
+    # simulated kernel counted them (its time after the last event is not in
+    # the trace: the thread running at the end has that much less)
+    prof = {e["name"]: e["ticks"] for e in s["execution_profile"]}
+    check(tag + " interrupt ticks", prof["Interrupt"], truth["interrupt_ticks"])
+    last = None
+    for name in (k[len("run_ticks_"):] for k in truth if k.startswith("run_ticks_")):
+        if prof[name] != truth["run_ticks_" + name] and last is None and \
+                prof[name] < truth["run_ticks_" + name]:
+            last = name  # the one running after the last event
+            continue
+        check(f"{tag} run ticks of {name}", prof[name], truth["run_ticks_" + name])
+    check(tag + " initialization ticks (+-1: the enable's first step)",
+          abs(prof["Initialization"] - truth["init_ticks"]) <= 1, True)
+
     # interrupt-to-thread latency and response time per thread
     for table, key in (("interrupt_to_thread", "latency"), ("response", "response")):
         rows = {row["thread"]: row for row in s["latency"][table]}
