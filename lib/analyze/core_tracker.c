@@ -14,6 +14,11 @@
  *   - initialization events put c in initialization.
  * Time between a core's state changes goes to that state; the time with two
  * or more cores running a thread is the parallel time.
+ * A single-core TXTB trace follows the event model instead (one trace, one
+ * truth): after each event the core runs that event's next context, the rule
+ * of the execution profile, which the demo's simulated kernel confirms tick
+ * for tick; the rules above are for SMP ports, whose events name the next
+ * thread per core and log a switch late.
  */
 #include "analyze/core_tracker.h"
 
@@ -22,6 +27,7 @@
 
 #include "analyze/analyses.h"
 #include "analyze/core_thread_map.h"
+#include "decode/entry_read.h"
 #include "decode/object_table.h"
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
@@ -54,9 +60,21 @@ struct trx_core_tracker {
     trx_core_switch_fn listener; /* told about switches, or NULL */
     void *listener_ctx;
     bool blocking;       /* the switch being made is a thread suspending itself */
+    bool follow_next;    /* single-core TXTB: each event's next context runs after it */
     uint32_t busy;       /* cores running a thread now */
     uint64_t busy_since; /* when `busy` last changed */
 };
+
+/* True when no stored entry names a core other than 0 (id bits 24-31). */
+static bool single_core(const trx_trace *t)
+{
+    for (uint32_t i = 0; i < t->used; i++) {
+        const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
+        if (trx_rd32(p + 8, t->header.big_endian) >> 24)
+            return false;
+    }
+    return true;
+}
 
 trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
 {
@@ -79,6 +97,7 @@ trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
         k->ready_at[i] = UINT64_MAX;
     }
     k->out.core_count = 1;
+    k->follow_next = t->format == TRX_TRACE_TXTB && single_core(t);
     return k;
 }
 
@@ -314,8 +333,55 @@ static void isr_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
     }
 }
 
+/* Single core: the time from this event on goes to its next context (as the
+ * execution profile has it); synthetic RUNNING events change the state too. */
+static void follow_event(trx_core_tracker *k, const trx_event *ev)
+{
+    core_state *c = &k->core[0];
+    uint64_t now = ev->ticks;
+    if (!k->started) {
+        k->started = true;
+        k->first_ticks = k->busy_since = now;
+        c->seen = true;
+        c->since = now;
+    }
+    k->last_ticks = now;
+    if (!ev->synthetic) {
+        k->out.cores[0].events++;
+        if (ev->thread >= 0 && ev->thread < (int32_t)k->out.thread_count) {
+            int32_t own = trx_trace_first_thread_at(k->trace, ev->context);
+            if (own >= 0) { /* its own event: counted on the core */
+                mark_core(&k->out.threads[own], 0);
+                trx_core_thread *ct = trx_core_thread_map_get(&k->map, 0, own);
+                if (ct)
+                    ct->events++;
+            }
+        }
+    }
+    uint32_t n = ev->next_context;
+    if (n == TRX_CONTEXT_ISR) {
+        if (c->nesting == 0)
+            set_nesting(k, 0, 1, now);
+        return;
+    }
+    if (c->nesting > 0)
+        set_nesting(k, 0, 0, now);
+    k->blocking = ev->id == ID_SUSPEND && ev->info[0] == ev->context && n != ev->context;
+    if (n == TRX_CONTEXT_IDLE)
+        set_state(k, 0, STATE_IDLE, 0, -1, now);
+    else if (n == TRX_CONTEXT_INIT)
+        set_state(k, 0, STATE_INIT, 0, -1, now);
+    else
+        set_state(k, 0, STATE_THREAD, n, trx_trace_first_thread_at(k->trace, n), now);
+    k->blocking = false;
+}
+
 void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
 {
+    if (k->follow_next) {
+        follow_event(k, ev);
+        return;
+    }
     if (ev->synthetic)
         return;
     if (ev->core >= TRX_MAX_CORES) {
