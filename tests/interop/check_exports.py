@@ -189,16 +189,19 @@ FLOW_KINDS = {  # event name -> the service ids (`trx stats --json`) it counts u
 }
 
 
+def track_events(packets, thread_tracks, names):
+    """Each track event of the Perfetto export: (event, its name, its lane's tid)."""
+    for p in packets:
+        te = first(p, "track_event")
+        if te:
+            yield te, names.get(first(te, "name_iid")), thread_tracks.get(first(te, "track_uuid"))
+
+
 def flow_kinds(packets, thread_tracks, names, isr_tid):
     """Flows of the Perfetto export that ended, by what started them:
     isr_thread (an ISR's RESUME), queue (a send), semaphore (a put)."""
     started, out = {}, {"isr_thread": 0, "queue": 0, "semaphore": 0, "other": 0}
-    for p in packets:
-        te = first(p, "track_event")
-        if not te:
-            continue
-        name = names.get(first(te, "name_iid"))
-        tid = thread_tracks.get(first(te, "track_uuid"))
+    for te, name, tid in track_events(packets, thread_tracks, names):
         for fid in te.get("terminating_flow_ids", []):
             sname, stid = started.get(fid, (None, None))
             kind = ("isr_thread" if sname == "TX INTERNAL RESUME" and stid == isr_tid else
@@ -217,12 +220,7 @@ def check_flows(stats, packets, thread_tracks, names):
     started = {}  # flow id -> (event name, tid)
     isr_flows, isr_runs = {}, {}  # address -> flows from ISR resumes / runs ending them
     by_thread, total = {}, {}  # (tid, name) / name -> flows started or ended there
-    for p in packets:
-        te = first(p, "track_event")
-        if not te:
-            continue
-        name = names.get(first(te, "name_iid"))
-        tid = thread_tracks.get(first(te, "track_uuid"))
+    for te, name, tid in track_events(packets, thread_tracks, names):
         for fid in te.get("flow_ids", []):
             started[fid] = (name, tid)
             by_thread[(tid, name)] = by_thread.get((tid, name), 0) + 1
