@@ -153,7 +153,9 @@ typedef struct trx_object {
     uint8_t available, type, reserved1, reserved2;
     bool unnamed;           /* added for an unregistered context */
     uint32_t registry_slot; /* registry entry index (UINT32_MAX if unnamed) */
-    char name[TRX_NAME_MAX + 1];
+    const char *name;       /* NUL-terminated, at most TRX_NAME_MAX bytes: in the trace's
+                               name pool (registry names) or a constant ("Un-named Thread");
+                               valid while the trace is open */
 } trx_object;
 
 /* A thread as TraceX lists it (registry order, then Un-named Threads). */
@@ -270,6 +272,7 @@ typedef struct trx_trace {
     trx_trace_view view_tracex_, view_salvage_;
     bool view_is_tracex_;
     uint32_t *order_;
+    char *names_; /* the registry's names, NUL-terminated (objects[].name points here) */
     /* filled by trx_trace_prepare */
     bool prepared;
     uint64_t total_events; /* entries + synthetic RUNNING events */

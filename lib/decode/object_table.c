@@ -191,7 +191,7 @@ int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t 
     o.type = TRX_OBJ_THREAD;
     o.unnamed = true;
     o.registry_slot = UINT32_MAX;
-    strcpy(o.name, "Un-named Thread");
+    o.name = "Un-named Thread";
     int32_t idx = trx_objects_add(t, &o);
     if (idx < 0)
         return -1;
@@ -205,6 +205,8 @@ int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t 
 void trx_objects_free(trx_trace *t)
 {
     free(t->objects);
+    free(t->names_);
+    t->names_ = NULL;
     free(t->threads);
     free(t->obj_hash_);
     free(t->obj_thread_);

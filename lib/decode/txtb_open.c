@@ -147,6 +147,14 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
 {
     const trx_header *h = &t->header;
     uint32_t entry_size = TRX_REGISTRY_FIXED_SIZE + h->name_size;
+    /* one pool for the names: at most the registry's own size (the input's) */
+    size_t slot = (h->name_size < TRX_NAME_MAX ? h->name_size : TRX_NAME_MAX) + 1;
+    if (slot < sizeof "Non-ASCII Name")
+        slot = sizeof "Non-ASCII Name";
+    free(t->names_);
+    t->names_ = malloc((size_t)(t->registry_entries ? t->registry_entries : 1) * slot);
+    if (!t->names_)
+        return trx_error_set(err, reg_off, "out of memory for the object registry");
     for (uint32_t i = 0; i < t->registry_entries; i++) {
         const uint8_t *e = t->image.data + reg_off + (uint64_t)i * entry_size;
         if (e[1] == TRX_OBJ_NONE)
@@ -161,7 +169,9 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
         o.param1 = trx_rd32(e + 8, h->big_endian);
         o.param2 = trx_rd32(e + 12, h->big_endian);
         o.registry_slot = i;
-        copy_name(o.name, e + 16, h->name_size);
+        char *name = t->names_ + (size_t)i * slot;
+        copy_name(name, e + 16, h->name_size);
+        o.name = name;
         if (trx_objects_add(t, &o) < 0)
             return trx_error_set(err, reg_off + (uint64_t)i * entry_size,
                                  "out of memory for the object registry");
