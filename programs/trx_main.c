@@ -10,6 +10,9 @@
 #include <fcntl.h>
 #include <io.h>
 #endif
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cli.h"
 #include "commands.h"
@@ -78,6 +81,14 @@ int main(int argc, char **argv)
 #ifdef SIGPIPE
     /* A closed pipe shows up as EPIPE from write(), handled in cli_sink_close. */
     signal(SIGPIPE, SIG_IGN);
+#endif
+#ifdef __GLIBC__
+    /* Tables of a million threads grow by realloc: as mappings of their own
+     * they move with mremap (no copy, no second copy resident) and go back
+     * to the system when freed. A fixed threshold also stops glibc raising
+     * it to 32 MB after the first large free (then they would come from
+     * the heap, copied on every growth). bench/README.md has the figures. */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 #endif
 #ifdef _WIN32
     /* Output bytes as written: LF stays LF (--crlf asks for CRLF). */

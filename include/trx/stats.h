@@ -29,7 +29,8 @@ typedef struct trx_thread_stats {
     uint64_t execution_ticks;     /* ticks after events whose next context is the thread */
     uint32_t stack_min_available; /* smallest free stack bytes seen (stack size if none) */
     uint64_t stack_min_event;     /* index of the event that showed it (0 if none) */
-    trx_service_count *services;  /* the thread's events by id, most frequent first */
+    trx_service_count *services;  /* the thread's events by id, most frequent first: in
+                                     trx_stats' pool (threads at one address share a list) */
     uint32_t service_count, service_cap;
 } trx_thread_stats;
 
@@ -138,6 +139,7 @@ typedef struct trx_stats {
     uint64_t ticks_per_second;
     /* which core ran what (trx/cores.h): default mode only, NULL with --compat tracex */
     trx_core_stats *cores;
+    trx_service_count *thread_services_; /* private: every thread's list, one allocation */
 } trx_stats;
 
 /* Most CPU-load windows one computation keeps (8 bytes each): the windows

@@ -165,8 +165,7 @@ typedef struct trx_thread {
     uint32_t stack_start, stack_size;
     uint32_t prio_lowest, prio_highest; /* numerically largest / smallest; TRX_UNKNOWN */
     uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
-    int32_t next_same_address; /* next thread with this address (re-created threads), or -1 */
-    bool next_context_only;    /* Un-named Thread known only as a next context (correct mode) */
+    bool next_context_only; /* Un-named Thread known only as a next context (correct mode) */
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */
@@ -265,8 +264,8 @@ typedef struct trx_trace {
     uint32_t obj_hash_size_;
     int32_t *obj_thread_;
     struct trx_address_map *unnamed_map_; /* Un-named Threads hidden behind a non-thread object */
-    struct trx_address_map *first_thread_map_; /* address -> first thread there */
-    struct trx_address_map *last_thread_map_;  /* address -> last thread there */
+    struct trx_address_map *first_thread_map_; /* address -> first thread there, where the
+                                                  first object there is no thread */
     /* private: the two views; chronological -> physical index of the
      * intact entries when the salvaging view skips some */
     trx_trace_view view_tracex_, view_salvage_;
@@ -342,8 +341,7 @@ uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono);
 int32_t trx_trace_find_object(const trx_trace *t, uint32_t address);
 int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address);
 
-/* The first thread (in thread order) with this address, or -1; the others
- * follow through trx_thread.next_same_address. */
+/* The first thread (in thread order) with this address, or -1. */
 int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address);
 
 /* Name for a context value: thread name, "Interrupt", "Initialization",

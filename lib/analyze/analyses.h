@@ -119,11 +119,16 @@ typedef struct trx_profile {
     bool have_prev;
     uint32_t prev_next;
     uint64_t prev_ticks;
+    uint32_t last_context; /* the last event's thread context and its first thread */
+    int32_t last_first;
 } trx_profile;
-void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, trx_stats *s);
+/* The per-thread feeds take `first`: trx_trace_first_thread_at of the
+ * event's context, -1 for no thread context (looked up once per event). */
+void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, int32_t first,
+                      trx_stats *s);
 
-/* Per-thread event, suspension and resumption counts and stack usage. */
-void trx_thread_counts_feed(const trx_trace *t, const trx_event *ev, trx_stats *s);
+/* Per-thread event, suspension and resumption counts. */
+void trx_thread_counts_feed(const trx_event *ev, int32_t first, trx_stats *s);
 
 /* Copies the per-thread figures the analyses credit to the first thread at
  * an address (counts, ticks, services) to the other threads there
@@ -170,14 +175,14 @@ int trx_services_sort(trx_service_count *v, uint32_t n, bool tracex_order);
 /* Per-thread popular services (RUNNING included), as TraceX's per-thread
  * popularity lists them. */
 typedef struct trx_thread_popularity {
-    uint64_t *keys;   /* (thread + 1) << 16 | id; 0 = empty slot */
-    uint32_t *values; /* position in that thread's list */
-    uint32_t cap, used;
+    struct trx_thread_service *entries; /* (thread, id, count), first seen first */
+    uint32_t entry_count, entry_cap;
+    uint32_t *slots; /* hash of (thread, id): entry index + 1, 0 = empty */
+    uint32_t cap;
     int oom;
     bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;
-void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_trace *t, const trx_event *ev,
-                                trx_stats *s);
+void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t first);
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s); /* frees p */
 
 /* FileX and NetX statistics. */

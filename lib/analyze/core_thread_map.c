@@ -1,4 +1,5 @@
-/* core_thread_map.c - (core, thread) -> counts, open addressing (see core_thread_map.h). */
+/* core_thread_map.c - (core, thread) -> counts: dense entries and an
+ * open-addressing index over them (see core_thread_map.h). */
 #include "analyze/core_thread_map.h"
 
 #include <stdlib.h>
@@ -10,45 +11,89 @@ static uint32_t slot_of(uint32_t core, int32_t thread, uint32_t cap)
     return (uint32_t)(k >> 32) & (cap - 1);
 }
 
-static int grow(trx_core_thread_map *m)
+static int grow_index(trx_core_thread_map *m)
 {
-    uint32_t cap = m->cap ? m->cap * 2 : 64;
-    trx_core_thread *n = malloc((size_t)cap * sizeof *n);
-    if (!n || cap < m->cap)
-        return free(n), -1;
-    for (uint32_t i = 0; i < cap; i++)
-        n[i].thread = -1;
-    for (uint32_t i = 0; i < m->cap; i++) {
-        if (m->slots[i].thread < 0)
-            continue;
-        uint32_t s = slot_of(m->slots[i].core, m->slots[i].thread, cap);
-        while (n[s].thread >= 0)
+    uint32_t cap = m->index_cap ? m->index_cap * 2 : 64;
+    uint32_t *n = cap > m->index_cap ? calloc(cap, sizeof *n) : NULL;
+    if (!n)
+        return -1;
+    for (uint32_t e = 0; e < m->count; e++) {
+        uint32_t s = slot_of(m->entries[e].core, m->entries[e].thread, cap);
+        while (n[s])
             s = (s + 1) & (cap - 1);
-        n[s] = m->slots[i];
+        n[s] = e + 1;
     }
-    free(m->slots);
-    m->slots = n;
-    m->cap = cap;
+    free(m->index);
+    m->index = n;
+    m->index_cap = cap;
     return 0;
+}
+
+static int grow_entries(trx_core_thread_map *m)
+{
+    uint32_t cap = m->cap ? m->cap + m->cap / 2 : 64;
+    trx_core_thread *n = cap > m->cap ? realloc(m->entries, (size_t)cap * sizeof *n) : NULL;
+    if (!n)
+        return -1;
+    m->entries = n;
+    m->cap = cap;
+    m->generation++;
+    return 0;
+}
+
+/* Core 0's entry of `thread`, growing the array to hold it. */
+static trx_core_thread *core0_get(trx_core_thread_map *m, int32_t thread)
+{
+    uint32_t th = (uint32_t)thread;
+    if (th >= m->core0_cap) {
+        uint64_t want = (uint64_t)m->core0_cap + m->core0_cap / 2 + 64;
+        if (want <= th)
+            want = (uint64_t)th + 1;
+        if (want > UINT32_MAX)
+            return NULL;
+        trx_core_thread *n = realloc(m->core0, (size_t)want * sizeof *n);
+        if (!n)
+            return NULL;
+        for (uint64_t i = m->core0_cap; i < want; i++)
+            n[i].thread = -1;
+        m->core0 = n;
+        m->core0_cap = (uint32_t)want;
+        m->generation++;
+    }
+    trx_core_thread *v = &m->core0[th];
+    if (v->thread < 0)
+        *v = (trx_core_thread){0, thread, 0, 0, 0};
+    return v;
 }
 
 trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, int32_t thread)
 {
     if (m->oom)
         return NULL;
-    if ((m->used + 1) * 2 > m->cap && grow(m) < 0) {
+    if (core == 0) {
+        trx_core_thread *v = core0_get(m, thread);
+        if (!v)
+            m->oom = true;
+        return v;
+    }
+    if ((uint64_t)(m->count + 1) * 2 > m->index_cap && grow_index(m) < 0) {
         m->oom = true;
         return NULL;
     }
-    uint32_t s = slot_of(core, thread, m->cap);
-    while (m->slots[s].thread >= 0) {
-        if (m->slots[s].thread == thread && m->slots[s].core == core)
-            return &m->slots[s];
-        s = (s + 1) & (m->cap - 1);
+    uint32_t s = slot_of(core, thread, m->index_cap);
+    for (uint32_t e; (e = m->index[s]) != 0; s = (s + 1) & (m->index_cap - 1)) {
+        trx_core_thread *v = &m->entries[e - 1];
+        if (v->thread == thread && v->core == core)
+            return v;
     }
-    m->slots[s] = (trx_core_thread){core, thread, 0, 0, 0};
-    m->used++;
-    return &m->slots[s];
+    if (m->count == m->cap && grow_entries(m) < 0) {
+        m->oom = true;
+        return NULL;
+    }
+    trx_core_thread *v = &m->entries[m->count];
+    *v = (trx_core_thread){core, thread, 0, 0, 0};
+    m->index[s] = ++m->count;
+    return v;
 }
 
 static int by_core_then_thread(const void *a, const void *b)
@@ -63,20 +108,43 @@ int trx_core_thread_map_finish(trx_core_thread_map *m, trx_core_thread **out, ui
 {
     *out = NULL;
     *count = 0;
+    free(m->index);
+    trx_core_thread *core0 = m->core0;
     int rc = m->oom ? -1 : 0;
-    trx_core_thread *v = rc == 0 ? malloc((m->used ? m->used : 1) * sizeof *v) : NULL;
-    if (rc == 0 && !v)
-        rc = -1;
-    uint32_t n = 0;
-    for (uint32_t i = 0; v && i < m->cap; i++)
-        if (m->slots[i].thread >= 0)
-            v[n++] = m->slots[i];
-    if (v) {
-        qsort(v, n, sizeof *v, by_core_then_thread);
-        *out = v;
-        *count = n;
+    uint64_t total = m->count;
+    for (uint32_t th = 0; th < m->core0_cap; th++)
+        total += core0[th].thread >= 0;
+    trx_core_thread *v = NULL;
+    if (rc == 0 && total < UINT32_MAX) {
+        bool sorted = true; /* mostly so: threads are numbered as they appear */
+        for (uint32_t e = 1; e < m->count && sorted; e++)
+            sorted = by_core_then_thread(&m->entries[e - 1], &m->entries[e]) < 0;
+        if (!sorted)
+            qsort(m->entries, m->count, sizeof *m->entries, by_core_then_thread);
+        /* core 0's array compacts in place when the others fit in it */
+        v = core0 && total <= m->core0_cap ? core0
+                                           : malloc((size_t)(total ? total : 1) * sizeof *v);
     }
-    free(m->slots);
+    if (v) {
+        uint32_t k = 0; /* core 0's pairs in thread order, then the others */
+        for (uint32_t th = 0; th < m->core0_cap; th++)
+            if (core0[th].thread >= 0)
+                v[k++] = core0[th]; /* k <= th: safe in place */
+        if (m->count)
+            memcpy(v + k, m->entries, (size_t)m->count * sizeof *v);
+        if (v == core0) {
+            core0 = NULL;
+            trx_core_thread *fit = total ? realloc(v, (size_t)total * sizeof *v) : NULL;
+            if (fit)
+                v = fit;
+        }
+        *out = v;
+        *count = (uint32_t)total;
+    } else {
+        rc = -1;
+    }
+    free(core0);
+    free(m->entries);
     memset(m, 0, sizeof *m);
     return rc;
 }

@@ -1,21 +1,30 @@
 /* core_thread_map.h - a hash map from (core, thread index) to event and tick
- * counts: linear in the pairs seen, whatever the numbers of cores and threads. */
+ * counts: linear in the pairs seen, whatever the numbers of cores and threads.
+ * Core 0's pairs (every pair of a single-core trace) are an array indexed by
+ * thread; the other pairs live in one dense array (first seen first) with a
+ * hash of indices into it. */
 #ifndef TRX_CORE_THREAD_MAP_H
 #define TRX_CORE_THREAD_MAP_H
 
 #include "trx/cores.h"
 
 typedef struct trx_core_thread_map {
-    trx_core_thread *slots; /* thread == -1: empty */
-    uint32_t cap, used;
+    trx_core_thread *core0; /* by thread index; thread -1: not seen */
+    uint32_t core0_cap;
+    trx_core_thread *entries; /* the pairs of other cores, first seen first */
+    uint32_t count, cap;
+    uint32_t *index; /* entry index + 1, 0 = empty */
+    uint32_t index_cap;
+    uint32_t generation; /* changes whenever entries move */
     bool oom;
 } trx_core_thread_map;
 
 /* The entry of (core, thread), added at zero when new; NULL when out of
- * memory (then `oom` stays set). `thread` must be >= 0. */
+ * memory (then `oom` stays set). `thread` must be >= 0. The pointer is valid
+ * while `generation` does not change. */
 trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, int32_t thread);
 
-/* Moves the entries into a new array sorted by core, then thread, and frees
+/* Hands the entries over sorted by core, then thread, and frees the rest of
  * the map. 0, or -1 when out of memory (or the map ran out before). */
 int trx_core_thread_map_finish(trx_core_thread_map *m, trx_core_thread **out, uint32_t *count);
 

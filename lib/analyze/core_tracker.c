@@ -43,8 +43,8 @@ typedef struct core_state {
     int32_t thread;        /* its index, -1 if not a known thread */
     uint32_t pending;      /* the next thread after the interrupt (0 = idle) */
     uint64_t since;        /* ticks when the current interval began */
-    trx_core_thread *slot; /* the map entry of (core, thread), while slot_cap = map.cap */
-    uint32_t slot_cap;
+    trx_core_thread *slot; /* the map entry of (core, thread), while slot_gen = map.generation */
+    uint32_t slot_gen;
 } core_state;
 
 struct trx_core_tracker {
@@ -110,9 +110,9 @@ static bool is_busy(const core_state *c)
 static trx_core_thread *current_slot(trx_core_tracker *k, uint32_t core)
 {
     core_state *c = &k->core[core];
-    if (!c->slot || c->slot_cap != k->map.cap) {
+    if (!c->slot || c->slot_gen != k->map.generation) {
         c->slot = trx_core_thread_map_get(&k->map, core, c->thread);
-        c->slot_cap = k->map.cap;
+        c->slot_gen = k->map.generation;
     }
     return c->slot;
 }

@@ -18,6 +18,7 @@
 #include "analyze/analyses.h"
 #include "analyze/open_windows.h"
 #include "analyze/ran_inside.h"
+#include "decode/object_table.h"
 #include "util/address_map.h"
 
 enum { IDLE_STATE = 0, PENDING, OPEN };
@@ -31,11 +32,14 @@ typedef struct waiter_slot {
 } waiter_slot;
 
 struct trx_correct_inversions {
-    trx_address_map prio;     /* thread -> latest priority */
-    trx_address_map sem_hold; /* semaphore -> holder + 1 (0: none) */
-    trx_address_map slot_of;  /* waiter -> slot */
-    waiter_slot *slots;
-    uint32_t slot_count, slot_cap;
+    const trx_trace *trace;
+    uint32_t *thread_prio; /* per thread index: latest priority, TRX_UNKNOWN: none yet */
+    uint32_t thread_count;
+    trx_address_map prio;                      /* the same for addresses that are no thread */
+    trx_address_map sem_hold;                  /* semaphore -> holder + 1 (0: none) */
+    trx_address_map slot_of;                   /* waiter -> slot */
+    waiter_slot *slots;                        /* grown as threads wait (allocated: slot_alloc) */
+    uint32_t slot_count, slot_alloc, slot_cap; /* slot_cap: at most one per thread */
     trx_open_windows *open;
     uint32_t open_count;
     trx_ran_inside *ran;  /* the threads that ran inside each window */
@@ -53,22 +57,51 @@ trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t)
         return NULL;
     /* a thread waits on one lock at a time: one slot per context address */
     f->slot_cap = t->thread_count + 1;
-    f->slots = calloc(f->slot_cap, sizeof *f->slots);
+    f->trace = t;
+    f->thread_count = t->thread_count;
+    f->thread_prio = malloc((t->thread_count ? t->thread_count : 1) * sizeof *f->thread_prio);
     f->open = trx_open_windows_new(f->slot_cap);
     f->ran = trx_ran_inside_new();
-    if (!f->slots || !f->open || !f->ran) {
+    if (!f->thread_prio || !f->open || !f->ran) {
+        free(f->thread_prio);
         free(f->slots);
         trx_open_windows_free(f->open);
         trx_ran_inside_free(f->ran);
         free(f);
         return NULL;
     }
+    for (uint32_t i = 0; i < f->thread_count; i++)
+        f->thread_prio[i] = TRX_UNKNOWN;
     return f;
 }
 
 static bool is_thread(uint32_t ctx)
 {
     return ctx != TRX_CONTEXT_IDLE && ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
+}
+
+/* Notes `prio` as the latest priority of `address` (thread index `th`, -1:
+ * look it up); -1 when out of memory. */
+static int set_prio(trx_correct_inversions *f, uint32_t address, int32_t th, uint32_t prio)
+{
+    if (th < 0)
+        th = trx_thread_for_context(f->trace, address);
+    if (th >= 0 && (uint32_t)th < f->thread_count) {
+        f->thread_prio[th] = prio;
+        return 0;
+    }
+    return trx_address_map_put(&f->prio, address, prio);
+}
+
+/* The latest priority of `address`; false when none was seen. */
+static bool get_prio(const trx_correct_inversions *f, uint32_t address, uint32_t *prio)
+{
+    int32_t th = trx_thread_for_context(f->trace, address);
+    if (th >= 0 && (uint32_t)th < f->thread_count) {
+        *prio = f->thread_prio[th];
+        return *prio != TRX_UNKNOWN;
+    }
+    return trx_address_map_get(&f->prio, address, prio);
 }
 
 static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool create,
@@ -81,6 +114,17 @@ static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool cr
     }
     if (!create || f->slot_count == f->slot_cap)
         return NULL;
+    if (f->slot_count == f->slot_alloc) {
+        uint32_t cap = f->slot_alloc ? f->slot_alloc + f->slot_alloc / 2 : 16;
+        waiter_slot *n = realloc(f->slots, (size_t)cap * sizeof *n);
+        if (!n) {
+            f->oom = 1;
+            return NULL;
+        }
+        f->slots = n;
+        f->slot_alloc = cap;
+    }
+    memset(&f->slots[f->slot_count], 0, sizeof *f->slots);
     if (trx_address_map_put(&f->slot_of, thread, f->slot_count) < 0) {
         f->oom = 1;
         return NULL;
@@ -95,8 +139,8 @@ static void maybe_pending(trx_correct_inversions *f, const trx_event *ev, uint32
                           uint8_t type, uint32_t holder)
 {
     uint32_t hp, k;
-    if (holder == 0 || holder == ev->context || !is_thread(holder) ||
-        !trx_address_map_get(&f->prio, holder, &hp) || ev->priority >= hp)
+    if (holder == 0 || holder == ev->context || !is_thread(holder) || !get_prio(f, holder, &hp) ||
+        ev->priority >= hp)
         return;
     waiter_slot *s = slot_for(f, ev->context, true, &k);
     if (!s || s->state == OPEN)
@@ -171,9 +215,9 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     }
     if (!is_thread(ctx) || f->oom)
         return;
-    if (trx_address_map_put(&f->prio, ctx, ev->priority) < 0 ||
+    if (set_prio(f, ctx, ev->thread, ev->priority) < 0 ||
         (ev->id == 108 && ev->info[0] != 0 && /* PRIORITY_CHANGE: info1 thread, info2 new */
-         trx_address_map_put(&f->prio, ev->info[0], ev->info[1]) < 0)) {
+         set_prio(f, ev->info[0], -1, ev->info[1]) < 0)) {
         f->oom = 1;
         return;
     }
@@ -243,6 +287,7 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
     s->bad_inversions = unbounded;
     int oom = f->oom;
     trx_address_map_free(&f->prio);
+    free(f->thread_prio);
     trx_address_map_free(&f->sem_hold);
     trx_address_map_free(&f->slot_of);
     free(f->slots);

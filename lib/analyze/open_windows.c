@@ -33,8 +33,8 @@ typedef struct level {
 } level;
 
 struct trx_open_windows {
-    slot *slots;
-    uint32_t slot_count;
+    slot *slots;                     /* grown as windows open */
+    uint32_t slot_count, slot_limit; /* allocated; the most slot numbers */
     group *groups;
     uint32_t group_count, group_cap;
     int32_t free_group; /* a free list through group.next */
@@ -49,14 +49,7 @@ trx_open_windows *trx_open_windows_new(uint32_t slots)
     trx_open_windows *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
-    w->slot_count = slots ? slots : 1;
-    w->slots = malloc((size_t)w->slot_count * sizeof *w->slots);
-    if (!w->slots) {
-        free(w);
-        return NULL;
-    }
-    for (uint32_t i = 0; i < w->slot_count; i++)
-        w->slots[i] = (slot){0, NIL, NIL, NIL};
+    w->slot_limit = slots ? slots : 1;
     for (uint32_t l = 0; l < LEVELS; l++)
         w->levels[l].first_group = NIL;
     w->free_group = NIL;
@@ -109,8 +102,21 @@ static void drop_group(trx_open_windows *w, int32_t g)
 
 int trx_open_windows_add(trx_open_windows *w, uint32_t s, uint32_t owner, uint32_t blocked_prio)
 {
-    if (s >= w->slot_count)
+    if (s >= w->slot_limit)
         return -1;
+    if (s >= w->slot_count) { /* slots up to s, closed */
+        uint64_t want = (uint64_t)w->slot_count + w->slot_count / 2 + 16;
+        uint32_t cap = want > w->slot_limit ? w->slot_limit : (uint32_t)want;
+        if (cap <= s)
+            cap = s + 1;
+        slot *n = realloc(w->slots, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        for (uint32_t i = w->slot_count; i < cap; i++)
+            n[i] = (slot){0, NIL, NIL, NIL};
+        w->slots = n;
+        w->slot_count = cap;
+    }
     uint32_t l = level_of(blocked_prio);
     level *lv = &w->levels[l];
     bool added;
@@ -140,6 +146,8 @@ int trx_open_windows_add(trx_open_windows *w, uint32_t s, uint32_t owner, uint32
 
 void trx_open_windows_remove(trx_open_windows *w, uint32_t s)
 {
+    if (s >= w->slot_count)
+        return; /* never opened */
     slot *sl = &w->slots[s];
     int32_t g = sl->group;
     if (g == NIL)

@@ -2,7 +2,8 @@
  * created again at the same control block) all get the figures of the
  * events of that address, as TraceX counts them. The analyses credit only
  * the first thread at an address (one update per event, whatever the number
- * of threads there); this copies its figures to the others once at the end. */
+ * of threads there); this copies its figures to the others once at the end
+ * (their service lists are the first thread's, shared in the pool). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,6 @@
 
 int trx_same_address_spread(const trx_trace *t, trx_stats *s)
 {
-    int rc = 0;
     for (uint32_t i = 0; i < t->thread_count && i < s->thread_count; i++) {
         int32_t f = trx_trace_first_thread_at(t, t->threads[i].address);
         if (f < 0 || (uint32_t)f == i)
@@ -21,18 +21,8 @@ int trx_same_address_spread(const trx_trace *t, trx_stats *s)
         to->suspensions = from->suspensions;
         to->resumptions = from->resumptions;
         to->execution_ticks = from->execution_ticks;
-        free(to->services);
-        to->services = NULL;
-        to->service_count = to->service_cap = 0;
-        if (from->service_count) {
-            to->services = malloc(from->service_count * sizeof *to->services);
-            if (!to->services) {
-                rc = -1;
-                continue;
-            }
-            memcpy(to->services, from->services, from->service_count * sizeof *to->services);
-            to->service_count = to->service_cap = from->service_count;
-        }
+        to->services = from->services; /* the pool's list, shared */
+        to->service_count = to->service_cap = from->service_count;
     }
-    return rc;
+    return 0;
 }

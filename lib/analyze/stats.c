@@ -67,9 +67,18 @@ static void common_here(walk *w, const trx_event *ev)
  * one thread, so that no two threads write the same cache lines. */
 static void per_thread(walk *w, const trx_event *ev)
 {
-    trx_thread_popularity_feed(&w->tpop, w->t, ev, w->s);
-    trx_profile_feed(&w->prof, w->t, ev, w->s);
-    trx_thread_counts_feed(w->t, ev, w->s);
+    uint32_t ctx = ev->context;
+    int32_t first;
+    if (ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT || ctx == TRX_CONTEXT_IDLE)
+        first = -1;
+    else if (!w->t->first_thread_map_ && !(ev->synthetic && w->t->mode == TRX_MODE_TRACEX))
+        first = ev->thread; /* the cursor's look-up: the same thread when no address has a
+                               non-thread object first and a thread after it */
+    else
+        first = trx_trace_first_thread_at(w->t, ctx);
+    trx_thread_popularity_feed(&w->tpop, ev, first);
+    trx_profile_feed(&w->prof, w->t, ev, first, w->s);
+    trx_thread_counts_feed(ev, first, w->s);
 }
 
 static void correct_here(void *ctx, const trx_event *ev)
@@ -137,11 +146,12 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         s->max_relative_ticks = 1;
     s->thread_count = t->thread_count;
     s->threads = calloc(t->thread_count ? t->thread_count : 1, sizeof *s->threads);
-    trx_inversion_finder *inv = trx_inversions_new(t);
+    /* TraceX's inversion finder: its mode only */
+    trx_inversion_finder *inv = correct ? NULL : trx_inversions_new(t);
     trx_popularity pop;
     int pop_ok = trx_popularity_init(&pop);
     pop.tracex_order = t->mode == TRX_MODE_TRACEX;
-    if (!s->threads || !inv || pop_ok < 0) {
+    if (!s->threads || (!correct && !inv) || pop_ok < 0) {
         if (inv)
             trx_inversions_finish(inv, s);
         if (pop_ok == 0)
@@ -195,10 +205,6 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         trx_correct_performance_finish(&w.perf, s);
         if (w.perf.oom)
             r = -1;
-        trx_inversions_finish(inv, s); /* TraceX's finder, unused here */
-        free(s->marks);
-        s->marks = NULL;
-        s->mark_count = 0;
         if (trx_correct_inversions_finish(w.cinv, s) < 0 || marks_from_list(s) < 0)
             r = -1;
     } else {
@@ -232,7 +238,8 @@ fail:
     if (pw)
         trx_prepare_walk_end(pw);
     trx_stack_usage_discard(&w.stack);
-    trx_inversions_finish(inv, s);
+    if (inv)
+        trx_inversions_finish(inv, s);
     trx_popularity_finish(&pop, s);
     trx_stats_free(s);
     return fail_rc;
@@ -260,8 +267,7 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
 
 void trx_stats_free(trx_stats *s)
 {
-    for (uint32_t i = 0; s->threads && i < s->thread_count; i++)
-        free(s->threads[i].services);
+    free(s->thread_services_);
     free(s->threads);
     free(s->services);
     free(s->marks);

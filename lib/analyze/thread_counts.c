@@ -4,14 +4,10 @@
  * counts: only the first is counted here, same_address.c copies them. */
 #include "analyze/analyses.h"
 
-void trx_thread_counts_feed(const trx_trace *t, const trx_event *ev, trx_stats *s)
+void trx_thread_counts_feed(const trx_event *ev, int32_t i, trx_stats *s)
 {
     s->suspensions += ev->id == 2;
     s->resumptions += ev->id == 1;
-    if (ev->context == TRX_CONTEXT_ISR || ev->context == TRX_CONTEXT_INIT ||
-        ev->context == TRX_CONTEXT_IDLE)
-        return;
-    int32_t i = trx_trace_first_thread_at(t, ev->context);
     if (i >= 0) {
         s->threads[i].total_events++;
         s->threads[i].suspensions += ev->id == 2;

@@ -9,92 +9,117 @@
 
 #include "analyze/analyses.h"
 
-static uint32_t slot_of(uint64_t key, uint32_t cap)
+/* One (thread, id) counter while counting. */
+struct trx_thread_service {
+    uint32_t thread, id;
+    uint64_t count;
+};
+
+static uint32_t slot_of(uint32_t thread, uint32_t id, uint32_t cap)
 {
+    uint64_t key = (uint64_t)thread << 16 ^ id;
     key ^= key >> 29;
     key *= 0xBF58476D1CE4E5B9ull;
     key ^= key >> 32;
     return (uint32_t)key & (cap - 1);
 }
 
-static int grow_table(trx_thread_popularity *p)
+/* Doubles the hash and re-inserts every entry; -1 when out of memory. */
+static int grow_slots(trx_thread_popularity *p)
 {
     uint32_t cap = p->cap ? p->cap * 2 : 256;
-    uint64_t *keys = calloc(cap, sizeof *keys);
-    uint32_t *values = malloc(cap * sizeof *values);
-    if (!keys || !values) {
-        free(keys);
-        free(values);
+    uint32_t *slots = cap > p->cap ? calloc(cap, sizeof *slots) : NULL;
+    if (!slots)
         return -1;
-    }
-    for (uint32_t i = 0; i < p->cap; i++) {
-        if (!p->keys[i])
-            continue;
-        uint32_t h = slot_of(p->keys[i], cap);
-        while (keys[h])
+    for (uint32_t e = 0; e < p->entry_count; e++) {
+        uint32_t h = slot_of(p->entries[e].thread, p->entries[e].id, cap);
+        while (slots[h])
             h = (h + 1) & (cap - 1);
-        keys[h] = p->keys[i];
-        values[h] = p->values[i];
+        slots[h] = e + 1;
     }
-    free(p->keys);
-    free(p->values);
-    p->keys = keys;
-    p->values = values;
+    free(p->slots);
+    p->slots = slots;
     p->cap = cap;
     return 0;
 }
 
 /* Counts event `id` for thread `th`. */
-static void count(trx_thread_popularity *p, trx_thread_stats *ts, uint32_t th, uint32_t id)
+static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
 {
-    if ((p->used + 1) * 2 > p->cap && grow_table(p) < 0) {
+    if ((uint64_t)(p->entry_count + 1) * 2 > p->cap && grow_slots(p) < 0) {
         p->oom = 1;
         return;
     }
-    uint64_t key = ((uint64_t)th + 1) << 16 | id;
-    uint32_t h = slot_of(key, p->cap);
-    while (p->keys[h] && p->keys[h] != key)
-        h = (h + 1) & (p->cap - 1);
-    if (p->keys[h]) {
-        ts->services[p->values[h]].count++;
-        return;
+    uint32_t h = slot_of(th, id, p->cap);
+    for (uint32_t e; (e = p->slots[h]) != 0; h = (h + 1) & (p->cap - 1)) {
+        struct trx_thread_service *v = &p->entries[e - 1];
+        if (v->thread == th && v->id == id) {
+            v->count++;
+            return;
+        }
     }
-    if (ts->service_count == ts->service_cap) {
-        uint32_t cap = ts->service_cap ? ts->service_cap * 2 : 8;
-        trx_service_count *v = realloc(ts->services, cap * sizeof *v);
+    if (p->entry_count == p->entry_cap) {
+        uint32_t cap = p->entry_cap ? p->entry_cap + p->entry_cap / 2 : 256;
+        struct trx_thread_service *v = realloc(p->entries, (size_t)cap * sizeof *v);
         if (!v) {
             p->oom = 1;
             return;
         }
-        ts->services = v;
-        ts->service_cap = cap;
+        p->entries = v;
+        p->entry_cap = cap;
     }
-    p->keys[h] = key;
-    p->values[h] = ts->service_count;
-    p->used++;
-    ts->services[ts->service_count++] = (trx_service_count){id, 1};
+    p->entries[p->entry_count] = (struct trx_thread_service){th, id, 1};
+    p->slots[h] = ++p->entry_count;
 }
 
-void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_trace *t, const trx_event *ev,
-                                trx_stats *s)
+void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t i)
 {
-    if (ev->context == TRX_CONTEXT_ISR || ev->context == TRX_CONTEXT_INIT ||
-        ev->context == TRX_CONTEXT_IDLE)
-        return;
-    int32_t i = trx_trace_first_thread_at(t, ev->context);
     if (i >= 0)
-        count(p, &s->threads[i], (uint32_t)i, ev->id);
+        count(p, (uint32_t)i, ev->id);
 }
 
+/* Lays every thread's counters out in one array, each thread's in first-seen
+ * order (a counting sort by thread), then sorts each list. */
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
 {
-    for (uint32_t i = 0; i < s->thread_count; i++)
-        if (trx_services_sort(s->threads[i].services, s->threads[i].service_count,
-                              p->tracex_order) < 0)
-            p->oom = 1;
-    free(p->keys);
-    free(p->values);
+    free(p->slots);
+    p->slots = NULL;
     int oom = p->oom;
+    trx_service_count *pool = NULL;
+    if (!oom && p->entry_count) {
+        pool = malloc((size_t)p->entry_count * sizeof *pool);
+        if (!pool)
+            oom = 1;
+    }
+    if (pool) {
+        for (uint32_t e = 0; e < p->entry_count; e++)
+            if (p->entries[e].thread < s->thread_count)
+                s->threads[p->entries[e].thread].service_count++;
+        uint32_t at = 0;
+        for (uint32_t i = 0; i < s->thread_count; i++) {
+            trx_thread_stats *ts = &s->threads[i];
+            ts->services = pool + at;
+            ts->service_cap = ts->service_count;
+            at += ts->service_count;
+            ts->service_count = 0;
+        }
+        for (uint32_t e = 0; e < p->entry_count; e++) {
+            const struct trx_thread_service *v = &p->entries[e];
+            if (v->thread < s->thread_count) {
+                trx_thread_stats *ts = &s->threads[v->thread];
+                ts->services[ts->service_count++] = (trx_service_count){v->id, v->count};
+            }
+        }
+        for (uint32_t i = 0; i < s->thread_count; i++) {
+            if (!s->threads[i].service_count)
+                s->threads[i].services = NULL;
+            else if (trx_services_sort(s->threads[i].services, s->threads[i].service_count,
+                                       p->tracex_order) < 0)
+                oom = 1;
+        }
+        s->thread_services_ = pool;
+    }
+    free(p->entries);
     memset(p, 0, sizeof *p);
     return oom ? -1 : 0;
 }

@@ -156,13 +156,11 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
         th->stack_size = o->param2;
         th->prio_lowest = th->prio_highest = TRX_UNKNOWN;
         th->pt_lowest = th->pt_highest = TRX_UNKNOWN;
-        th->next_same_address = -1;
-        /* Chain threads sharing an address (re-created threads) in O(1). */
-        uint32_t last;
-        if (t->last_thread_map_ && trx_address_map_get(t->last_thread_map_, o->address, &last))
-            t->threads[last].next_same_address = (int32_t)t->thread_count;
-        if (map_put(&t->first_thread_map_, o->address, t->thread_count, true) < 0 ||
-            map_put(&t->last_thread_map_, o->address, t->thread_count, false) < 0)
+        /* The first thread at an address hidden behind a non-thread object
+         * (the hash finds the first object there) is kept aside. */
+        int32_t there = find_object(t, o->address);
+        if (there >= 0 && t->obj_thread_[there] < 0 &&
+            map_put(&t->first_thread_map_, o->address, t->thread_count, true) < 0)
             return -1;
         if (!o->unnamed && (o->reserved1 & 0x80)) {
             uint32_t prio = (uint32_t)(o->reserved1 & 3) << 8 | o->reserved2;
@@ -212,7 +210,6 @@ void trx_objects_free(trx_trace *t)
     free(t->obj_thread_);
     map_free(&t->unnamed_map_);
     map_free(&t->first_thread_map_);
-    map_free(&t->last_thread_map_);
     t->objects = NULL;
     t->threads = NULL;
     t->obj_hash_ = NULL;
