@@ -22,7 +22,11 @@ static const char usage[] =
     "popular services (schema: docs/analyses.md). The default mode counts what\n"
     "happened (docs/analyses.md); --compat tracex gives TraceX's numbers.\n"
     "\n"
-    "  --json                  one JSON object instead of text\n"
+    "  --json                  one JSON object instead of text (every row)\n"
+    "  --rows N                tables of threads and inversions list the N most\n"
+    "                          telling (busiest, fullest stack, longest,\n"
+    "                          unbounded) and how many more (default 100)\n"
+    "  --all                   every row (as --rows 0)\n"
     "  --window TICKS          CPU load windows (default: the span / 100)\n"
     "  --ticks-per-us X        print times in microseconds (X ticks per us)\n"
     "  --ticks-per-second N    the same, N ticks per second\n"
@@ -32,9 +36,10 @@ static const char usage[] =
 /* The command's own options. */
 typedef struct stats_options {
     uint64_t window, ticks_per_second;
+    uint32_t rows; /* text tables' rows, 0: all */
 } stats_options;
 
-enum { OPT_WINDOW = CLI_OPT_FIRST_OWN, OPT_TPS, OPT_TPUS };
+enum { OPT_WINDOW = CLI_OPT_FIRST_OWN, OPT_TPS, OPT_TPUS, OPT_ROWS, OPT_ALL };
 
 static int on_option(void *state, int opt, const char *arg)
 {
@@ -49,6 +54,16 @@ static int on_option(void *state, int opt, const char *arg)
         return cli_time_option("stats", "ticks-per-second", arg, &o->ticks_per_second);
     case OPT_TPUS:
         return cli_time_option("stats", "ticks-per-us", arg, &o->ticks_per_second);
+    case OPT_ROWS: {
+        uint64_t n;
+        if (!cli_parse_u64(arg, &n) || n > UINT32_MAX)
+            return cli_usage_error("stats", "--rows: expected a row count (0: all), got '%s'", arg);
+        o->rows = (uint32_t)n;
+        return -1;
+    }
+    case OPT_ALL:
+        o->rows = 0;
+        return -1;
     default:
         return cli_usage_error("stats", "unknown option");
     }
@@ -89,7 +104,7 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
     if (c->json)
         trx_stats_write_json(&in->trace, &st, w);
     else
-        trx_stats_write_text(&in->trace, &st, w);
+        trx_stats_write_text(&in->trace, &st, o->rows, w);
     trx_stats_free(&st);
     return EXIT_OK;
 }
@@ -100,10 +115,12 @@ int cmd_stats(int argc, char **argv)
         {"window", required_argument, NULL, OPT_WINDOW},
         {"ticks-per-second", required_argument, NULL, OPT_TPS},
         {"ticks-per-us", required_argument, NULL, OPT_TPUS},
+        {"rows", required_argument, NULL, OPT_ROWS},
+        {"all", no_argument, NULL, OPT_ALL},
         {NULL, 0, NULL, 0},
     };
     static stats_options opts;
-    opts = (stats_options){0, 0};
+    opts = (stats_options){0, 0, TRX_STATS_TEXT_ROWS};
     const cli_spec spec = {.name = "stats",
                            .usage = usage,
                            .common = CLI_JSON | CLI_COMPAT,

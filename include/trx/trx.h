@@ -260,8 +260,9 @@ typedef struct trx_trace {
     trx_thread *threads;
     uint32_t thread_count, thread_cap;
     /* private: address -> first object index (open addressing), object -> thread */
-    uint32_t *obj_hash_;
+    uint64_t *obj_hash_; /* address << 32 | object index; index UINT32_MAX: empty */
     uint32_t obj_hash_size_;
+    uint32_t shared_thread_addresses_; /* threads added at an address that had one */
     int32_t *obj_thread_;
     struct trx_address_map *unnamed_map_; /* Un-named Threads hidden behind a non-thread object */
     struct trx_address_map *first_thread_map_; /* address -> first thread there, where the
@@ -343,6 +344,10 @@ int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address);
 
 /* The first thread (in thread order) with this address, or -1. */
 int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address);
+
+/* The first thread at the address of thread `thread` (itself when it is the
+ * first); O(1) without a look-up unless threads share addresses. */
+uint32_t trx_thread_first_at_its_address(const trx_trace *t, uint32_t thread);
 
 /* Name for a context value: thread name, "Interrupt", "Initialization",
  * "Idle" or NULL when unknown. */

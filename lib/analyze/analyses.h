@@ -19,6 +19,17 @@ static inline bool trx_is_threadish(uint32_t ctx)
  * priority inheritance in tx_mutex_get, its restore in tx_mutex_put) by an
  * INTERNAL SUSPEND and RESUME of that thread with state TX_PRIORITY_CHANGE
  * (14), logged in the caller's context. Such a pair is no wait and no wakeup. */
+/* trx_trace_first_thread_at(t, ev->context) for an event of a thread
+ * context: the cursor's look-up (ev->thread) when it names the same thread,
+ * i.e. when no address has a non-thread object first and a thread after it
+ * (and the event is no RUNNING event TraceX gives to thread 0). */
+static inline int32_t trx_event_first_thread(const trx_trace *t, const trx_event *ev)
+{
+    if (!t->first_thread_map_ && !(ev->synthetic && t->mode == TRX_MODE_TRACEX))
+        return ev->thread;
+    return trx_trace_first_thread_at(t, ev->context);
+}
+
 #define TRX_STATE_PRIORITY_CHANGE 14u
 static inline bool trx_is_priority_change(const trx_event *ev)
 {

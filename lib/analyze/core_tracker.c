@@ -346,10 +346,10 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
         c->since = now;
     }
     k->last_ticks = now;
+    int32_t own = ev->thread >= 0 ? trx_event_first_thread(k->trace, ev) : -1;
     if (!ev->synthetic) {
         k->out.cores[0].events++;
         if (ev->thread >= 0 && ev->thread < (int32_t)k->out.thread_count) {
-            int32_t own = trx_trace_first_thread_at(k->trace, ev->context);
             if (own >= 0) { /* its own event: counted on the core */
                 mark_core(&k->out.threads[own], 0);
                 trx_core_thread *ct = trx_core_thread_map_get(&k->map, 0, own);
@@ -372,7 +372,8 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
     else if (n == TRX_CONTEXT_INIT)
         set_state(k, 0, STATE_INIT, 0, -1, now);
     else
-        set_state(k, 0, STATE_THREAD, n, trx_trace_first_thread_at(k->trace, n), now);
+        set_state(k, 0, STATE_THREAD, n,
+                  n == ev->context && own >= 0 ? own : trx_trace_first_thread_at(k->trace, n), now);
     k->blocking = false;
 }
 

@@ -12,8 +12,8 @@
 int trx_same_address_spread(const trx_trace *t, trx_stats *s)
 {
     for (uint32_t i = 0; i < t->thread_count && i < s->thread_count; i++) {
-        int32_t f = trx_trace_first_thread_at(t, t->threads[i].address);
-        if (f < 0 || (uint32_t)f == i)
+        uint32_t f = trx_thread_first_at_its_address(t, i);
+        if (f == i)
             continue;
         const trx_thread_stats *from = &s->threads[f];
         trx_thread_stats *to = &s->threads[i];

@@ -99,8 +99,7 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
     }
     /* a group per address, named by its first thread; its distinct starts, sorted */
     for (uint32_t i = 0; i < n; i++) {
-        int32_t f = trx_trace_first_thread_at(t, t->threads[i].address);
-        uint32_t first = f >= 0 ? (uint32_t)f : i;
+        uint32_t first = trx_thread_first_at_its_address(t, i);
         pairs[i] = (uint64_t)first << 32 | t->threads[i].stack_start;
     }
     qsort(pairs, n, sizeof *pairs, ascending);
@@ -156,8 +155,7 @@ int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s)
     for (uint32_t i = 0; i < t->thread_count && i < s->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
         trx_thread_stats *ts = &s->threads[i];
-        int32_t first = trx_trace_first_thread_at(t, th->address);
-        const trx_stack_group *g = &u->groups[u->group_of[first >= 0 ? (uint32_t)first : i]];
+        const trx_stack_group *g = &u->groups[u->group_of[trx_thread_first_at_its_address(t, i)]];
         uint32_t k = first_above(u->starts + g->first_start, g->start_count, th->stack_start) - 1;
         uint64_t last_below = u->below[g->first_start + k];
         ts->stack_min_available = th->stack_size;

@@ -71,11 +71,8 @@ static void per_thread(walk *w, const trx_event *ev)
     int32_t first;
     if (ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT || ctx == TRX_CONTEXT_IDLE)
         first = -1;
-    else if (!w->t->first_thread_map_ && !(ev->synthetic && w->t->mode == TRX_MODE_TRACEX))
-        first = ev->thread; /* the cursor's look-up: the same thread when no address has a
-                               non-thread object first and a thread after it */
     else
-        first = trx_trace_first_thread_at(w->t, ctx);
+        first = trx_event_first_thread(w->t, ev);
     trx_thread_popularity_feed(&w->tpop, ev, first);
     trx_profile_feed(&w->prof, w->t, ev, first, w->s);
     trx_thread_counts_feed(ev, first, w->s);

@@ -7,6 +7,7 @@
 #include "util/address_map.h"
 
 #define EMPTY_SLOT UINT32_MAX
+#define EMPTY_ENTRY UINT64_MAX /* hash entry: address << 32 | index, EMPTY_SLOT index */
 
 static uint32_t hash_address(uint32_t a)
 {
@@ -44,25 +45,26 @@ static void hash_insert(trx_trace *t, uint32_t address, uint32_t index)
 {
     uint32_t m = t->obj_hash_size_ - 1;
     for (uint32_t h = hash_address(address) & m;; h = (h + 1) & m) {
-        uint32_t k = t->obj_hash_[h];
-        if (k == EMPTY_SLOT) {
-            t->obj_hash_[h] = index;
+        uint64_t e = t->obj_hash_[h];
+        if ((uint32_t)e == EMPTY_SLOT) {
+            t->obj_hash_[h] = (uint64_t)address << 32 | index;
             return;
         }
-        if (t->objects[k].address == address)
+        if ((uint32_t)(e >> 32) == address)
             return;
     }
 }
 
 static int hash_rebuild(trx_trace *t, uint32_t size)
 {
-    uint32_t *h = malloc((size_t)size * sizeof *h);
+    uint64_t *h = malloc((size_t)size * sizeof *h);
     if (!h)
         return -1;
     free(t->obj_hash_);
     t->obj_hash_ = h;
     t->obj_hash_size_ = size;
-    memset(h, 0xFF, (size_t)size * sizeof *h);
+    for (uint32_t i = 0; i < size; i++)
+        h[i] = EMPTY_ENTRY;
     for (uint32_t i = 0; i < t->object_count; i++)
         hash_insert(t, t->objects[i].address, i);
     return 0;
@@ -76,11 +78,11 @@ static inline int32_t find_object(const trx_trace *t, uint32_t address)
         return -1;
     uint32_t m = t->obj_hash_size_ - 1;
     for (uint32_t h = hash_address(address) & m;; h = (h + 1) & m) {
-        uint32_t k = t->obj_hash_[h];
-        if (k == EMPTY_SLOT)
+        uint64_t e = t->obj_hash_[h];
+        if ((uint32_t)e == EMPTY_SLOT)
             return -1;
-        if (t->objects[k].address == address)
-            return (int32_t)k;
+        if ((uint32_t)(e >> 32) == address)
+            return (int32_t)(uint32_t)e;
     }
 }
 
@@ -93,6 +95,14 @@ int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address)
 {
     int32_t o = find_object(t, address);
     return o < 0 ? -1 : t->obj_thread_[o];
+}
+
+uint32_t trx_thread_first_at_its_address(const trx_trace *t, uint32_t thread)
+{
+    if (t->shared_thread_addresses_ == 0)
+        return thread;
+    int32_t f = trx_trace_first_thread_at(t, t->threads[thread].address);
+    return f >= 0 ? (uint32_t)f : thread;
 }
 
 int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address)
@@ -159,9 +169,17 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
         /* The first thread at an address hidden behind a non-thread object
          * (the hash finds the first object there) is kept aside. */
         int32_t there = find_object(t, o->address);
-        if (there >= 0 && t->obj_thread_[there] < 0 &&
-            map_put(&t->first_thread_map_, o->address, t->thread_count, true) < 0)
-            return -1;
+        if (there >= 0 && t->obj_thread_[there] >= 0) {
+            t->shared_thread_addresses_++;
+        } else if (there >= 0) {
+            bool added;
+            if (!t->first_thread_map_ &&
+                !(t->first_thread_map_ = calloc(1, sizeof(trx_address_map))))
+                return -1;
+            if (!trx_address_map_slot(t->first_thread_map_, o->address, t->thread_count, &added))
+                return -1;
+            t->shared_thread_addresses_ += !added;
+        }
         if (!o->unnamed && (o->reserved1 & 0x80)) {
             uint32_t prio = (uint32_t)(o->reserved1 & 3) << 8 | o->reserved2;
             th->prio_lowest = th->prio_highest = prio;
@@ -215,6 +233,7 @@ void trx_objects_free(trx_trace *t)
     t->obj_hash_ = NULL;
     t->obj_thread_ = NULL;
     t->object_count = t->object_cap = t->thread_count = t->thread_cap = t->obj_hash_size_ = 0;
+    t->shared_thread_addresses_ = 0;
 }
 
 trx_context_kind trx_context_kind_of(uint32_t context)

@@ -2,6 +2,7 @@
 #include "output/stats_cores.h"
 
 #include "output/json_string.h"
+#include "output/top_rows.h"
 
 #define U(x) ((unsigned long long)(x))
 
@@ -21,7 +22,50 @@ static double percent(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, trx_out *o)
+/* What the row writers need: one core's profile rows (from `first`), or
+ * the per-thread rows. */
+typedef struct rows_of {
+    const trx_trace *t;
+    const trx_core_stats *s;
+    uint32_t first;
+} rows_of;
+
+static uint64_t core_thread_key(const void *ctx, uint32_t i)
+{
+    const rows_of *r = ctx;
+    return r->s->profile[r->first + i].ticks;
+}
+
+static void core_thread_row(trx_out *o, const void *ctx, uint32_t i)
+{
+    const rows_of *r = ctx;
+    const trx_core_thread *p = &r->s->profile[r->first + i];
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(r->t, p->thread), U(p->ticks),
+                   percent(p->ticks, r->s->span_ticks));
+}
+
+static uint64_t thread_cores_key(const void *ctx, uint32_t i)
+{
+    return ((const rows_of *)ctx)->s->threads[i].run_ticks;
+}
+
+static void thread_cores_row(trx_out *o, const void *ctx, uint32_t i)
+{
+    const rows_of *r = ctx;
+    const trx_thread_cores *tc = &r->s->threads[i];
+    trx_out_printf(o, "  %-28s %12llu  %10llu  ", thread_name(r->t, (int32_t)i), U(tc->run_ticks),
+                   U(tc->migrations));
+    bool any = false;
+    for (uint32_t c = 0; c < r->s->core_count; c++) {
+        if (!trx_thread_cores_has(tc, c))
+            continue;
+        trx_out_printf(o, any ? ",%u" : "%u", c);
+        any = true;
+    }
+    trx_out_str(o, any ? "\n" : "-\n");
+}
+
+void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, uint32_t rows, trx_out *o)
 {
     trx_out_printf(o,
                    "\nCores: %u    Threads in parallel: %llu ticks (%.2f%% of %llu), at most %llu "
@@ -33,9 +77,10 @@ void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, trx_out *
         const trx_core_profile *p = &s->cores[c];
         trx_out_printf(o, "\nCore %u: load %.2f%%, %llu events, %llu thread switches\n", c,
                        trx_core_load_percent(p), U(p->events), U(p->switches));
-        for (; k < s->profile_count && s->profile[k].core == c; k++)
-            trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(t, s->profile[k].thread),
-                           U(s->profile[k].ticks), percent(s->profile[k].ticks, s->span_ticks));
+        rows_of r = {t, s, k};
+        while (k < s->profile_count && s->profile[k].core == c)
+            k++;
+        trx_write_top_rows(o, k - r.first, rows, core_thread_key, core_thread_row, &r, "threads");
         static const char *const rest[] = {"Idle", "Interrupt", "Initialization", "Unknown"};
         const uint64_t v[] = {p->idle_ticks, p->interrupt_ticks, p->init_ticks, p->unknown_ticks};
         for (int i = 0; i < 4; i++)
@@ -43,19 +88,9 @@ void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, trx_out *
                            percent(v[i], s->span_ticks));
     }
     trx_out_str(o, "\nThreads across cores           run ticks  migrations  cores\n");
-    for (uint32_t i = 0; i < s->thread_count; i++) {
-        const trx_thread_cores *tc = &s->threads[i];
-        trx_out_printf(o, "  %-28s %12llu  %10llu  ", thread_name(t, (int32_t)i), U(tc->run_ticks),
-                       U(tc->migrations));
-        bool any = false;
-        for (uint32_t c = 0; c < s->core_count; c++) {
-            if (!trx_thread_cores_has(tc, c))
-                continue;
-            trx_out_printf(o, any ? ",%u" : "%u", c);
-            any = true;
-        }
-        trx_out_str(o, any ? "\n" : "-\n");
-    }
+    const rows_of all = {t, s, 0};
+    trx_write_top_rows(o, s->thread_count, rows, thread_cores_key, thread_cores_row, &all,
+                       "threads");
 }
 
 void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *o)

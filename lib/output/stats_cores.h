@@ -7,8 +7,9 @@
 #include "output/out_buffer.h"
 #include "trx/cores.h"
 
-/* The "Cores" section of the text report. */
-void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, trx_out *o);
+/* The "Cores" section of the text report; tables of threads list at most
+ * `rows` rows (the busiest) and how many more, 0: every row. */
+void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, uint32_t rows, trx_out *o);
 
 /* The JSON member "smp" (a comma and the member; the caller closes the object). */
 void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *o);

@@ -9,6 +9,7 @@
 
 #include "output/stats_cores.h"
 #include "output/stats_text.h"
+#include "output/top_rows.h"
 #include "trx/catalog.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -44,46 +45,78 @@ static const char *ctx_name(const trx_trace *t, uint32_t context)
     return n ? n : "?";
 }
 
-/* Correct mode: each inversion window on its own line. */
-static void write_inversions(trx_out *o, const trx_trace *t, const trx_stats *s)
+/* What the row writers of the long tables need. */
+typedef struct table {
+    const trx_trace *t;
+    const trx_stats *s;
+    const trx_keyed_duration *v; /* latency / response rows */
+} table;
+
+/* Inversions kept first: the unbounded ones, then the earliest. */
+static uint64_t inversion_key(const void *ctx, uint32_t i)
 {
-    if (s->inversion_count == 0)
+    const table *x = ctx;
+    return (uint64_t)x->s->inversion_list[i].unbounded << 32 | (UINT32_MAX - i);
+}
+
+static void inversion_row(trx_out *o, const void *ctx, uint32_t i)
+{
+    const table *x = ctx;
+    const trx_trace *t = x->t;
+    const trx_inversion *v = &x->s->inversion_list[i];
+    char waiter[300], holder[300], lock[300];
+    int32_t lo = trx_trace_find_object(t, v->lock);
+    snprintf(waiter, sizeof waiter, "%s (%u)", ctx_name(t, v->waiter), v->waiter_priority);
+    snprintf(holder, sizeof holder, "%s (%u)", ctx_name(t, v->holder), v->holder_priority);
+    snprintf(lock, sizeof lock, "%s %s", v->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore",
+             lo >= 0 ? t->objects[lo].name : "?");
+    trx_out_printf(o, "  %8llu %10llu  %-21s %-28s %-21s ", U(v->start_index), U(v->end_index),
+                   waiter, lock, holder);
+    if (v->unbounded) {
+        trx_out_str(o, "unbounded (");
+        for (uint8_t k = 0; k < v->ran_inside_count; k++)
+            trx_out_printf(o, "%s%s", k ? ", " : "", ctx_name(t, v->ran_inside_list[k]));
+        trx_out_str(o, v->ran_inside_more ? " and more ran)" : " ran)");
+    } else
+        trx_out_str(o, "bounded");
+    trx_out_str(o, v->closed ? "\n" : ", still blocked at the end\n");
+}
+
+/* Correct mode: each inversion window on its own line. */
+static void write_inversions(trx_out *o, const table *x, uint32_t rows)
+{
+    if (x->s->inversion_count == 0)
         return;
     trx_out_str(o, "\nPriority inversions (waiter blocked on a lock held by a lower-priority "
                    "thread)\n");
     trx_out_str(o, "     start        end  waiter (prio)         lock                         "
                    "holder (prio)         kind\n");
-    for (uint32_t i = 0; i < s->inversion_count; i++) {
-        const trx_inversion *v = &s->inversion_list[i];
-        char waiter[300], holder[300], lock[300];
-        int32_t lo = trx_trace_find_object(t, v->lock);
-        snprintf(waiter, sizeof waiter, "%s (%u)", ctx_name(t, v->waiter), v->waiter_priority);
-        snprintf(holder, sizeof holder, "%s (%u)", ctx_name(t, v->holder), v->holder_priority);
-        snprintf(lock, sizeof lock, "%s %s", v->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore",
-                 lo >= 0 ? t->objects[lo].name : "?");
-        trx_out_printf(o, "  %8llu %10llu  %-21s %-28s %-21s ", U(v->start_index), U(v->end_index),
-                       waiter, lock, holder);
-        if (v->unbounded) {
-            trx_out_str(o, "unbounded (");
-            for (uint8_t k = 0; k < v->ran_inside_count; k++)
-                trx_out_printf(o, "%s%s", k ? ", " : "", ctx_name(t, v->ran_inside_list[k]));
-            trx_out_str(o, v->ran_inside_more ? " and more ran)" : " ran)");
-        } else
-            trx_out_str(o, "bounded");
-        trx_out_str(o, v->closed ? "\n" : ", still blocked at the end\n");
-    }
+    trx_write_top_rows(o, x->s->inversion_count, rows, inversion_key, inversion_row, x,
+                       "inversions");
 }
 
-static void write_profile(trx_out *o, const trx_trace *t, const trx_stats *s)
+static uint64_t profile_key(const void *ctx, uint32_t i)
 {
+    return ((const table *)ctx)->s->threads[i].execution_ticks;
+}
+
+static void profile_row(trx_out *o, const void *ctx, uint32_t i)
+{
+    const table *x = ctx;
+    uint64_t ticks = x->s->threads[i].execution_ticks;
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(x->t, i), U(ticks),
+                   percent(ticks, x->t->max_ticks));
+}
+
+static void write_profile(trx_out *o, const table *x, uint32_t rows)
+{
+    const trx_trace *t = x->t;
+    const trx_stats *s = x->s;
     uint64_t max = t->max_ticks, counted = s->idle_ticks + s->interrupt_ticks;
-    trx_out_str(o, "\nExecution profile                    ticks        %\n");
-    for (uint32_t i = 0; i < t->thread_count; i++) {
+    for (uint32_t i = 0; i < t->thread_count; i++)
         counted += s->threads[i].execution_ticks;
-        trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(t, i),
-                       U(s->threads[i].execution_ticks),
-                       percent(s->threads[i].execution_ticks, max));
-    }
+    trx_out_str(o, "\nExecution profile                    ticks        %\n");
+    trx_write_top_rows(o, t->thread_count, rows, profile_key, profile_row, x, "threads");
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Idle", U(s->idle_ticks),
                    percent(s->idle_ticks, max));
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Interrupt", U(s->interrupt_ticks),
@@ -93,21 +126,33 @@ static void write_profile(trx_out *o, const trx_trace *t, const trx_stats *s)
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Initialization", U(init), percent(init, max));
 }
 
-static void write_stack(trx_out *o, const trx_trace *t, const trx_stats *s)
+/* Stacks kept first: the fullest (used share of the stack, in millionths). */
+static uint64_t stack_key(const void *ctx, uint32_t i)
+{
+    const table *x = ctx;
+    uint32_t size = x->t->threads[i].stack_size, free_ = x->s->threads[i].stack_min_available;
+    return size && free_ < size ? (uint64_t)(size - free_) * 1000000u / size : 0;
+}
+
+static void stack_row(trx_out *o, const void *ctx, uint32_t i)
+{
+    const table *x = ctx;
+    const trx_thread_stats *ts = &x->s->threads[i];
+    uint32_t size = x->t->threads[i].stack_size;
+    if (ts->stack_min_available == size) {
+        trx_out_printf(o, "  %-28s %8u  %9s  %7s  %9s\n", thread_name(x->t, i), size, "-", "-",
+                       "-");
+        return;
+    }
+    trx_out_printf(o, "  %-28s %8u  %9u  %6.2f%%  %9llu\n", thread_name(x->t, i), size,
+                   ts->stack_min_available, percent(size - ts->stack_min_available, size),
+                   U(ts->stack_min_event));
+}
+
+static void write_stack(trx_out *o, const table *x, uint32_t rows)
 {
     trx_out_str(o, "\nStack usage                      size   min free   used %   at event\n");
-    for (uint32_t i = 0; i < t->thread_count; i++) {
-        const trx_thread_stats *ts = &s->threads[i];
-        uint32_t size = t->threads[i].stack_size;
-        if (ts->stack_min_available == size) {
-            trx_out_printf(o, "  %-28s %8u  %9s  %7s  %9s\n", thread_name(t, i), size, "-", "-",
-                           "-");
-            continue;
-        }
-        trx_out_printf(o, "  %-28s %8u  %9u  %6.2f%%  %9llu\n", thread_name(t, i), size,
-                       ts->stack_min_available, percent(size - ts->stack_min_available, size),
-                       U(ts->stack_min_event));
-    }
+    trx_write_top_rows(o, x->t->thread_count, rows, stack_key, stack_row, x, "threads");
 }
 
 static void write_services(trx_out *o, const trx_stats *s, uint64_t total)
@@ -182,7 +227,21 @@ static void duration_row(trx_out *o, const trx_stats *s, const char *label, cons
     trx_out_printf(o, "  %-22s %8llu %12s %12s %12s %12s", label, U(d->count), mn, mean, p99, mx);
 }
 
-static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s)
+/* Latency and response rows kept first: the longest. */
+static uint64_t duration_key(const void *ctx, uint32_t i)
+{
+    return ((const table *)ctx)->v[i].d.max;
+}
+
+static void duration_thread_row(trx_out *o, const void *ctx, uint32_t i)
+{
+    const table *x = ctx;
+    const char *name = trx_context_name(x->t, x->v[i].key);
+    duration_row(o, x->s, name ? name : "?", &x->v[i].d);
+    trx_out_char(o, '\n');
+}
+
+static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uint32_t rows)
 {
     const char *unit = s->ticks_per_second ? "(times in microseconds)" : "(times in ticks)";
     if (s->isr_count) {
@@ -214,11 +273,8 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s)
                        "\n%s %s\n  thread                    count          min         mean"
                        "          p99          max\n",
                        tables[k].title, unit);
-        for (uint32_t i = 0; i < tables[k].n; i++) {
-            const char *name = trx_context_name(t, tables[k].v[i].key);
-            duration_row(o, s, name ? name : "?", &tables[k].v[i].d);
-            trx_out_char(o, '\n');
-        }
+        const table x = {t, s, tables[k].v};
+        trx_write_top_rows(o, tables[k].n, rows, duration_key, duration_thread_row, &x, "threads");
     }
     if (s->load_count) {
         double peak = 0.0;
@@ -242,7 +298,7 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s)
     }
 }
 
-void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
+void trx_stats_write_text(const trx_trace *t, const trx_stats *s, uint32_t rows, trx_out *o)
 {
     trx_out_printf(o, "Trace:    %s\n", t->path ? t->path : "");
     trx_out_str(o, s->mode == TRX_MODE_TRACEX
@@ -261,12 +317,13 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o)
     trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
                    t->object_count, U(s->max_relative_ticks));
     write_performance(o, s);
-    write_inversions(o, t, s);
-    write_profile(o, t, s);
-    write_stack(o, t, s);
-    write_timing(o, t, s);
+    const table x = {t, s, NULL};
+    write_inversions(o, &x, rows);
+    write_profile(o, &x, rows);
+    write_stack(o, &x, rows);
+    write_timing(o, t, s, rows);
     write_services(o, s, t->total_events);
     write_filex_netx(o, s);
     if (s->cores)
-        trx_stats_cores_text(t, s->cores, o);
+        trx_stats_cores_text(t, s->cores, rows, o);
 }

@@ -5,7 +5,12 @@
 #include "output/out_buffer.h"
 #include "trx/stats.h"
 
-/* Writes the report of `s` (computed for `t`). */
-void trx_stats_write_text(const trx_trace *t, const trx_stats *s, trx_out *o);
+/* Writes the report of `s` (computed for `t`). Tables of threads and
+ * inversions list at most `rows` rows (the most telling: busiest, fullest
+ * stack, longest, unbounded) and how many more; 0: every row. */
+void trx_stats_write_text(const trx_trace *t, const trx_stats *s, uint32_t rows, trx_out *o);
+
+/* The rows `trx stats` lists per table unless told otherwise. */
+#define TRX_STATS_TEXT_ROWS 100u
 
 #endif

@@ -25,7 +25,7 @@ uint32_t trx_lane_of(const trx_trace *t, uint32_t context)
 
 bool trx_lane_is_used_thread(const trx_trace *t, uint32_t l)
 {
-    return l < t->thread_count && trx_trace_first_thread_at(t, t->threads[l].address) == (int32_t)l;
+    return l < t->thread_count && trx_thread_first_at_its_address(t, l) == l;
 }
 
 const char *trx_lane_name(const trx_trace *t, uint32_t l)

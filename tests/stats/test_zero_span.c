@@ -36,7 +36,7 @@ static char *output_of(test_trace *b, trx_mode mode, int which)
         if (which == OUT_JSON)
             trx_stats_write_json(&t, &s, o);
         else
-            trx_stats_write_text(&t, &s, o);
+            trx_stats_write_text(&t, &s, 0, o);
         trx_stats_free(&s);
     }
     assert_int_equal(trx_out_flush(o), 0);
