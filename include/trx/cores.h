@@ -68,7 +68,8 @@ typedef struct trx_thread_cores {
     uint64_t run_ticks;       /* ticks it ran, all cores together */
     uint64_t migrations;      /* consecutive own events on different cores */
     uint64_t first_migration; /* TraceX event index of the first migration's later event */
-    uint8_t core_mask[TRX_MAX_CORES / 8]; /* cores it logged events on or ran on */
+    uint64_t core_mask;       /* cores 0-63 it logged events on or ran on (all cores:
+                                 trx_core_stats_thread_has) */
 } trx_thread_cores;
 
 /* The per-core analysis of `trx stats` (default mode). */
@@ -83,6 +84,10 @@ typedef struct trx_core_stats {
     uint64_t parallel_ticks; /* two or more cores running a thread */
     uint64_t max_parallel;   /* most cores running threads at once */
     uint64_t beyond;         /* events whose core is TRX_MAX_CORES or more: left out */
+    /* private: cores 64 and up per thread, for the threads that ran there */
+    struct trx_address_map *high_cores_; /* thread index -> row of high_masks_ */
+    uint64_t (*high_masks_)[(TRX_MAX_CORES - 64) / 64];
+    uint32_t high_count_, high_cap_;
 } trx_core_stats;
 
 /* Tracks the running thread per core over every event of `t` (one pass;
@@ -92,11 +97,9 @@ int trx_core_stats_compute(trx_trace *t, trx_core_stats *s);
 /* Releases the results; safe on a zeroed struct. */
 void trx_core_stats_free(trx_core_stats *s);
 
-/* True when core `core` is set in a thread's core mask. */
-static inline bool trx_thread_cores_has(const trx_thread_cores *tc, uint32_t core)
-{
-    return core < TRX_MAX_CORES && (tc->core_mask[core >> 3] & (1u << (core & 7u))) != 0;
-}
+/* True when thread `thread` (an index into s->threads) logged events on or
+ * ran on core `core`. */
+bool trx_core_stats_thread_has(const trx_core_stats *s, uint32_t thread, uint32_t core);
 
 #ifdef __cplusplus
 }

@@ -28,10 +28,10 @@ typedef struct trx_thread_stats {
     uint64_t resumptions;         /* internal RESUME events the thread performed */
     uint64_t execution_ticks;     /* ticks after events whose next context is the thread */
     uint32_t stack_min_available; /* smallest free stack bytes seen (stack size if none) */
+    uint32_t service_count;       /* entries of services */
     uint64_t stack_min_event;     /* index of the event that showed it (0 if none) */
     trx_service_count *services;  /* the thread's events by id, most frequent first: in
                                      trx_stats' pool (threads at one address share a list) */
-    uint32_t service_count, service_cap;
 } trx_thread_stats;
 
 /* Where a priority inversion window starts and the event that ends it. */

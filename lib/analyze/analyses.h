@@ -160,6 +160,8 @@ typedef struct trx_stack_usage {
     uint32_t *starts; /* every group's distinct stack starts */
     uint32_t start_count;
     uint64_t *below; /* per start: 1 + the last event whose pointer was just below it (0: none) */
+    bool one_each;   /* no two threads share an address: group = start = thread, and
+                        group_of and starts are not kept (groups, below: touched on use) */
 } trx_stack_usage;
 int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t); /* 0, or -1 out of memory */
 void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev);
@@ -188,8 +190,10 @@ int trx_services_sort(trx_service_count *v, uint32_t n, bool tracex_order);
 typedef struct trx_thread_popularity {
     struct trx_thread_service *entries; /* (thread, id, count), first seen first */
     uint32_t entry_count, entry_cap;
-    uint32_t *slots; /* hash of (thread, id): entry index + 1, 0 = empty */
-    uint32_t cap;
+    uint32_t *first; /* per thread: its first entry + 1, 0 = none (no hash for it) */
+    uint32_t first_cap;
+    uint32_t *slots; /* hash of (thread, id) for the other entries: index + 1, 0 = empty */
+    uint32_t cap, hashed;
     int oom;
     bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;

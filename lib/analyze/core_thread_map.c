@@ -41,6 +41,29 @@ static int grow_entries(trx_core_thread_map *m)
     return 0;
 }
 
+/* Grows core 0's array to `want` entries (at least). -1 when out of memory. */
+static int core0_grow(trx_core_thread_map *m, uint64_t want)
+{
+    if (want <= m->core0_cap)
+        return 0;
+    if (want > UINT32_MAX)
+        return -1;
+    trx_core_thread *n = realloc(m->core0, (size_t)want * sizeof *n);
+    if (!n)
+        return -1;
+    for (uint64_t i = m->core0_cap; i < want; i++)
+        n[i].thread = -1;
+    m->core0 = n;
+    m->core0_cap = (uint32_t)want;
+    m->generation++;
+    return 0;
+}
+
+int trx_core_thread_map_reserve(trx_core_thread_map *m, uint32_t threads)
+{
+    return core0_grow(m, threads ? threads : 1);
+}
+
 /* Core 0's entry of `thread`, growing the array to hold it. */
 static trx_core_thread *core0_get(trx_core_thread_map *m, int32_t thread)
 {
@@ -49,16 +72,8 @@ static trx_core_thread *core0_get(trx_core_thread_map *m, int32_t thread)
         uint64_t want = (uint64_t)m->core0_cap + m->core0_cap / 2 + 64;
         if (want <= th)
             want = (uint64_t)th + 1;
-        if (want > UINT32_MAX)
+        if (core0_grow(m, want) < 0)
             return NULL;
-        trx_core_thread *n = realloc(m->core0, (size_t)want * sizeof *n);
-        if (!n)
-            return NULL;
-        for (uint64_t i = m->core0_cap; i < want; i++)
-            n[i].thread = -1;
-        m->core0 = n;
-        m->core0_cap = (uint32_t)want;
-        m->generation++;
     }
     trx_core_thread *v = &m->core0[th];
     if (v->thread < 0)

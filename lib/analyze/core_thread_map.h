@@ -19,6 +19,10 @@ typedef struct trx_core_thread_map {
     bool oom;
 } trx_core_thread_map;
 
+/* Makes room for core 0's pairs of threads 0 .. threads-1 at once. 0, or -1
+ * when out of memory. */
+int trx_core_thread_map_reserve(trx_core_thread_map *m, uint32_t threads);
+
 /* The entry of (core, thread), added at zero when new; NULL when out of
  * memory (then `oom` stays set). `thread` must be >= 0. The pointer is valid
  * while `generation` does not change. */

@@ -29,6 +29,7 @@
 #include "analyze/core_thread_map.h"
 #include "decode/entry_read.h"
 #include "decode/object_table.h"
+#include "util/address_map.h"
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
 
@@ -51,6 +52,7 @@ struct trx_core_tracker {
     const trx_trace *trace;
     trx_core_stats out;
     core_state core[TRX_MAX_CORES];
+    /* the SMP rules' state (NULL when following the event model: one core) */
     int32_t *last_core;  /* per thread: core of its last own event, -1 */
     int32_t *running_on; /* per thread: core running it now, -1 */
     uint64_t *ready_at;  /* per thread: when a resume made it ready, UINT64_MAX: not */
@@ -61,6 +63,7 @@ struct trx_core_tracker {
     void *listener_ctx;
     bool blocking;       /* the switch being made is a thread suspending itself */
     bool follow_next;    /* single-core TXTB: each event's next context runs after it */
+    bool oom;            /* a per-thread core row could not be added */
     uint32_t busy;       /* cores running a thread now */
     uint64_t busy_since; /* when `busy` last changed */
 };
@@ -84,20 +87,27 @@ trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
         return NULL;
     k->trace = t;
     k->out.thread_count = t->thread_count;
+    k->out.core_count = 1;
+    k->follow_next = t->format == TRX_TRACE_TXTB && single_core(t);
     k->out.threads = calloc(n, sizeof *k->out.threads);
-    k->last_core = malloc(n * sizeof *k->last_core);
-    k->running_on = malloc(n * sizeof *k->running_on);
-    k->ready_at = malloc(n * sizeof *k->ready_at);
-    if (!k->out.threads || !k->last_core || !k->running_on || !k->ready_at) {
+    /* core 0's pairs: one per thread at most (no growth, no slack); following
+     * the event model (one core), they come from the per-thread figures */
+    bool ok = k->out.threads &&
+              (k->follow_next || trx_core_thread_map_reserve(&k->map, t->thread_count) == 0);
+    if (ok && !k->follow_next) {
+        k->last_core = malloc(n * sizeof *k->last_core);
+        k->running_on = malloc(n * sizeof *k->running_on);
+        k->ready_at = malloc(n * sizeof *k->ready_at);
+        ok = k->last_core && k->running_on && k->ready_at;
+        for (size_t i = 0; ok && i < n; i++) {
+            k->last_core[i] = k->running_on[i] = -1;
+            k->ready_at[i] = UINT64_MAX;
+        }
+    }
+    if (!ok) {
         trx_core_tracker_discard(k);
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
-        k->last_core[i] = k->running_on[i] = -1;
-        k->ready_at[i] = UINT64_MAX;
-    }
-    k->out.core_count = 1;
-    k->follow_next = t->format == TRX_TRACE_TXTB && single_core(t);
     return k;
 }
 
@@ -135,7 +145,7 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
         p->thread_ticks += d;
         if (c->thread >= 0) {
             k->out.threads[c->thread].run_ticks += d;
-            trx_core_thread *ct = current_slot(k, core);
+            trx_core_thread *ct = k->follow_next ? NULL : current_slot(k, core);
             if (ct)
                 ct->ticks += d;
         }
@@ -165,9 +175,51 @@ static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
         k->out.max_parallel = k->busy;
 }
 
-static void mark_core(trx_thread_cores *tc, uint32_t core)
+/* Notes that thread `th` ran on or logged on core `core` (cores 64 and up:
+ * a row of their own, for the few threads that run there). */
+static void mark_core(trx_core_tracker *k, int32_t th, uint32_t core)
 {
-    tc->core_mask[core >> 3] |= (uint8_t)(1u << (core & 7u));
+    trx_core_stats *s = &k->out;
+    if (core < 64) {
+        s->threads[th].core_mask |= 1ull << core;
+        return;
+    }
+    if (!s->high_cores_ && !(s->high_cores_ = calloc(1, sizeof *s->high_cores_))) {
+        k->oom = true;
+        return;
+    }
+    bool added;
+    uint32_t *row = trx_address_map_slot(s->high_cores_, (uint32_t)th, s->high_count_, &added);
+    if (!row) {
+        k->oom = true;
+        return;
+    }
+    if (added) {
+        if (s->high_count_ == s->high_cap_) {
+            uint32_t cap = s->high_cap_ ? s->high_cap_ * 2 : 16;
+            void *n = realloc(s->high_masks_, (size_t)cap * sizeof *s->high_masks_);
+            if (!n) {
+                k->oom = true;
+                return;
+            }
+            s->high_masks_ = n;
+            s->high_cap_ = cap;
+        }
+        memset(s->high_masks_[s->high_count_++], 0, sizeof *s->high_masks_);
+    }
+    uint32_t c = core - 64;
+    s->high_masks_[*row][c / 64] |= 1ull << (c % 64);
+}
+
+bool trx_core_stats_thread_has(const trx_core_stats *s, uint32_t thread, uint32_t core)
+{
+    if (thread >= s->thread_count || core >= TRX_MAX_CORES)
+        return false;
+    if (core < 64)
+        return (s->threads[thread].core_mask >> core) & 1u;
+    uint32_t row, c = core - 64;
+    return s->high_cores_ && trx_address_map_get(s->high_cores_, thread, &row) &&
+           ((s->high_masks_[row][c / 64] >> (c % 64)) & 1u);
 }
 
 /* Puts core `core` into `state` at `now`; for STATE_THREAD, running the
@@ -185,7 +237,7 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
         now = c->since; /* a switch dated back to before this core's last change */
     if (c->state == state && (state != STATE_THREAD || c->context == context))
         return;
-    if (thread >= 0 && k->ready_at[thread] != UINT64_MAX) {
+    if (thread >= 0 && k->ready_at && k->ready_at[thread] != UINT64_MAX) {
         uint64_t from = k->ready_at[thread];
         if (from < c->since)
             from = c->since;
@@ -201,7 +253,8 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
         k->listener(k->listener_ctx, core, now, c->state == STATE_THREAD ? c->context : 0,
                     c->state == STATE_THREAD ? c->thread : -1, state == STATE_THREAD ? context : 0,
                     state == STATE_THREAD ? thread : -1, k->blocking);
-    if (c->state == STATE_THREAD && c->thread >= 0 && k->running_on[c->thread] == (int32_t)core)
+    if (c->state == STATE_THREAD && c->thread >= 0 && k->running_on &&
+        k->running_on[c->thread] == (int32_t)core)
         k->running_on[c->thread] = -1;
     if (state == STATE_THREAD)
         k->out.cores[core].switches++;
@@ -209,13 +262,14 @@ static void set_state(trx_core_tracker *k, uint32_t core, uint8_t state, uint32_
     c->context = context;
     c->thread = thread;
     c->slot = NULL;
-    if (thread >= 0) {
+    if (thread >= 0 && k->running_on) {
         int32_t other = k->running_on[thread];
         if (other >= 0 && other != (int32_t)core)
             set_state(k, (uint32_t)other, STATE_UNKNOWN, 0, -1, now); /* it left that core */
         k->running_on[thread] = (int32_t)core;
-        mark_core(&k->out.threads[thread], core);
     }
+    if (thread >= 0)
+        mark_core(k, thread, core);
     busy_changes(k, now, was, is_busy(c));
 }
 
@@ -351,10 +405,8 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
         k->out.cores[0].events++;
         if (ev->thread >= 0 && ev->thread < (int32_t)k->out.thread_count) {
             if (own >= 0) { /* its own event: counted on the core */
-                mark_core(&k->out.threads[own], 0);
-                trx_core_thread *ct = trx_core_thread_map_get(&k->map, 0, own);
-                if (ct)
-                    ct->events++;
+                mark_core(k, own, 0);
+                k->out.threads[own].first_migration++; /* see core0_profile */
             }
         }
     }
@@ -411,6 +463,31 @@ void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
         thread_event(k, core, ev);
 }
 
+/* Following the event model (one core), core 0's (core, thread) pairs are
+ * the threads' own figures: run_ticks, and their own events, counted in
+ * first_migration meanwhile (no migration on one core; reset here). A pair
+ * exists for a thread that ran ticks or logged an event, as in the map. */
+static int core0_profile(trx_core_tracker *k)
+{
+    trx_core_stats *s = &k->out;
+    uint32_t n = 0;
+    for (uint32_t th = 0; th < s->thread_count; th++)
+        n += s->threads[th].run_ticks || s->threads[th].first_migration;
+    s->profile = malloc((size_t)(n ? n : 1) * sizeof *s->profile);
+    if (!s->profile)
+        return -1;
+    s->profile_count = n;
+    n = 0;
+    for (uint32_t th = 0; th < s->thread_count; th++) {
+        trx_thread_cores *tc = &s->threads[th];
+        if (tc->run_ticks || tc->first_migration)
+            s->profile[n++] =
+                (trx_core_thread){0, (int32_t)th, tc->first_migration, tc->run_ticks, 0};
+        tc->first_migration = 0;
+    }
+    return 0;
+}
+
 int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
 {
     for (uint32_t core = 0; k->started && core < k->out.core_count; core++) {
@@ -422,13 +499,16 @@ int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
     if (k->busy >= 2)
         k->out.parallel_ticks += k->last_ticks - k->busy_since;
     k->out.span_ticks = k->last_ticks - k->first_ticks;
-    int rc = trx_core_thread_map_finish(&k->map, &k->out.profile, &k->out.profile_count);
+    int rc = k->follow_next
+                 ? core0_profile(k)
+                 : trx_core_thread_map_finish(&k->map, &k->out.profile, &k->out.profile_count);
     *out = k->out;
+    bool k_oom = k->oom;
     free(k->last_core);
     free(k->running_on);
     free(k->ready_at);
     free(k);
-    if (rc < 0 || !out->threads) {
+    if (rc < 0 || k_oom || !out->threads) {
         trx_core_stats_free(out);
         return -1;
     }
@@ -472,5 +552,9 @@ void trx_core_stats_free(trx_core_stats *s)
 {
     free(s->profile);
     free(s->threads);
+    if (s->high_cores_)
+        trx_address_map_free(s->high_cores_);
+    free(s->high_cores_);
+    free(s->high_masks_);
     memset(s, 0, sizeof *s);
 }

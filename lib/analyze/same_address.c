@@ -22,7 +22,7 @@ int trx_same_address_spread(const trx_trace *t, trx_stats *s)
         to->resumptions = from->resumptions;
         to->execution_ticks = from->execution_ticks;
         to->services = from->services; /* the pool's list, shared */
-        to->service_count = to->service_cap = from->service_count;
+        to->service_count = from->service_count;
     }
     return 0;
 }

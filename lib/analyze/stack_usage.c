@@ -87,6 +87,17 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
 {
     memset(u, 0, sizeof *u);
     uint32_t n = t->thread_count;
+    if (t->shared_thread_addresses_ == 0) {
+        u->one_each = true;
+        u->below = calloc(n ? n : 1, sizeof *u->below);
+        u->groups = calloc(n ? n : 1, sizeof *u->groups);
+        u->group_count = u->start_count = n;
+        if (!u->below || !u->groups) {
+            trx_stack_usage_discard(u);
+            return -1;
+        }
+        return 0;
+    }
     u->group_of = malloc((n ? n : 1) * sizeof *u->group_of);
     uint64_t *pairs = malloc((n ? n : 1) * sizeof *pairs);
     u->starts = malloc((n ? n : 1) * sizeof *u->starts);
@@ -102,7 +113,11 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
         uint32_t first = trx_thread_first_at_its_address(t, i);
         pairs[i] = (uint64_t)first << 32 | t->threads[i].stack_start;
     }
-    qsort(pairs, n, sizeof *pairs, ascending);
+    bool sorted = true; /* mostly: threads at addresses of their own, in order */
+    for (uint32_t i = 1; i < n && sorted; i++)
+        sorted = pairs[i - 1] <= pairs[i];
+    if (!sorted)
+        qsort(pairs, n, sizeof *pairs, ascending);
     for (uint32_t i = 0; i < n; i++)
         u->group_of[i] = UINT32_MAX;
     for (uint32_t i = 0; i < n; i++) {
@@ -126,10 +141,21 @@ void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_even
     int f = stack_field(ev->id);
     if (!f || ev->thread < 0)
         return;
-    int32_t first = trx_trace_first_thread_at(t, ev->context);
+    int32_t first = trx_event_first_thread(t, ev);
     if (first < 0)
         return;
     uint32_t sp = ev->info[f - 1];
+    if (u->one_each) {
+        trx_stack_group *g = &u->groups[first];
+        if (!g->seen || sp < g->min_sp) {
+            g->seen = true;
+            g->min_sp = sp;
+            g->min_index = ev->index;
+        }
+        if (sp < t->threads[first].stack_start)
+            u->below[first] = ev->index + 1;
+        return;
+    }
     trx_stack_group *g = &u->groups[u->group_of[first]];
     if (!g->seen || sp < g->min_sp) {
         g->seen = true;
@@ -144,7 +170,7 @@ void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_even
 int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s)
 {
     /* per group: the last event below each start = the latest of those below it or a lower one */
-    for (uint32_t gi = 0; gi < u->group_count; gi++) {
+    for (uint32_t gi = 0; !u->one_each && gi < u->group_count; gi++) {
         const trx_stack_group *g = &u->groups[gi];
         for (uint32_t k = 1; k < g->start_count; k++) {
             uint64_t *b = &u->below[g->first_start + k];
@@ -155,9 +181,17 @@ int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s)
     for (uint32_t i = 0; i < t->thread_count && i < s->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
         trx_thread_stats *ts = &s->threads[i];
-        const trx_stack_group *g = &u->groups[u->group_of[trx_thread_first_at_its_address(t, i)]];
-        uint32_t k = first_above(u->starts + g->first_start, g->start_count, th->stack_start) - 1;
-        uint64_t last_below = u->below[g->first_start + k];
+        const trx_stack_group *g;
+        uint64_t last_below;
+        if (u->one_each) {
+            g = &u->groups[i];
+            last_below = u->below[i];
+        } else {
+            g = &u->groups[u->group_of[trx_thread_first_at_its_address(t, i)]];
+            uint32_t k =
+                first_above(u->starts + g->first_start, g->start_count, th->stack_start) - 1;
+            last_below = u->below[g->first_start + k];
+        }
         ts->stack_min_available = th->stack_size;
         ts->stack_min_event = 0;
         if (last_below) {

@@ -212,6 +212,12 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         if (trx_inversions_finish(inv, s) < 0)
             r = -1;
     }
+    if (trx_stack_usage_finish(&w.stack, t, s) < 0)
+        r = -1;
+    if (trx_thread_popularity_finish(&w.tpop, s) < 0 || trx_same_address_spread(t, s) < 0)
+        r = -1;
+    /* after the two above have freed their per-thread state: its table of
+     * (core, thread) pairs is the last large allocation */
     if (w.cores) {
         if ((s->cores = malloc(sizeof *s->cores)) == NULL) {
             trx_core_tracker_discard(w.cores);
@@ -220,10 +226,6 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
             r = -1;
         }
     }
-    if (trx_stack_usage_finish(&w.stack, t, s) < 0)
-        r = -1;
-    if (trx_thread_popularity_finish(&w.tpop, s) < 0 || trx_same_address_spread(t, s) < 0)
-        r = -1;
     if (trx_popularity_finish(&pop, s) < 0)
         r = -1;
     if (r < 0 || stopped) {

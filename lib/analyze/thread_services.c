@@ -24,18 +24,21 @@ static uint32_t slot_of(uint32_t thread, uint32_t id, uint32_t cap)
     return (uint32_t)key & (cap - 1);
 }
 
-/* Doubles the hash and re-inserts every entry; -1 when out of memory. */
+/* Doubles the hash and re-inserts its entries; -1 when out of memory. */
 static int grow_slots(trx_thread_popularity *p)
 {
     uint32_t cap = p->cap ? p->cap * 2 : 256;
     uint32_t *slots = cap > p->cap ? calloc(cap, sizeof *slots) : NULL;
     if (!slots)
         return -1;
-    for (uint32_t e = 0; e < p->entry_count; e++) {
-        uint32_t h = slot_of(p->entries[e].thread, p->entries[e].id, cap);
+    for (uint32_t i = 0; i < p->cap; i++) {
+        uint32_t e = p->slots[i];
+        if (!e)
+            continue;
+        uint32_t h = slot_of(p->entries[e - 1].thread, p->entries[e - 1].id, cap);
         while (slots[h])
             h = (h + 1) & (cap - 1);
-        slots[h] = e + 1;
+        slots[h] = e;
     }
     free(p->slots);
     p->slots = slots;
@@ -43,33 +46,66 @@ static int grow_slots(trx_thread_popularity *p)
     return 0;
 }
 
-/* Counts event `id` for thread `th`. */
+/* A new entry (th, id) at count 1: its index + 1, or 0 when out of memory. */
+static uint32_t new_entry(trx_thread_popularity *p, uint32_t th, uint32_t id)
+{
+    if (p->entry_count == p->entry_cap) {
+        uint32_t cap = p->entry_cap ? p->entry_cap + p->entry_cap / 2 : 256;
+        struct trx_thread_service *v =
+            cap > p->entry_cap ? realloc(p->entries, (size_t)cap * sizeof *v) : NULL;
+        if (!v)
+            return 0;
+        p->entries = v;
+        p->entry_cap = cap;
+    }
+    p->entries[p->entry_count] = (struct trx_thread_service){th, id, 1};
+    return ++p->entry_count;
+}
+
+/* Counts event `id` for thread `th`: a thread's first id needs no hash (most
+ * threads of a hostile trace have one), the others go through it. */
 static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
 {
-    if ((uint64_t)(p->entry_count + 1) * 2 > p->cap && grow_slots(p) < 0) {
+    if (th >= p->first_cap) {
+        uint64_t cap = (uint64_t)p->first_cap + p->first_cap / 2 + 64;
+        if (cap <= th)
+            cap = (uint64_t)th + 1;
+        uint32_t *f = cap <= UINT32_MAX ? realloc(p->first, (size_t)cap * sizeof *f) : NULL;
+        if (!f) {
+            p->oom = 1;
+            return;
+        }
+        memset(f + p->first_cap, 0, (size_t)(cap - p->first_cap) * sizeof *f);
+        p->first = f;
+        p->first_cap = (uint32_t)cap;
+    }
+    uint32_t e = p->first[th];
+    if (!e) {
+        if (!(p->first[th] = new_entry(p, th, id)))
+            p->oom = 1;
+        return;
+    }
+    if (p->entries[e - 1].id == id) {
+        p->entries[e - 1].count++;
+        return;
+    }
+    if ((uint64_t)(p->hashed + 1) * 2 > p->cap && grow_slots(p) < 0) {
         p->oom = 1;
         return;
     }
     uint32_t h = slot_of(th, id, p->cap);
-    for (uint32_t e; (e = p->slots[h]) != 0; h = (h + 1) & (p->cap - 1)) {
+    for (; (e = p->slots[h]) != 0; h = (h + 1) & (p->cap - 1)) {
         struct trx_thread_service *v = &p->entries[e - 1];
         if (v->thread == th && v->id == id) {
             v->count++;
             return;
         }
     }
-    if (p->entry_count == p->entry_cap) {
-        uint32_t cap = p->entry_cap ? p->entry_cap + p->entry_cap / 2 : 256;
-        struct trx_thread_service *v = realloc(p->entries, (size_t)cap * sizeof *v);
-        if (!v) {
-            p->oom = 1;
-            return;
-        }
-        p->entries = v;
-        p->entry_cap = cap;
+    if (!(p->slots[h] = new_entry(p, th, id))) {
+        p->oom = 1;
+        return;
     }
-    p->entries[p->entry_count] = (struct trx_thread_service){th, id, 1};
-    p->slots[h] = ++p->entry_count;
+    p->hashed++;
 }
 
 void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t i)
@@ -83,7 +119,8 @@ void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, i
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
 {
     free(p->slots);
-    p->slots = NULL;
+    free(p->first);
+    p->slots = p->first = NULL;
     int oom = p->oom;
     trx_service_count *pool = NULL;
     if (!oom && p->entry_count) {
@@ -99,7 +136,6 @@ int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
         for (uint32_t i = 0; i < s->thread_count; i++) {
             trx_thread_stats *ts = &s->threads[i];
             ts->services = pool + at;
-            ts->service_cap = ts->service_count;
             at += ts->service_count;
             ts->service_count = 0;
         }

@@ -19,13 +19,13 @@
  * a forward search, per thread index. */
 typedef struct thread_prio_cache {
     uint32_t prio, pt;
-    uint8_t valid;     /* 0, or the trx_priority_source it came from */
-    bool fwd_done;     /* a forward search ran from fwd_from */
-    uint32_t fwd_from; /* raw index it started at */
+    uint32_t fwd_from; /* raw index the forward search started at */
     uint32_t fwd_at;   /* raw index it found (UINT32_MAX: none) */
     uint32_t fwd_prio, fwd_pt;
+    uint8_t valid; /* 0, or the trx_priority_source it came from */
+    bool fwd_done; /* a forward search ran from fwd_from */
     uint8_t fwd_source;
-} thread_prio_cache;
+} thread_prio_cache; /* 28 bytes a thread */
 
 /* Where an address next appears as a thread context, from some position on:
  * makes the interrupt RESUME look-ahead linear over a whole trace. */

@@ -132,7 +132,8 @@ int32_t trx_thread_for_context(const trx_trace *t, uint32_t address)
     return -1;
 }
 
-int32_t trx_objects_add(trx_trace *t, const trx_object *o)
+/* trx_objects_add with `there` = find_object(t, o->address), known already. */
+static int32_t add_object(trx_trace *t, const trx_object *o, int32_t there)
 {
     if (t->object_count == t->object_cap) {
         uint32_t cap = t->object_cap ? t->object_cap * 2 : 16;
@@ -168,7 +169,6 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
         th->pt_lowest = th->pt_highest = TRX_UNKNOWN;
         /* The first thread at an address hidden behind a non-thread object
          * (the hash finds the first object there) is kept aside. */
-        int32_t there = find_object(t, o->address);
         if (there >= 0 && t->obj_thread_[there] >= 0) {
             t->shared_thread_addresses_++;
         } else if (there >= 0) {
@@ -198,9 +198,14 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o)
     return (int32_t)idx;
 }
 
-int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t priority)
+int32_t trx_objects_add(trx_trace *t, const trx_object *o)
 {
-    int32_t hidden_by = trx_trace_find_object(t, address); /* a non-thread object, if any */
+    return add_object(t, o, find_object(t, o->address));
+}
+
+/* An Un-named Thread at `address`, whose first object (if any) is `there`, no thread. */
+static int32_t add_unnamed(trx_trace *t, uint32_t address, uint32_t priority, int32_t there)
+{
     trx_object o;
     memset(&o, 0, sizeof o);
     o.address = address;
@@ -208,14 +213,33 @@ int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t 
     o.unnamed = true;
     o.registry_slot = UINT32_MAX;
     o.name = "Un-named Thread";
-    int32_t idx = trx_objects_add(t, &o);
+    int32_t idx = add_object(t, &o, there);
     if (idx < 0)
         return -1;
     int32_t th = t->obj_thread_[idx];
-    if (hidden_by >= 0 && map_put(&t->unnamed_map_, address, (uint32_t)th, false) < 0)
+    if (there >= 0 && map_put(&t->unnamed_map_, address, (uint32_t)th, false) < 0)
         return -1;
     t->threads[th].prio_lowest = t->threads[th].prio_highest = priority;
     return th;
+}
+
+int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t priority)
+{
+    return add_unnamed(t, address, priority, find_object(t, address));
+}
+
+int32_t trx_objects_thread_or_unnamed(trx_trace *t, uint32_t address, uint32_t priority,
+                                      bool *added)
+{
+    *added = false;
+    int32_t o = find_object(t, address);
+    if (o >= 0 && t->obj_thread_[o] >= 0)
+        return t->obj_thread_[o];
+    uint32_t th;
+    if (o >= 0 && t->unnamed_map_ && trx_address_map_get(t->unnamed_map_, address, &th))
+        return (int32_t)th;
+    *added = true;
+    return add_unnamed(t, address, priority, o);
 }
 
 void trx_objects_free(trx_trace *t)

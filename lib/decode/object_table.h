@@ -14,6 +14,12 @@ int32_t trx_objects_add(trx_trace *t, const trx_object *o);
  * index or -1. */
 int32_t trx_objects_add_unnamed_thread(trx_trace *t, uint32_t address, uint32_t priority);
 
+/* trx_thread_for_context, adding an Un-named Thread (as
+ * trx_objects_add_unnamed_thread) when there is none, with one look-up;
+ * *added says which. -1 when out of memory. */
+int32_t trx_objects_thread_or_unnamed(trx_trace *t, uint32_t address, uint32_t priority,
+                                      bool *added);
+
 /* The thread an event context belongs to, as TraceX resolves it: the first
  * object with that address if it is a thread, else an Un-named Thread already
  * added for the address; -1 if neither exists. */

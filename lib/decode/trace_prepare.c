@@ -13,7 +13,6 @@
 #include "decode/event_cursor_internal.h"
 #include "decode/object_table.h"
 #include "decode/prepare_walk.h"
-#include "util/address_map.h"
 #include "decode/txtb_salvage.h"
 
 /* What RUNNING events say about a thread's ranges (applied at the end). */
@@ -25,11 +24,11 @@ typedef struct running_range {
 struct trx_prepare_state {
     running_range *ranges;
     uint32_t range_cap;
-    uint32_t *running_only; /* unknown addresses seen only as RUNNING contexts */
+    uint32_t *running_only; /* unknown addresses seen as RUNNING contexts (repeats possible) */
     uint32_t running_only_count, running_only_cap;
-    trx_address_map running_only_seen; /* the same, for an O(1) membership test */
-    bool strict; /* trx_prepare_walk_begin: change no table, note it instead */
-    bool dirty;  /* strict: the walk would have added a thread */
+    uint32_t running_recent[1024]; /* the last ones added, by hash: most repeats stay out */
+    bool strict;                   /* trx_prepare_walk_begin: change no table, note it instead */
+    bool dirty;                    /* strict: the walk would have added a thread */
 };
 
 void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev)
@@ -84,9 +83,10 @@ void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_
         /* TraceX lists no thread for it (see trx_trace_prepare) */
         if (f->context == TRX_CONTEXT_IDLE || t->mode == TRX_MODE_TRACEX)
             return;
-        bool added;
-        if (!trx_address_map_slot(&prep->running_only_seen, f->context, 0, &added) || !added)
+        uint32_t *recent = &prep->running_recent[(f->context * 0x9E3779B1u) >> 22];
+        if (*recent == f->context)
             return;
+        *recent = f->context;
         if (grow((void **)&prep->running_only, &prep->running_only_cap,
                  prep->running_only_count + 1, sizeof(uint32_t)) == 0)
             prep->running_only[prep->running_only_count++] = f->context;
@@ -197,10 +197,9 @@ static int walk_finish(trx_prepare_walk *w)
      * mode lists it as an unknown thread; TraceX adds nothing (its RUNNING
      * events there are attributed to thread 0, see event_cursor.c). */
     for (uint32_t k = 0; !stopped && k < prep->running_only_count; k++) {
-        if (trx_thread_for_context(t, prep->running_only[k]) >= 0)
-            continue;
-        int32_t th = trx_objects_add_unnamed_thread(t, prep->running_only[k], 0);
-        if (th >= 0)
+        bool added;
+        int32_t th = trx_objects_thread_or_unnamed(t, prep->running_only[k], 0, &added);
+        if (th >= 0 && added)
             t->threads[th].next_context_only = true;
     }
     for (uint32_t th = 0; !stopped && th < prep->range_cap && th < t->thread_count; th++) {
@@ -213,7 +212,6 @@ static int walk_finish(trx_prepare_walk *w)
     }
     free(prep->ranges);
     free(prep->running_only);
-    trx_address_map_free(&prep->running_only_seen);
     free(w->saved);
     if (stopped)
         return 1;

@@ -57,7 +57,7 @@ static void thread_cores_row(trx_out *o, const void *ctx, uint32_t i)
                    U(tc->migrations));
     bool any = false;
     for (uint32_t c = 0; c < r->s->core_count; c++) {
-        if (!trx_thread_cores_has(tc, c))
+        if (!trx_core_stats_thread_has(r->s, i, c))
             continue;
         trx_out_printf(o, any ? ",%u" : "%u", c);
         any = true;
@@ -128,7 +128,7 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
                        t->threads[i].address, U(tc->run_ticks));
         bool any = false;
         for (uint32_t c = 0; c < s->core_count; c++) {
-            if (!trx_thread_cores_has(tc, c))
+            if (!trx_core_stats_thread_has(s, i, c))
                 continue;
             trx_out_printf(o, any ? ", %u" : "%u", c);
             any = true;

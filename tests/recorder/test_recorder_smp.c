@@ -33,12 +33,13 @@ _Thread_local unsigned long smp_test_core;
 _Thread_local void *smp_test_thread;
 _Thread_local unsigned long smp_test_inserts;
 
-static uint32_t
-    buffer_words[(48 + REGISTRY * (16 + TX_TRACE_OBJECT_REGISTRY_NAME) + CAPACITY * 32) / 4];
+#define BUFFER_BYTES (48 + REGISTRY * (16 + TX_TRACE_OBJECT_REGISTRY_NAME) + CAPACITY * 32)
+static uint32_t *buffer_words;        /* BUFFER_BYTES, see buffer_in_one_4g_window */
 static char thread_blocks[CORES][64]; /* the two "threads" (control blocks) */
 static pthread_barrier_t start_line;
 static ULONG clock_start[CORES], clock_end[CORES];
 static unsigned long inserted[CORES];
+static uint32_t progress[CORES]; /* inserts done so far, per writer (atomic) */
 
 static ULONG event_clock(void)
 {
@@ -58,8 +59,16 @@ static void *writer(void *arg)
     smp_test_thread = thread_blocks[core];
     pthread_barrier_wait(&start_line);
     clock_start[core] = event_clock();
-    for (uint32_t seq = 0; seq < INSERTS; seq++)
+    for (uint32_t seq = 0; seq < INSERTS; seq++) {
+        /* halfway, wait for the other writer to have begun: the two insert at
+         * the same time however the host schedules them (a loaded host may
+         * otherwise run one writer to the end before the other starts) */
+        if (seq == INSERTS / 2)
+            while (__atomic_load_n(&progress[CORES - 1 - core], __ATOMIC_ACQUIRE) == 0)
+                sched_yield();
         tx_trace_user_event_insert(USER_ID + core, seq, core, 0, 0);
+        __atomic_store_n(&progress[core], seq + 1, __ATOMIC_RELEASE);
+    }
     clock_end[core] = event_clock();
     inserted[core] = smp_test_inserts;
     return NULL;
@@ -72,11 +81,29 @@ static uint32_t rd32(const uint8_t *b, size_t off)
     return v;
 }
 
+/* The recorder stores 32-bit addresses (the host's truncated): a buffer
+ * whose truncated addresses wrap past 2^32 cannot be a target's. Of two
+ * buffers side by side in one allocation, at most one straddles such a
+ * boundary (the buffer is far below 2 GiB): use the other. */
+static uint32_t *buffer_in_one_4g_window(void **block)
+{
+    uint8_t *p = *block = malloc(2 * (size_t)BUFFER_BYTES + 64);
+    if (!p)
+        return NULL;
+    p += (64 - (uintptr_t)p % 64) % 64;
+    if ((uint64_t)((uintptr_t)p & 0xFFFFFFFFu) + BUFFER_BYTES > 0xFFFFFFFFu)
+        p += BUFFER_BYTES;
+    return (uint32_t *)(void *)p;
+}
+
 static void test_two_cores_insert(void **state)
 {
     (void)state;
+    void *block;
+    assert_non_null(buffer_words = buffer_in_one_4g_window(&block));
+    memset(buffer_words, 0, BUFFER_BYTES);
     smp_test_core = 0; /* main: initialization on core 0 */
-    assert_int_equal(tx_trace_enable(buffer_words, sizeof buffer_words, REGISTRY), TX_SUCCESS);
+    assert_int_equal(tx_trace_enable(buffer_words, BUFFER_BYTES, REGISTRY), TX_SUCCESS);
     for (int c = 0; c < CORES; c++) {
         char name[16];
         snprintf(name, sizeof name, "core%d writer", c);
@@ -126,8 +153,7 @@ static void test_two_cores_insert(void **state)
     trx_trace t;
     trx_error err;
     trx_core_summary s;
-    assert_int_equal(trx_image_load_memory(&img, buf, sizeof buffer_words, TRX_FORMAT_BIN, &err),
-                     0);
+    assert_int_equal(trx_image_load_memory(&img, buf, BUFFER_BYTES, TRX_FORMAT_BIN, &err), 0);
     assert_int_equal(trx_trace_open_image(&t, &img, "smp", &err), 0);
     assert_int_equal(trx_core_summary_compute(&t, &s), 0);
     assert_int_equal(s.core_count, CORES);
@@ -145,6 +171,7 @@ static void test_two_cores_insert(void **state)
            count[1], switches);
     trx_core_summary_free(&s);
     trx_trace_close(&t);
+    free(block);
 }
 
 int main(void)

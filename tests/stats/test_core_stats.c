@@ -66,6 +66,36 @@ static void compute(bool core_bits, trx_mode mode, trx_trace *t, trx_stats *s)
     assert_int_equal(trx_stats_compute(t, s), 0);
 }
 
+/* Cores past 63 keep their own rows: A logs on cores 0, 70 and 200, B on 130. */
+static void test_high_cores(void **state)
+{
+    (void)state;
+    static test_trace b;
+    memset(&b, 0, sizeof b);
+    tb_init(&b, 2, 16, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "thread A", 0x30000, 1024, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "thread B", 0x31000, 1024, 5);
+    tb_event(&b, A, prio(5), on(0, USER, true), 100, 1, 0, 0, 0);
+    tb_event(&b, A, prio(5), on(70, USER, true), 200, 2, 0, 0, 0);
+    tb_event(&b, B, prio(5), on(130, USER, true), 300, 3, 0, 0, 0);
+    tb_event(&b, A, prio(5), on(200, USER, true), 400, 4, 0, 0, 0);
+    trx_trace t;
+    trx_stats s;
+    tb_open(&b, &t);
+    assert_int_equal(trx_stats_compute(&t, &s), 0);
+    const trx_core_stats *cs = s.cores;
+    assert_non_null(cs);
+    for (uint32_t c = 0; c < TRX_MAX_CORES + 2; c++) {
+        bool a = c == 0 || c == 70 || c == 200, bb = c == 130;
+        assert_int_equal(trx_core_stats_thread_has(cs, 0, c), a);
+        assert_int_equal(trx_core_stats_thread_has(cs, 1, c), bb);
+    }
+    assert_false(trx_core_stats_thread_has(cs, 2, 0)); /* no such thread */
+    assert_int_equal(cs->threads[0].migrations, 2);
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+}
+
 static void test_two_cores(void **state)
 {
     (void)state;
@@ -83,10 +113,10 @@ static void test_two_cores(void **state)
     assert_int_equal(cs->max_parallel, 2);
     assert_int_equal(cs->threads[0].migrations, 1);
     assert_int_equal(cs->threads[1].migrations, 0);
-    assert_true(trx_thread_cores_has(&cs->threads[0], 0));
-    assert_true(trx_thread_cores_has(&cs->threads[0], 1));
-    assert_false(trx_thread_cores_has(&cs->threads[1], 0));
-    assert_true(trx_thread_cores_has(&cs->threads[1], 1));
+    assert_true(trx_core_stats_thread_has(cs, 0, 0));
+    assert_true(trx_core_stats_thread_has(cs, 0, 1));
+    assert_false(trx_core_stats_thread_has(cs, 1, 0));
+    assert_true(trx_core_stats_thread_has(cs, 1, 1));
     /* core 0: init 0-100, A 100-400, idle 400-800 */
     const trx_core_profile *c0 = &cs->cores[0], *c1 = &cs->cores[1];
     assert_int_equal(c0->events, 4);
@@ -192,6 +222,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_cores),
+        cmocka_unit_test(test_high_cores),
         cmocka_unit_test(test_compat_tracex),
         cmocka_unit_test(test_cli_json),
     };
