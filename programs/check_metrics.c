@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/registry_warning.h"
 #include "check_rules.h"
 #include "trx/tx_trace.h"
 
@@ -429,11 +430,38 @@ static int metric_lost_events(const check_ctx *ctx, const check_rule *r, check_r
     return 0;
 }
 
+/* registry-not-full: the TXTB object registry kept a free entry, so every
+ * object created while tracing was registered (named). */
+static int metric_registry_room(const check_ctx *ctx, const check_rule *r, check_result *out)
+{
+    (void)r;
+    const trx_trace *t = ctx->trace;
+    if (t->format != TRX_TRACE_TXTB) {
+        out->status = CHECK_PASS;
+        EVIDENCE(out, "no object registry in a UIA trace");
+        return 0;
+    }
+    out->has_value = true;
+    out->value = t->registry_free;
+    if (trx_registry_full(t)) {
+        char text[400];
+        trx_registry_warning_text(t, trx_trace_unnamed_threads(t), text, sizeof text);
+        out->status = CHECK_FAIL;
+        EVIDENCE(out, "%s", text);
+    } else {
+        out->status = CHECK_PASS;
+        EVIDENCE(out, "%" PRIu32 " of %" PRIu32 " registry entries free", t->registry_free,
+                 t->registry_entries);
+    }
+    return 0;
+}
+
 int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
     memset(out, 0, sizeof *out);
     const char *missing = trx_trace_context_missing(ctx->trace);
-    if (missing && r->kind != CHECK_NO_LOST_EVENTS) { /* every other metric needs who ran */
+    if (missing && r->kind != CHECK_NO_LOST_EVENTS && r->kind != CHECK_REGISTRY_ROOM) {
+        /* every other metric needs who ran */
         out->status = CHECK_UNAVAILABLE;
         EVIDENCE(out, "cannot be evaluated: %s", missing);
         return 0;
@@ -455,6 +483,8 @@ int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
         return metric_response(ctx, r, out);
     case CHECK_NO_LOST_EVENTS:
         return metric_lost_events(ctx, r, out);
+    case CHECK_REGISTRY_ROOM:
+        return metric_registry_room(ctx, r, out);
     }
     return -1;
 }

@@ -21,7 +21,9 @@ const char check_rule_syntax[] =
     "  max-latency=TICKS[:THREAD]       interrupt-to-thread latency at most TICKS\n"
     "  max-response=TICKS[:THREAD]      response time (resume to the thread's next event)\n"
     "                                   at most TICKS\n"
-    "  no-lost-events                   nothing lost: no gap, no wrapped start, no damage\n";
+    "  no-lost-events                   nothing lost: no gap, no wrapped start, no damage\n"
+    "  registry-not-full                the object registry kept a free entry (every\n"
+    "                                   object named)\n";
 
 typedef struct rule_name {
     const char *name;
@@ -46,6 +48,7 @@ static const rule_name names[] = {
     {"max-latency", CHECK_MAX_LATENCY, "max-latency=TICKS[:THREAD] with TICKS a tick count"},
     {"max-response", CHECK_MAX_RESPONSE, "max-response=TICKS[:THREAD] with TICKS a tick count"},
     {"no-lost-events", CHECK_NO_LOST_EVENTS, "no-lost-events (no value)"},
+    {"registry-not-full", CHECK_REGISTRY_ROOM, "registry-not-full (no value)"},
 };
 
 /* Splits "N[:REST]": parses N into *n and points *rest at REST (or NULL). */
@@ -97,6 +100,7 @@ int check_rule_parse(const char *text, check_rule *r, char *why, size_t why_size
     char *rest = NULL;
     switch (rn->kind) {
     case CHECK_NO_LOST_EVENTS:
+    case CHECK_REGISTRY_ROOM:
         if (value)
             return fail(why, why_size, rn->expected);
         return 0;

@@ -21,7 +21,8 @@ typedef enum check_kind {
     CHECK_MAX_CPU_LOAD,   /* max-cpu-load=PERCENT[:WINDOW] */
     CHECK_MAX_LATENCY,    /* max-latency=TICKS[:THREAD] */
     CHECK_MAX_RESPONSE,   /* max-response=TICKS[:THREAD] */
-    CHECK_NO_LOST_EVENTS  /* no-lost-events */
+    CHECK_NO_LOST_EVENTS, /* no-lost-events */
+    CHECK_REGISTRY_ROOM   /* registry-not-full */
 } check_kind;
 
 /* One parsed rule. */

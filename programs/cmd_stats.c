@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "output/stats_json.h"
 #include "output/stats_text.h"
+#include "output/registry_warning.h"
 #include "output/time_warnings.h"
 #include "output/uia_stats.h"
 
@@ -100,6 +101,14 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
     }
     if (rc != 0)
         return cli_out_of_memory(c->args[0]);
+    trx_out *err2 = malloc(sizeof *err2); /* the trace is prepared now: Un-named Threads known */
+    if (err2) {
+        trx_out_init(err2, stderr, false);
+        trx_registry_warning_write(&in->trace, trx_trace_unnamed_threads(&in->trace),
+                                   "trx stats: warning: ", err2);
+        trx_out_flush(err2);
+        free(err2);
+    }
     st.ticks_per_second = o->ticks_per_second;
     if (c->json)
         trx_stats_write_json(&in->trace, &st, w);

@@ -52,6 +52,10 @@ int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time
 /* Releases a summary; safe on a zeroed one. */
 void trx_core_summary_free(trx_core_summary *s);
 
+/* How many distinct thread contexts of the summary no registry entry names
+ * (Un-named Threads); -1 when out of memory. */
+int64_t trx_core_summary_unregistered(const trx_core_summary *s);
+
 /* Where a core's time went (ticks between its first and the trace's last event). */
 typedef struct trx_core_profile {
     uint64_t events;          /* stored events logged on the core */

@@ -244,6 +244,7 @@ typedef struct trx_trace {
     const uint8_t *entries;    /* first entry in the image */
     uint32_t registry_entries; /* registry capacity */
     uint32_t registry_used;    /* entries whose type != 0 */
+    uint32_t registry_free;    /* entries marked available (1): room for a registration */
     uint32_t capacity;         /* trace entries the buffer holds */
     uint32_t used;             /* entries read (intact ones in the salvaging view) */
     uint32_t oldest;           /* physical index of the chronologically first entry */
@@ -337,6 +338,18 @@ void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out);
 
 /* Physical index in the buffer of entry number `chrono`. */
 uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono);
+
+/* True when a TXTB trace's object registry has no free entry: an object
+ * created after it filled was not registered (no name; a thread shows as
+ * an Un-named Thread). A registry of 0 entries is a choice, not full. */
+static inline bool trx_registry_full(const trx_trace *t)
+{
+    return t->format == TRX_TRACE_TXTB && t->registry_entries > 0 && t->registry_free == 0;
+}
+
+/* How many threads of a prepared trace are Un-named Threads (contexts that
+ * no registry entry names). */
+uint32_t trx_trace_unnamed_threads(const trx_trace *t);
 
 /* Object / thread lookup by address: first match, or -1. */
 int32_t trx_trace_find_object(const trx_trace *t, uint32_t address);

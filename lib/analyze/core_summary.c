@@ -271,6 +271,34 @@ int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time
     return rc;
 }
 
+static int by_address(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int64_t trx_core_summary_unregistered(const trx_core_summary *s)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < s->thread_entries; k++)
+        n += s->threads[k].thread < 0;
+    if (n == 0)
+        return 0;
+    uint32_t *a = malloc((size_t)n * sizeof *a);
+    if (!a)
+        return -1;
+    n = 0;
+    for (uint32_t k = 0; k < s->thread_entries; k++)
+        if (s->threads[k].thread < 0)
+            a[n++] = s->threads[k].address;
+    qsort(a, n, sizeof *a, by_address); /* one address may be on several cores */
+    int64_t distinct = 0;
+    for (uint32_t k = 0; k < n; k++)
+        distinct += k == 0 || a[k] != a[k - 1];
+    free(a);
+    return distinct;
+}
+
 void trx_core_summary_free(trx_core_summary *s)
 {
     free(s->threads);

@@ -260,6 +260,14 @@ void trx_objects_free(trx_trace *t)
     t->shared_thread_addresses_ = 0;
 }
 
+uint32_t trx_trace_unnamed_threads(const trx_trace *t)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->thread_count; i++)
+        n += t->objects[t->threads[i].object_index].unnamed;
+    return n;
+}
+
 trx_context_kind trx_context_kind_of(uint32_t context)
 {
     if (context == TRX_CONTEXT_ISR)

@@ -157,6 +157,7 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
         return trx_error_set(err, reg_off, "out of memory for the object registry");
     for (uint32_t i = 0; i < t->registry_entries; i++) {
         const uint8_t *e = t->image.data + reg_off + (uint64_t)i * entry_size;
+        t->registry_free += e[0] == 1;
         if (e[1] == TRX_OBJ_NONE)
             continue;
         trx_object o;

@@ -47,6 +47,12 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
     num(o, "registry_end", h->registry_end);
     num(o, "registry_entries", t->registry_entries);
     num(o, "registry_used", t->registry_used);
+    boolean(o, "registry_full", trx_registry_full(t));
+    if (cores) {
+        int64_t unregistered = trx_core_summary_unregistered(cores);
+        if (unregistered >= 0)
+            num(o, "unregistered_contexts", (uint64_t)unregistered);
+    }
     num(o, "buffer_start", h->buffer_start);
     num(o, "buffer_end", h->buffer_end);
     num(o, "buffer_oldest", h->buffer_current);

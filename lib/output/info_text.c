@@ -2,6 +2,7 @@
 #include "output/info_text.h"
 
 #include "output/info_cores.h"
+#include "output/registry_warning.h"
 #include "output/time_warnings.h"
 
 /* Writes a row's caption (the line break before it included). */
@@ -95,6 +96,8 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
     dec(o, t->votes_down);
     trx_out_str(o, " decreases)\n");
     trx_time_warnings_write(t, tc, "Warning:            ", o);
+    trx_registry_warning_write(t, cores ? trx_core_summary_unregistered(cores) : -1,
+                               "Warning:            ", o);
     if (cores)
         trx_info_cores_text(t, cores, o);
 }

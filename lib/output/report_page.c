@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/registry_warning.h"
 #include "output/events_names.h"
 #include "output/export_args.h"
 #include "output/json_string.h"
@@ -99,6 +100,12 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     trx_out_str(w, t->wrapped ? ",\"wrapped\":true" : ",\"wrapped\":false");
     trx_out_str(w, ",\"registry_used\":");
     num(w, t->registry_used);
+    if (trx_registry_full(t)) { /* the header says it, with what it cost */
+        char text[400];
+        trx_registry_warning_text(t, trx_trace_unnamed_threads(t), text, sizeof text);
+        trx_out_str(w, ",\"registry_full\":true,\"registry_warning\":");
+        trx_out_json_string(w, text);
+    }
     trx_out_str(w, ",\"span_ticks\":");
     num(w, t->max_ticks);
     trx_out_str(w, ",\"ticks_per_second\":");

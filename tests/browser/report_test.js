@@ -21,7 +21,11 @@
  * With --gaps FILE LOST (a trace with lost-event gaps) it checks that the
  * header counts them, a band marks each and the event after a gap says so.
  *
+ * With --registry-full FILE (a trace whose object registry filled) the header
+ * must say so, with what it cost.
+ *
  * usage: node report_test.js TRX CHROMIUM WORK_DIR TRACE... [--gaps FILE LOST] [--big BIG.trx]
+ *        [--registry-full FILE]
  */
 "use strict";
 const { execFileSync } = require("child_process");
@@ -42,7 +46,7 @@ function option(name, count) { /* removes `name` and its values from rest */
   const at = rest.indexOf(name);
   return at < 0 ? null : rest.splice(at, count + 1).slice(1);
 }
-const bigOpt = option("--big", 1), gapOpt = option("--gaps", 2);
+const bigOpt = option("--big", 1), gapOpt = option("--gaps", 2), fullOpt = option("--registry-full", 1);
 const big = bigOpt ? bigOpt[0] : null;
 const traces = rest;
 const failures = [];
@@ -279,6 +283,20 @@ async function checkGaps(browser, trace, lost) {
   console.log("gaps: " + gaps.length + " gaps, " + lost + " events lost, shown");
 }
 
+/* A full registry: the header's registry line, marked as a warning. */
+async function checkRegistryFull(browser, trace) {
+  const html = path.resolve(work, "registry_full.html");
+  trxRun(["report", trace, "-o", html]);
+  const { page, context, errors } = await open(browser, html);
+  const line = (await page.$("#registry-full")) ? await page.textContent("#registry-full") : "";
+  const warn = await page.$eval("#registry-full", (e) => e.className).catch(() => "");
+  check(/^the object registry is full \(\d+ of \d+ entries in use\): objects created after it filled have no name/.test(line) &&
+        warn === "warn", "registry full: header says " + JSON.stringify(line) + " (class " + warn + ")");
+  check(errors.length === 0, "registry full: page errors: " + errors.join("; "));
+  await context.close();
+  console.log("registry full: header says so");
+}
+
 /* With --ticks-per-us the ruler and the details speak microseconds; the box switches to ticks. */
 async function checkRate(browser, trace) {
   const html = path.resolve(work, "rate.html");
@@ -331,6 +349,7 @@ async function measureBig(browser, trace) {
     for (const trace of traces) await checkTrace(browser, trace);
     if (traces.length) await checkRate(browser, traces[0]);
     if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
+    if (fullOpt) await checkRegistryFull(browser, fullOpt[0]);
     if (big) await measureBig(browser, big);
   } finally {
     await browser.close();

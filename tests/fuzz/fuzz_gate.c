@@ -27,8 +27,9 @@ static uint64_t word_at(const uint8_t *data, size_t size, size_t at)
 static void check_all_rules(trx_trace *t, const trx_stats *s, const uint8_t *data, size_t size)
 {
     static const check_kind kinds[] = {
-        CHECK_MAX_ISR_TICKS, CHECK_MAX_ISR_RATE, CHECK_NO_INVERSION, CHECK_MIN_STACK_FREE,
-        CHECK_MAX_CPU_LOAD,  CHECK_MAX_LATENCY,  CHECK_MAX_RESPONSE, CHECK_NO_LOST_EVENTS};
+        CHECK_MAX_ISR_TICKS,  CHECK_MAX_ISR_RATE,   CHECK_NO_INVERSION,
+        CHECK_MIN_STACK_FREE, CHECK_MAX_CPU_LOAD,   CHECK_MAX_LATENCY,
+        CHECK_MAX_RESPONSE,   CHECK_NO_LOST_EVENTS, CHECK_REGISTRY_ROOM};
     check_ctx ctx = {t, s};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         static check_rule r;

@@ -615,10 +615,13 @@
       ["wrapped", h.wrapped ? "yes" : "no"], ["events", n.toLocaleString("en-US")],
       ["span", timeText(h.span_ticks)], ["threads", stats.unavailable ? "unavailable" : String(stats.total_threads)],
       ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + gaps.length.toLocaleString("en-US") + " gaps" : "none recorded"]];
+    if (h.registry_full) /* objects created after it filled have no name */
+      f.push(["registry", h.registry_warning]);
     if (h.format !== "TXTB") /* the TXTB buffer's timer and capacity mean nothing here */
       f = f.filter(function (x) { return ["timer", "capacity", "wrapped"].indexOf(x[0]) < 0; });
     $("facts").innerHTML = f.map(function (x) {
-      return "<div><dt>" + esc(x[0]) + "</dt><dd" + (x[0] === "lost events" && h.lost_events ? ' class="warn"' : "") + ">" + esc(x[1]) + "</dd></div>";
+      var warn = (x[0] === "lost events" && h.lost_events) || x[0] === "registry";
+      return "<div><dt>" + esc(x[0]) + "</dt><dd" + (warn ? ' class="warn"' : "") + (x[0] === "registry" ? ' id="registry-full"' : "") + ">" + esc(x[1]) + "</dd></div>";
     }).join("");
     $("title").textContent = h.source.split(/[\\/]/).pop();
     document.title = "trx report: " + $("title").textContent;
