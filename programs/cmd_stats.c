@@ -111,9 +111,9 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
     }
     st.ticks_per_second = o->ticks_per_second;
     if (c->json)
-        trx_stats_write_json(&in->trace, &st, w);
+        trx_stats_write_json(&in->trace, &st, &in->custom, w);
     else
-        trx_stats_write_text(&in->trace, &st, o->rows, w);
+        trx_stats_write_text(&in->trace, &st, &in->custom, o->rows, w);
     trx_stats_free(&st);
     return EXIT_OK;
 }

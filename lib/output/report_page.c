@@ -173,7 +173,7 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     trx_out_str(w, ",\n\"stats\":");
     trx_stats brief = *s; /* the inversion windows are above, compactly */
     brief.inversion_count = 0;
-    trx_stats_write_json(t, &brief, w);
+    trx_stats_write_json(t, &brief, o->custom, w);
     trx_out_str(w, "}\n");
     return rc;
 }

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "output/events_names.h"
 #include "output/json_string.h"
 #include "output/out_buffer.h"
 #include "output/stats_cores.h"
@@ -56,14 +57,13 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
     trx_out_str(f, "\n  ],\n");
 }
 
-static void write_services(trx_out *f, const trx_stats *s)
+static void write_services(trx_out *f, const trx_stats *s, const trx_custom_events *ce)
 {
     trx_out_str(f, "  \"popular_services\": [");
     for (uint32_t i = 0; i < s->service_count; i++) {
-        const trx_event_type *et = trx_catalog_find(s->services[i].id);
         trx_out_printf(f, "%s\n    {\"id\": %u, \"count\": %llu, \"name\": ", i ? "," : "",
                        s->services[i].id, (unsigned long long)s->services[i].count);
-        trx_out_json_string(f, et ? et->name : "USER EVENT");
+        trx_out_json_string(f, trx_event_name(s->services[i].id, ce));
         trx_out_char(f, '}');
     }
     trx_out_str(f, "\n  ],\n");
@@ -264,7 +264,8 @@ static void write_context_figures(trx_out *f, const trx_trace *t, const trx_stat
     write_timing(f, t, s);
 }
 
-void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
+void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
+                          trx_out *f)
 {
     const trx_header *h = &t->header;
     trx_out_printf(f, "{\n  \"mode\": \"%s\",\n",
@@ -298,7 +299,7 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *f)
     } else {
         write_context_figures(f, t, s);
     }
-    write_services(f, s);
+    write_services(f, s, ce);
     const trx_filex_stats *x = &s->filex;
     trx_out_printf(
         f,

@@ -3,9 +3,12 @@
 #define TRX_STATS_JSON_H
 
 #include "output/out_buffer.h"
+#include "trx/catalog.h"
 #include "trx/stats.h"
 
-/* Writes `s` (computed for `t`) as one JSON object; write errors stay in `o`. */
-void trx_stats_write_json(const trx_trace *t, const trx_stats *s, trx_out *o);
+/* Writes `s` (computed for `t`) as one JSON object; write errors stay in `o`.
+ * Events are named as `trx events` names them (`ce`: custom events, or NULL). */
+void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
+                          trx_out *o);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/events_names.h"
 #include "output/stats_cores.h"
 #include "output/stats_text.h"
 #include "output/top_rows.h"
@@ -155,13 +156,14 @@ static void write_stack(trx_out *o, const table *x, uint32_t rows)
     trx_write_top_rows(o, x->t->thread_count, rows, stack_key, stack_row, x, "threads");
 }
 
-static void write_services(trx_out *o, const trx_stats *s, uint64_t total)
+static void write_services(trx_out *o, const trx_stats *s, const trx_custom_events *ce,
+                           uint64_t total)
 {
     trx_out_str(o, "\nPopular services                          count        %\n");
     for (uint32_t i = 0; i < s->service_count; i++) {
-        const trx_event_type *et = trx_catalog_find(s->services[i].id);
-        char label[64];
-        snprintf(label, sizeof label, "%s (%u)", et ? et->name : "User Event", s->services[i].id);
+        char label[96];
+        snprintf(label, sizeof label, "%s (%u)", trx_event_name(s->services[i].id, ce),
+                 s->services[i].id);
         trx_out_printf(o, "  %-34s %10llu  %6.2f\n", label, U(s->services[i].count),
                        percent(s->services[i].count, total));
     }
@@ -298,7 +300,8 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uin
     }
 }
 
-void trx_stats_write_text(const trx_trace *t, const trx_stats *s, uint32_t rows, trx_out *o)
+void trx_stats_write_text(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
+                          uint32_t rows, trx_out *o)
 {
     trx_out_printf(o, "Trace:    %s\n", t->path ? t->path : "");
     trx_out_str(o, s->mode == TRX_MODE_TRACEX
@@ -322,7 +325,7 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, uint32_t rows,
     write_profile(o, &x, rows);
     write_stack(o, &x, rows);
     write_timing(o, t, s, rows);
-    write_services(o, s, t->total_events);
+    write_services(o, s, ce, t->total_events);
     write_filex_netx(o, s);
     if (s->cores)
         trx_stats_cores_text(t, s->cores, rows, o);

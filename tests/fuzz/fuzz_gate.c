@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         stats_invariants(&sa);
         if (null_out) {
             trx_out_init(&out, null_out, false);
-            trx_stats_write_json(&a, &sa, &out);
+            trx_stats_write_json(&a, &sa, NULL, &out);
             trx_out_flush(&out);
         }
         check_all_rules(&a, &sa, data, size);
@@ -105,7 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rb == 0 && null_out) {
         stats_invariants(&sb);
         trx_out_init(&out, null_out, false);
-        trx_stats_write_json(&b, &sb, &out);
+        trx_stats_write_json(&b, &sb, NULL, &out);
         trx_out_flush(&out);
     }
     if (ra == 0 && rb == 0) {

@@ -90,7 +90,7 @@ static char *stats_json(const char *name, trx_mode mode, bool prepare_first)
     assert_non_null(f);
     static trx_out out;
     trx_out_init(&out, f, false);
-    trx_stats_write_json(&t, &s, &out);
+    trx_stats_write_json(&t, &s, NULL, &out);
     assert_int_equal(trx_out_flush(&out), 0);
     fclose(f);
     trx_stats_free(&s);

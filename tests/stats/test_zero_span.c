@@ -34,9 +34,9 @@ static char *output_of(test_trace *b, trx_mode mode, int which)
     } else {
         assert_int_equal(trx_stats_compute(&t, &s), 0);
         if (which == OUT_JSON)
-            trx_stats_write_json(&t, &s, o);
+            trx_stats_write_json(&t, &s, NULL, o);
         else
-            trx_stats_write_text(&t, &s, 0, o);
+            trx_stats_write_text(&t, &s, NULL, 0, o);
         trx_stats_free(&s);
     }
     assert_int_equal(trx_out_flush(o), 0);
