@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# guide_literal.sh WORK - runs docs/freertos-cortex-m.md's short way exactly
+# as the page has it: the fenced blocks after each <!-- guide-run --> marker,
+# in order, in a copy of this tree (its tracked and untracked files, as a
+# fresh clone has them) with ../shared beside it. Then the report, the trace
+# and the statistics must be there: report.html names the example's tasks,
+# trace.trx holds them, stats lists the inversions of "high".
+set -euo pipefail
+WORK=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+DOC=$ROOT/docs/freertos-cortex-m.md
+for tool in cmake arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3 git; do
+  command -v "$tool" >/dev/null 2>&1 || {
+    [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: $tool not installed (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
+    echo "FAIL: $tool not installed (tools/check_test_deps.sh installs it)" >&2
+    exit 1
+  }
+done
+rm -rf "$WORK"
+mkdir -p "$WORK/trx"
+(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$WORK/trx")
+ln -s "$(cd "$ROOT/../shared" && pwd)" "$WORK/shared"
+python3 - "$DOC" "$WORK/trx/guide.sh" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+blocks = re.findall(r"<!-- guide-run -->\n```[a-z]*\n(.*?)```", text, re.S)
+if len(blocks) != 4:
+    sys.exit("guide_literal: expected 4 guide-run blocks, found %d" % len(blocks))
+open(sys.argv[2], "w").write("".join(blocks))
+PY
+cd "$WORK/trx"
+status=0
+TRX_PROGRAM= timeout 600 bash -euo pipefail guide.sh >guide.log 2>&1 || status=$?
+pkill -f "kernel out/fw.elf" 2>/dev/null || true # a QEMU the guide left behind
+if [ "$status" -ne 0 ]; then
+  tail -40 guide.log >&2
+  echo "FAIL: the guide's commands failed (exit $status)" >&2
+  exit 1
+fi
+fail=0
+[ -s report.html ] || { echo "FAIL: no report.html" >&2; exit 1; }
+for task in high mid low consumer control; do
+  grep -q "\"$task\"" report.html || { echo "FAIL: report.html does not name task $task" >&2; fail=1; }
+done
+grep -q "Priority inversions" guide.log || { echo "FAIL: stats printed no inversions" >&2; fail=1; }
+grep -q "Wrapped: *yes" <(build/trx info trace.trx) || { echo "FAIL: the example's buffer should have wrapped" >&2; fail=1; }
+echo "freertos_guide: $(grep -c . guide.sh) commands from the guide ran; report.html $(wc -c <report.html) bytes"
+exit $fail
