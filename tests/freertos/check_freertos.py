@@ -11,6 +11,7 @@
     and the software timer's expirations (user event 4202, named by TRXC,
     the integration's trx_freertos.trxc);
   - with --no-counts (a preemptive run) the events only have to be there;
+  - no time slice (the examples do not slice), yields recorded as yields;
   - with --reference (a platform whose MARK and STOP events carry an
     independent timer on the trace's clock): time stamps increase strictly
     and the MARK-STOP span agrees with that timer within 1%.
@@ -96,6 +97,12 @@ if reference:
     # the host it may not: TraceX compares with the holder's last recorded
     # priority, which after an earlier inheritance can still be the boosted one.
     check(perf["priority_inversions"]["total"] > 0, "no priority inversion found")
+# Both example configurations set configUSE_TIME_SLICING 0: the kernel never
+# slices, so a switch between ready tasks is a yield (RELINQUISH, 109), never
+# a time slice (5).
+check(perf["time_slices"] == 0 and not any(e["id"] == 5 for e in real),
+      "time slices %d in a kernel that does not slice" % perf["time_slices"])
+check(any(e["id"] == 109 for e in real), "no yield (RELINQUISH) recorded")
 check(any(e["id"] == 4202 for e in after), "no timer expiration after MARK")
 named = run("events", "--format", "jsonl", "--custom", trxc, trace)
 check('"name":"FREERTOS TIMER EXPIRED"' in named, "trx_freertos.trxc does not name event 4202")

@@ -32,6 +32,7 @@ static void *out_task;          /* the task switched out, until the switch in */
 static unsigned long out_state; /* its new state: TRX_FR_READY = preempted */
 static unsigned long pending_state;
 static void *predicted_next; /* the task a RESUME named as next, or NULL */
+static int slice_due;        /* the last tick decided a time slice */
 
 /* Tasks blocked inside a mutex take (their GET is already recorded). */
 static void *blocked_take[TRX_FREERTOS_MAX_TASKS];
@@ -61,6 +62,7 @@ UINT trx_freertos_enable(VOID *buffer, ULONG size, ULONG registry_entries)
     out_task = NULL;
     out_state = pending_state = TRX_FR_READY;
     predicted_next = NULL;
+    slice_due = 0;
     for (unsigned i = 0; i < TRX_FREERTOS_MAX_TASKS; i++)
         blocked_take[i] = NULL;
     return tx_trace_enable(buffer, size, registry_entries);
@@ -96,14 +98,19 @@ void trx_freertos_switched_in(void *tcb, unsigned long priority)
         if (out_state != TRX_FR_READY) {
             trx_trace_insert_with_context(ctx, prio, TX_TRACE_THREAD_SUSPEND, ctx, out_state,
                                           sp_word(), word(tcb), TX_TRACE_INTERNAL_EVENTS);
-        } else if (tcb != predicted_next) {
-            /* between ready tasks (time slice or yield): no RESUME announced it */
+        } else if (tcb != predicted_next && slice_due) {
+            /* between ready tasks, the tick's time slice */
             trx_trace_insert_with_context(ctx, prio, TX_TRACE_TIME_SLICE, word(tcb), 0, 0,
                                           sp_word(), TX_TRACE_INTERNAL_EVENTS);
+        } else if (tcb != predicted_next) {
+            /* between ready tasks, not sliced: the task yielded */
+            trx_trace_insert_with_context(ctx, prio, TX_TRACE_THREAD_RELINQUISH, sp_word(),
+                                          word(tcb), 0, 0, TX_TRACE_THREAD_EVENTS);
         }
     }
     out_task = NULL;
     predicted_next = NULL;
+    slice_due = 0;
     trx_recorder_thread_set(tcb, (UINT)priority, (UINT)priority);
 }
 
@@ -119,6 +126,11 @@ void trx_freertos_ready(void *tcb, unsigned long priority, void *current,
         predicted_next = tcb;
     TRX_TRACE_EVENT(TX_TRACE_THREAD_RESUME, word(tcb), TRX_FR_READY, sp_word(), word(next),
                     TX_TRACE_INTERNAL_EVENTS);
+}
+
+void trx_freertos_tick(int slice)
+{
+    slice_due = slice;
 }
 
 void trx_freertos_blocking(unsigned long state)

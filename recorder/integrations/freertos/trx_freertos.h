@@ -24,7 +24,10 @@
  * Events (ThreadX ids, docs/integration.md section 4):
  *   task created 100, deleted 101 (I1 task), delay 112, suspend 114,
  *   resume 111, internal RESUME 1 / SUSPEND 2 with the next task in I4,
- *   TIME_SLICE 5 for a switch between ready tasks, queue create 60 / send 69
+ *   between ready tasks TIME_SLICE 5 when the kernel sliced (the tick found
+ *   another ready task of the running task's priority, configUSE_PREEMPTION
+ *   and configUSE_TIME_SLICING on) and RELINQUISH 109 (a yield: taskYIELD,
+ *   a cooperative switch) otherwise, queue create 60 / send 69
  *   / receive 68, semaphore create 81 / give 88 / take 83, mutex create 50 /
  *   give 57 / take 52 (I3/I4 = holder and its count before the call; a take
  *   that blocks records its GET when it blocks), ISR enter 3 / exit 4, and
@@ -90,6 +93,7 @@ void trx_freertos_queue_name(void *queue, const char *name, unsigned type, unsig
 void trx_freertos_timer_create(void *timer, const char *name, unsigned long period,
                                unsigned long auto_reload);
 void trx_freertos_user(unsigned long id, unsigned long i1, unsigned long i2);
+void trx_freertos_tick(int slice_due);
 
 /* ---- the trace macros (FreeRTOS.h defines the rest empty) */
 
@@ -113,6 +117,13 @@ void trx_freertos_user(unsigned long id, unsigned long i1, unsigned long i2);
 #define traceTASK_RESUME(pxTaskToResume) trx_freertos_resume(pxTaskToResume)
 #define traceTASK_RESUME_FROM_ISR(pxTaskToResume) trx_freertos_resume(pxTaskToResume)
 #define traceTASK_PRIORITY_INHERIT(pxTCBOfMutexHolder, uxInheritedPriority)
+/* In xTaskIncrementTick: the kernel slices at this tick when another task of
+ * the running task's priority is ready (its own test, tasks.c). */
+#define traceTASK_INCREMENT_TICK(xTickCount)                                                       \
+    trx_freertos_tick((configUSE_PREEMPTION == 1) && (configUSE_TIME_SLICING == 1) &&              \
+                      uxSchedulerSuspended == (UBaseType_t)0U && pxCurrentTCB != NULL &&           \
+                      listCURRENT_LIST_LENGTH(&(pxReadyTasksLists[pxCurrentTCB->uxPriority])) >    \
+                          1U)
 
 #define trxFR_QUEUE_ARGS(q) (q), (unsigned)(q)->ucQueueType, (unsigned long)(q)->uxMessagesWaiting
 #define trxFR_HOLDER(q)                                                                            \
