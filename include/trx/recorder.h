@@ -224,6 +224,11 @@ void trx_test_halt_point(void);
 #define TRX_RECORDER_TXTB_RESERVED2 0xAAAAAAAAUL
 #define TRX_RECORDER_TXTB_RESERVED3 0xBBBBBBBBUL
 #define TRX_RECORDER_TXTB_RESERVED4 0xCCCCCCCCUL
+/* An RTOS integration marks the trace as its own in reserved3 (TraceX reads
+ * the word and uses it for nothing): FreeRTOS writes
+ * TRX_RECORDER_RTOS_FREERTOS << 16 | configMAX_PRIORITIES, so that trx shows
+ * FreeRTOS's priorities and names (trx.h: trx_rtos). */
+#define TRX_RECORDER_RTOS_FREERTOS 0x4652UL   /* "FR" */
 #define TRX_THREAD_PRIORITY_FLAG 0x80000000UL /* set in a thread's priority word */
 
 /* Control header (48 bytes). */

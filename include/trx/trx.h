@@ -174,6 +174,12 @@ typedef struct trx_entry {
     uint32_t info[4];
 } trx_entry;
 
+/* The RTOS that made a TXTB trace: ThreadX (or an unmarked integration), or
+ * FreeRTOS, whose integration marks the header's reserved3 with
+ * TRX_RTOS_MARK_FREERTOS << 16 | configMAX_PRIORITIES (TraceX ignores it). */
+typedef enum trx_rtos { TRX_RTOS_THREADX = 0, TRX_RTOS_FREERTOS = 1 } trx_rtos;
+#define TRX_RTOS_MARK_FREERTOS 0x4652u /* "FR" */
+
 /* Which rules the analyses follow. CORRECT (the default) reports what really
  * happened; TRACEX reproduces TraceX 6.2.1's numbers and quirks exactly
  * (`trx dump` always uses it; `--compat tracex` selects it elsewhere). Set
@@ -251,8 +257,10 @@ typedef struct trx_trace {
     bool wrapped;              /* the buffer has been written round at least once */
     bool counts_up;            /* timer direction (TraceX's vote) */
     uint32_t votes_up, votes_down;
-    bool entry_check;       /* entries carry a check value (header mark TRX_ENTRY_CHECK_MARK) */
-    uint32_t damaged_count; /* entries skipped by the salvaging view */
+    bool entry_check;         /* entries carry a check value (header mark TRX_ENTRY_CHECK_MARK) */
+    trx_rtos rtos;            /* which RTOS made the trace (an integration's header mark) */
+    uint32_t rtos_priorities; /* FreeRTOS: configMAX_PRIORITIES (recorded p = max - 1 - app p) */
+    uint32_t damaged_count;   /* entries skipped by the salvaging view */
     uint32_t damaged_by_reason[TRX_DAMAGE_KINDS];
     trx_damaged_entry *damaged; /* damaged_count entries, by physical index */
     /* objects and threads (grow when Un-named Threads are added) */
@@ -338,6 +346,15 @@ void trx_trace_entry(const trx_trace *t, uint32_t chrono, trx_entry *out);
 
 /* Physical index in the buffer of entry number `chrono`. */
 uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono);
+
+/* A thread priority as the application wrote it: a FreeRTOS trace records
+ * configMAX_PRIORITIES - 1 - p (TraceX's order, 0 most urgent) and shows p
+ * in the default mode; ThreadX's, TraceX's mode (--compat tracex, dump) and
+ * values out of range are shown as recorded. */
+uint32_t trx_shown_priority(const trx_trace *t, uint32_t recorded);
+
+/* The RTOS's name for the trace's maker: "ThreadX" or "FreeRTOS". */
+const char *trx_rtos_name(const trx_trace *t);
 
 /* True when a TXTB trace's object registry has no free entry: an object
  * created after it filled was not registered (no name; a thread shows as

@@ -11,6 +11,7 @@
 #include "decode/byte_order.h"
 #include "decode/entry_read.h"
 #include "decode/object_table.h"
+#include "decode/rtos_profile.h"
 #include "decode/trace_open.h"
 #include "decode/uia_internal.h"
 #include "decode/txtb_salvage.h"
@@ -286,6 +287,7 @@ int trx_txtb_open(trx_trace *t, trx_error *err)
     }
     t->entries = t->image.data + buf_off;
     t->entry_check = t->header.reserved1 == TRX_ENTRY_CHECK_MARK;
+    trx_rtos_profile_detect(t);
     trx_scan_result scan;
     scan_entries(t, &scan);
     if (trx_salvage(t, &scan, err) < 0) {

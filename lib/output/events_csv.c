@@ -46,7 +46,7 @@ void trx_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev,
     field(o, trx_event_thread_name(t, ev));
     trx_out_char(o, ',');
     if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD)
-        trx_out_u64_pad(o, ev->priority, 0, ' ');
+        trx_out_u64_pad(o, trx_shown_priority(t, ev->priority), 0, ' ');
     for (int k = 0; k < 4; k++)
         hex(o, ev->info[k]);
     trx_out_str(o, ev->synthetic ? ",1\n" : ",0\n");

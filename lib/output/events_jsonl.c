@@ -31,7 +31,7 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
     trx_out_json_string(o, trx_event_thread_name(t, ev));
     trx_out_str(o, ",\"priority\":");
     if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD)
-        num(o, ev->priority);
+        num(o, trx_shown_priority(t, ev->priority));
     else
         trx_out_str(o, "null");
     trx_out_str(o, ",\"info\":[");

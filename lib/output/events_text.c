@@ -43,7 +43,7 @@ void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
     column(o, trx_event_thread_name(t, ev), CONTEXT_WIDTH);
     trx_out_str(o, "  ");
     if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD)
-        trx_out_u64_pad(o, ev->priority, 4, ' ');
+        trx_out_u64_pad(o, trx_shown_priority(t, ev->priority), 4, ' ');
     else
         trx_out_str(o, "   -");
     for (int k = 0; k < 4; k++) {

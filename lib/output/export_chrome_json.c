@@ -125,7 +125,7 @@ static void write_instant(trx_out *w, const trx_trace *t, const trx_export_optio
     num(w, ev->ticks);
     if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD) {
         trx_out_str(w, ",\"priority\":");
-        num(w, ev->priority);
+        num(w, trx_shown_priority(t, ev->priority));
     }
     trx_export_arg args[4];
     int n = trx_export_args(t, ev, o->custom, args);

@@ -97,7 +97,7 @@ int trx_export_csv(trx_trace *t, trx_out *w, const trx_export_options *o)
         field(w, trx_event_thread_name(t, &ev));
         trx_out_char(w, ',');
         if (trx_context_kind_of(ev.context) == TRX_CTX_THREAD)
-            num(w, ev.priority);
+            num(w, trx_shown_priority(t, ev.priority));
         trx_out_char(w, ',');
         const char *next = trx_context_name(t, ev.next_context);
         field(w, next ? next : "Un-named Thread");

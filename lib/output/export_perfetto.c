@@ -345,7 +345,7 @@ static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
     }
     annotation(p, ANN_INDEX, ev->index, NULL);
     if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD)
-        annotation(p, ANN_PRIORITY, ev->priority, NULL);
+        annotation(p, ANN_PRIORITY, trx_shown_priority(p->t, ev->priority), NULL);
     const char *next = trx_context_name(p->t, ev->next_context);
     annotation(p, ANN_NEXT, 0, next ? next : "Un-named Thread");
     trx_export_arg args[4];

@@ -47,6 +47,15 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
         dec(o, t->image.skipped_lines);
         trx_out_str(o, " (not records: console output around the capture)");
     }
+    label(o, "\nRTOS:               ");
+    trx_out_str(o, trx_rtos_name(t));
+    if (t->rtos == TRX_RTOS_FREERTOS) {
+        trx_out_str(o, " (configMAX_PRIORITIES ");
+        dec(o, t->rtos_priorities);
+        trx_out_str(o, t->mode == TRX_MODE_TRACEX
+                           ? "; priorities as recorded, TraceX's order: 0 most urgent)"
+                           : "; priorities as the application wrote them: higher = more urgent)");
+    }
     label(o, "\nByte order:         ");
     trx_out_str(o, h->big_endian ? "big-endian" : "little-endian");
     label(o, "\nTrace ID:           ");

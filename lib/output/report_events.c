@@ -116,7 +116,7 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
         }
         n += varint(rec + n, lane_cache);
         if (lane < t->thread_count)
-            n += varint(rec + n, ev.priority);
+            n += varint(rec + n, trx_shown_priority(t, ev.priority));
         uint32_t *prev_fields = prev_info + 4u * ev.id;
         for (int k = 0; k < 4; k++) {
             n += varint(rec + n, zigzag(ev.info[k], prev_fields[k]));

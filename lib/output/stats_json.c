@@ -34,9 +34,9 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_json_string(f, t->objects[th->object_index].name);
         trx_out_printf(f, ", \"address\": %u, \"stack_start\": %u, \"stack_size\": %u, ",
                        th->address, th->stack_start, th->stack_size);
-        bound(f, "priority_lowest", th->prio_lowest);
+        bound(f, "priority_lowest", trx_shown_priority(t, th->prio_lowest));
         trx_out_str(f, ", ");
-        bound(f, "priority_highest", th->prio_highest);
+        bound(f, "priority_highest", trx_shown_priority(t, th->prio_highest));
         trx_out_str(f, ", ");
         bound(f, "preemption_threshold_lowest", th->pt_lowest);
         trx_out_str(f, ", ");
@@ -143,7 +143,7 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_str(f, ", \"waiter_address\": ");
         num(f, v->waiter);
         trx_out_str(f, ", \"waiter_priority\": ");
-        num(f, v->waiter_priority);
+        num(f, trx_shown_priority(t, v->waiter_priority));
         trx_out_str(f, ", \"lock\": ");
         int32_t o = trx_trace_find_object(t, v->lock);
         trx_out_json_string(f, o >= 0 ? t->objects[o].name : "");
@@ -156,7 +156,7 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_str(f, ", \"holder_address\": ");
         num(f, v->holder);
         trx_out_str(f, ", \"holder_priority\": ");
-        num(f, v->holder_priority);
+        num(f, trx_shown_priority(t, v->holder_priority));
         trx_out_str(f, ", \"start_index\": ");
         num(f, v->start_index);
         trx_out_str(f, ", \"end_index\": ");

@@ -67,8 +67,10 @@ static void inversion_row(trx_out *o, const void *ctx, uint32_t i)
     const trx_inversion *v = &x->s->inversion_list[i];
     char waiter[300], holder[300], lock[300];
     int32_t lo = trx_trace_find_object(t, v->lock);
-    snprintf(waiter, sizeof waiter, "%s (%u)", ctx_name(t, v->waiter), v->waiter_priority);
-    snprintf(holder, sizeof holder, "%s (%u)", ctx_name(t, v->holder), v->holder_priority);
+    snprintf(waiter, sizeof waiter, "%s (%u)", ctx_name(t, v->waiter),
+             trx_shown_priority(t, v->waiter_priority));
+    snprintf(holder, sizeof holder, "%s (%u)", ctx_name(t, v->holder),
+             trx_shown_priority(t, v->holder_priority));
     snprintf(lock, sizeof lock, "%s %s", v->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore",
              lo >= 0 ? t->objects[lo].name : "?");
     trx_out_printf(o, "  %8llu %10llu  %-21s %-28s %-21s ", U(v->start_index), U(v->end_index),

@@ -140,7 +140,7 @@ static void test_info_json_wrapped(void **state)
     char keys[40][64];
     size_t nkeys;
     assert_true(json_valid(r.out, r.out_len, keys, 40, &nkeys));
-    assert_int_equal(nkeys, 37); /* "format" (trace format) + "input_format", registry_full,
+    assert_int_equal(nkeys, 38); /* "format" (trace format) + "input_format", registry_full,
                                     unregistered_contexts */
     assert_int_equal(cli_count_lines(r.out), 1);
     /* a single-core trace: one core with every entry */
@@ -156,6 +156,7 @@ static void test_info_json_wrapped(void **state)
     assert_int_equal(member_u64(r.out, "registry_entries"), 40);
     assert_int_equal(member_u64(r.out, "registry_used"), 15);
     assert_string_equal(member_raw(r.out, "registry_full"), "false");
+    assert_string_equal(member_raw(r.out, "rtos"), "\"threadx\"");
     assert_int_equal(member_u64(r.out, "unregistered_contexts"), 0);
     assert_int_equal(member_u64(r.out, "base_address"), 0x56594180u);
     assert_int_equal(member_u64(r.out, "buffer_oldest"), 0x56596D70u);

@@ -97,6 +97,23 @@ if reference:
     # the host it may not: TraceX compares with the holder's last recorded
     # priority, which after an earlier inheritance can still be the boosted one.
     check(perf["priority_inversions"]["total"] > 0, "no priority inversion found")
+# Priorities as the application wrote them (xTaskCreate in app/trace_app.c,
+# tskIDLE_PRIORITY, configTIMER_TASK_PRIORITY 5): the trace is marked as
+# FreeRTOS's, and trx shows them so; "low" is raised to 4 by inheritance
+# while it holds the mutex "high" waits for. --compat tracex keeps the
+# recorded (TraceX) order: configMAX_PRIORITIES - 1 - p.
+want = {"high": (4, 4), "mid": (3, 3), "low": (2, 4), "consumer": (3, 3), "control": (1, 1),
+        "IDLE": (0, 0), "Tmr Svc": (5, 5)}
+check(info.get("rtos") == "freertos" and info.get("freertos_max_priorities") == 8,
+      "trace not marked as FreeRTOS's: %s %s" % (info.get("rtos"), info.get("freertos_max_priorities")))
+for mode, conv in (([], lambda p: p), (["--compat", "tracex"], lambda p: 7 - p)):
+    threads = json.loads(run("stats", "--json", *mode, trace))["threads"]
+    got = {t["name"]: (t["priority_lowest"], t["priority_highest"]) for t in threads}
+    for name, (low_p, high_p) in want.items():
+        # lowest = least urgent: the smallest FreeRTOS number, the largest recorded one
+        w = (conv(low_p), conv(high_p))
+        check(got.get(name) == w, "%s %s: priorities %s, want %s" % (" ".join(mode) or "default",
+                                                                  name, got.get(name), w))
 # Both example configurations set configUSE_TIME_SLICING 0: the kernel never
 # slices, so a switch between ready tasks is a yield (RELINQUISH, 109), never
 # a time slice (5).

@@ -65,7 +65,11 @@ UINT trx_freertos_enable(VOID *buffer, ULONG size, ULONG registry_entries)
     slice_due = 0;
     for (unsigned i = 0; i < TRX_FREERTOS_MAX_TASKS; i++)
         blocked_take[i] = NULL;
-    return tx_trace_enable(buffer, size, registry_entries);
+    UINT status = tx_trace_enable(buffer, size, registry_entries);
+    if (status == TX_SUCCESS) /* the trace says it is FreeRTOS's, with its priority count */
+        ((trx_txtb_header *)buffer)->reserved3 =
+            TRX_RECORDER_RTOS_FREERTOS << 16 | ((ULONG)configMAX_PRIORITIES & 0xFFFFUL);
+    return status;
 }
 
 void trx_freertos_task_create(void *tcb, const char *name, unsigned long priority, void *stack_low,

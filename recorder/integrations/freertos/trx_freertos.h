@@ -34,7 +34,9 @@
  *   user events (names in trx_freertos.trxc) 4200 task notify, 4201 notify
  *   take/wait, 4202 timer expired, 4203 timer command.
  * Priorities: TraceX's 0 is the most urgent, so a FreeRTOS priority p is
- * recorded as configMAX_PRIORITIES - 1 - p.
+ * recorded as configMAX_PRIORITIES - 1 - p; the header's reserved3 says
+ * "FreeRTOS, configMAX_PRIORITIES" (TRX_RECORDER_RTOS_FREERTOS) and trx shows
+ * p again (TraceX, which ignores the word, shows the recorded values).
  */
 #ifndef TRX_FREERTOS_H
 #define TRX_FREERTOS_H
