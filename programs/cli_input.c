@@ -34,6 +34,8 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         return cli_input_error(from_stdin ? "standard input" : path, &err);
     }
     trx_trace_set_mode(&in->trace, c->mode);
+    /* an RTOS's own names in the default mode; TraceX's with --compat tracex */
+    in->custom.rtos = c->mode == TRX_MODE_CORRECT ? (int)in->trace.rtos : TRX_RTOS_THREADX;
     in->trace.uia_names = &in->uia_names; /* this trace's names: no other trace sees them */
     return 0;
 }

@@ -48,6 +48,10 @@ typedef struct trx_custom_event {
 typedef struct trx_custom_events {
     trx_custom_event *items;
     uint32_t count;
+    /* the RTOS whose own vocabulary names events before the catalogue
+     * (trx_rtos: 0 ThreadX = the catalogue alone; 1 FreeRTOS); a user event
+     * defined above is named by its definition first */
+    int rtos;
 } trx_custom_events;
 
 /* Reads a TraceX custom-event file. 0, or -1 with `err` (offset = byte

@@ -3,8 +3,24 @@
 
 #include <string.h>
 
+#include "catalog/vocabulary.h"
+
+/* The RTOS vocabulary's row for `id` (FreeRTOS's names), unless a user
+ * definition names that user event. */
+static const trx_vocabulary_row *vocabulary_row(uint32_t id, const trx_custom_events *ce)
+{
+    if (!ce || ce->rtos != TRX_RTOS_FREERTOS)
+        return NULL;
+    if (id >= TRX_USER_EVENT_START && trx_custom_events_find(ce, id))
+        return NULL;
+    return trx_vocabulary_freertos_find(id);
+}
+
 const char *trx_event_name(uint32_t id, const trx_custom_events *ce)
 {
+    const trx_vocabulary_row *v = vocabulary_row(id, ce);
+    if (v)
+        return v->name;
     const trx_event_type *e = trx_catalog_find(id);
     if (e) {
         if (e->name[0] && strcmp(e->name, "INVALID") != 0)
@@ -19,6 +35,12 @@ const char *trx_event_name(uint32_t id, const trx_custom_events *ce)
 
 void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labels[4])
 {
+    const trx_vocabulary_row *v = vocabulary_row(id, ce);
+    if (v) {
+        for (int k = 0; k < 4; k++)
+            labels[k] = v->label[k];
+        return;
+    }
     const trx_event_type *e = trx_catalog_find(id);
     const trx_custom_event *c = e ? NULL : trx_custom_events_find(ce, id);
     for (int k = 0; k < 4; k++)

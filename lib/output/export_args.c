@@ -1,4 +1,5 @@
 /* export_args.c - an event's labelled fields and the objects they name (see export_args.h). */
+#include "catalog/vocabulary.h"
 #include "output/export_args.h"
 
 #include <string.h>
@@ -42,7 +43,8 @@ void trx_export_labels(const trx_trace *t, uint32_t id, uint16_t module,
         return;
     }
     trx_event_labels(id, ce, labels);
-    if (!trx_catalog_find(id) && !trx_custom_events_find(ce, id))
+    if (!trx_catalog_find(id) && !trx_custom_events_find(ce, id) &&
+        !(ce && ce->rtos == TRX_RTOS_FREERTOS && trx_vocabulary_freertos_find(id)))
         for (int k = 0; k < 4; k++)
             labels[k] = plain_labels[k];
 }

@@ -114,6 +114,32 @@ for mode, conv in (([], lambda p: p), (["--compat", "tracex"], lambda p: 7 - p))
         w = (conv(low_p), conv(high_p))
         check(got.get(name) == w, "%s %s: priorities %s, want %s" % (" ".join(mode) or "default",
                                                                   name, got.get(name), w))
+# FreeRTOS's names (recorder/integrations/freertos/trx_freertos_events.csv) in
+# every output of the default mode, never ThreadX's "TX ..."; TraceX's view
+# (--compat tracex) keeps them.
+import os
+import tempfile
+with tempfile.TemporaryDirectory() as work:
+    outputs = {"events": run("events", "--format", "jsonl", trace).encode(),
+               "events text": run("events", trace).encode(), "stats": run("stats", trace).encode(),
+               "stats --json": run("stats", "--json", trace).encode()}
+    page = os.path.join(work, "r.html")
+    run("report", trace, "-o", page)
+    outputs["report"] = open(page, "rb").read()
+    for to in ("chrome-json", "csv", "perfetto"):
+        out = os.path.join(work, "x." + to)
+        run("export", trace, "--to", to, "-o", out)
+        outputs["export " + to] = open(out, "rb").read()
+    run("export", trace, "--to", "ctf", "-o", os.path.join(work, "ctf"))
+    outputs["export ctf"] = open(os.path.join(work, "ctf", "metadata"), "rb").read()
+    for what, data in outputs.items():
+        check(b"TX " not in data, "%s: a ThreadX event name (%s)" % (
+            what, data[data.find(b"TX "):data.find(b"TX ") + 24] if b"TX " in data else b""))
+    check(b"xSemaphoreTake" in outputs["events"] and b"vTaskDelay" in outputs["events"],
+          "events: no FreeRTOS API names")
+    check(b'"rtos":"freertos"' in outputs["report"], "report: not marked FreeRTOS")
+    check(b"TX QUEUE SEND" in run("events", "--compat", "tracex", trace).encode(),
+          "--compat tracex lost TraceX's names")
 # Both example configurations set configUSE_TIME_SLICING 0: the kernel never
 # slices, so a switch between ready tasks is a yield (RELINQUISH, 109), never
 # a time slice (5).

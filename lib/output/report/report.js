@@ -615,6 +615,8 @@
       ["wrapped", h.wrapped ? "yes" : "no"], ["events", n.toLocaleString("en-US")],
       ["span", timeText(h.span_ticks)], ["threads", stats.unavailable ? "unavailable" : String(stats.total_threads)],
       ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + gaps.length.toLocaleString("en-US") + " gaps" : "none recorded"]];
+    if (h.rtos === "freertos") /* FreeRTOS's names and priorities (higher = more urgent) */
+      f.splice(3, 0, ["RTOS", "FreeRTOS (priorities as the application wrote them)"]);
     if (h.registry_full) /* objects created after it filled have no name */
       f.push(["registry", h.registry_warning]);
     if (h.format !== "TXTB") /* the TXTB buffer's timer and capacity mean nothing here */
@@ -626,7 +628,9 @@
     $("title").textContent = h.source.split(/[\\/]/).pop();
     document.title = "trx report: " + $("title").textContent;
     $("version").textContent = h.version;
-    $("legend").innerHTML = KINDS.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
+    /* a FreeRTOS trace has no FileX / NetX / USBX events: no legend for them */
+    var kinds = KINDS.filter(function (k) { return !(h.rtos === "freertos" && k[0] === "FileX / NetX / USBX"); });
+    $("legend").innerHTML = kinds.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
       '<span style="--c:rgba(217,48,37,0.5)">priority inversion (unbounded)</span>' +
       '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
