@@ -140,6 +140,19 @@ with tempfile.TemporaryDirectory() as work:
     check(b'"rtos":"freertos"' in outputs["report"], "report: not marked FreeRTOS")
     check(b"TX QUEUE SEND" in run("events", "--compat", "tracex", trace).encode(),
           "--compat tracex lost TraceX's names")
+    # The FreeRTOS mark (header reserved3) changes nothing in TraceX's view:
+    # the same trace with ThreadX's 0xBBBBBBBB there gives the same
+    # --compat tracex statistics and the same events.
+    image = bytearray(open(trace, "rb").read())
+    big = image[:4] == b"TXTB"
+    image[40:44] = (0xBBBBBBBB).to_bytes(4, "big" if big else "little")
+    plain = os.path.join(work, "plain.trx")
+    open(plain, "wb").write(image)
+    check(json.loads(run("info", "--json", plain))["rtos"] == "threadx", "the unmarked copy is FreeRTOS's")
+    for args in (["stats", "--json", "--compat", "tracex"], ["events", "--compat", "tracex"]):
+        a, b = run(*args, trace), run(*args, plain)
+        check(a.replace(trace, "T") == b.replace(plain, "T"),
+              "%s differs with the FreeRTOS mark" % " ".join(args))
 # Both example configurations set configUSE_TIME_SLICING 0: the kernel never
 # slices, so a switch between ready tasks is a yield (RELINQUISH, 109), never
 # a time slice (5).
