@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "util/entry_index.h"
 #include "trx/stats.h"
 #include "util/address_map.h"
 
@@ -192,8 +193,8 @@ typedef struct trx_thread_popularity {
     uint32_t entry_count, entry_cap;
     uint32_t *first; /* per thread: its first entry + 1, 0 = none (no hash for it) */
     uint32_t first_cap;
-    uint32_t *slots; /* hash of (thread, id) for the other entries: index + 1, 0 = empty */
-    uint32_t cap, hashed;
+    trx_entry_index hash; /* (thread, id) of the other entries */
+    uint32_t hashed;
     int oom;
     bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;

@@ -5,28 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t slot_of(uint32_t core, int32_t thread, uint32_t cap)
+static uint32_t hash_of(uint32_t core, int32_t thread)
 {
     uint64_t k = ((uint64_t)(uint32_t)thread << 8 | core) * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)(k >> 32) & (cap - 1);
+    return (uint32_t)(k >> 32);
 }
 
-static int grow_index(trx_core_thread_map *m)
+static uint32_t entry_hash(const void *ctx, uint32_t e)
 {
-    uint32_t cap = m->index_cap ? m->index_cap * 2 : 64;
-    uint32_t *n = cap > m->index_cap ? calloc(cap, sizeof *n) : NULL;
-    if (!n)
-        return -1;
-    for (uint32_t e = 0; e < m->count; e++) {
-        uint32_t s = slot_of(m->entries[e].core, m->entries[e].thread, cap);
-        while (n[s])
-            s = (s + 1) & (cap - 1);
-        n[s] = e + 1;
-    }
-    free(m->index);
-    m->index = n;
-    m->index_cap = cap;
-    return 0;
+    const trx_core_thread *v = &((const trx_core_thread_map *)ctx)->entries[e];
+    return hash_of(v->core, v->thread);
 }
 
 static int grow_entries(trx_core_thread_map *m)
@@ -91,12 +79,12 @@ trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, 
             m->oom = true;
         return v;
     }
-    if ((uint64_t)(m->count + 1) * 2 > m->index_cap && grow_index(m) < 0) {
+    if (trx_entry_index_reserve(&m->index, m->count, entry_hash, m) < 0) {
         m->oom = true;
         return NULL;
     }
-    uint32_t s = slot_of(core, thread, m->index_cap);
-    for (uint32_t e; (e = m->index[s]) != 0; s = (s + 1) & (m->index_cap - 1)) {
+    uint32_t mask = m->index.cap - 1, s = hash_of(core, thread) & mask;
+    for (uint32_t e; (e = m->index.slots[s]) != 0; s = (s + 1) & mask) {
         trx_core_thread *v = &m->entries[e - 1];
         if (v->thread == thread && v->core == core)
             return v;
@@ -107,7 +95,7 @@ trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, 
     }
     trx_core_thread *v = &m->entries[m->count];
     *v = (trx_core_thread){core, thread, 0, 0, 0};
-    m->index[s] = ++m->count;
+    m->index.slots[s] = ++m->count;
     return v;
 }
 
@@ -123,7 +111,7 @@ int trx_core_thread_map_finish(trx_core_thread_map *m, trx_core_thread **out, ui
 {
     *out = NULL;
     *count = 0;
-    free(m->index);
+    trx_entry_index_free(&m->index);
     trx_core_thread *core0 = m->core0;
     int rc = m->oom ? -1 : 0;
     uint64_t total = m->count;

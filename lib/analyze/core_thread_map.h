@@ -7,15 +7,15 @@
 #define TRX_CORE_THREAD_MAP_H
 
 #include "trx/cores.h"
+#include "util/entry_index.h"
 
 typedef struct trx_core_thread_map {
     trx_core_thread *core0; /* by thread index; thread -1: not seen */
     uint32_t core0_cap;
     trx_core_thread *entries; /* the pairs of other cores, first seen first */
     uint32_t count, cap;
-    uint32_t *index; /* entry index + 1, 0 = empty */
-    uint32_t index_cap;
-    uint32_t generation; /* changes whenever entries move */
+    trx_entry_index index; /* over entries */
+    uint32_t generation;   /* changes whenever entries move */
     bool oom;
 } trx_core_thread_map;
 

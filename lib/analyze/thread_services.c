@@ -15,35 +15,19 @@ struct trx_thread_service {
     uint64_t count;
 };
 
-static uint32_t slot_of(uint32_t thread, uint32_t id, uint32_t cap)
+static uint32_t hash_of(uint32_t thread, uint32_t id)
 {
     uint64_t key = (uint64_t)thread << 16 ^ id;
     key ^= key >> 29;
     key *= 0xBF58476D1CE4E5B9ull;
     key ^= key >> 32;
-    return (uint32_t)key & (cap - 1);
+    return (uint32_t)key;
 }
 
-/* Doubles the hash and re-inserts its entries; -1 when out of memory. */
-static int grow_slots(trx_thread_popularity *p)
+static uint32_t entry_hash(const void *ctx, uint32_t e)
 {
-    uint32_t cap = p->cap ? p->cap * 2 : 256;
-    uint32_t *slots = cap > p->cap ? calloc(cap, sizeof *slots) : NULL;
-    if (!slots)
-        return -1;
-    for (uint32_t i = 0; i < p->cap; i++) {
-        uint32_t e = p->slots[i];
-        if (!e)
-            continue;
-        uint32_t h = slot_of(p->entries[e - 1].thread, p->entries[e - 1].id, cap);
-        while (slots[h])
-            h = (h + 1) & (cap - 1);
-        slots[h] = e;
-    }
-    free(p->slots);
-    p->slots = slots;
-    p->cap = cap;
-    return 0;
+    const struct trx_thread_service *v = &((const trx_thread_popularity *)ctx)->entries[e];
+    return hash_of(v->thread, v->id);
 }
 
 /* A new entry (th, id) at count 1: its index + 1, or 0 when out of memory. */
@@ -89,19 +73,19 @@ static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
         p->entries[e - 1].count++;
         return;
     }
-    if ((uint64_t)(p->hashed + 1) * 2 > p->cap && grow_slots(p) < 0) {
+    if (trx_entry_index_reserve(&p->hash, p->hashed, entry_hash, p) < 0) {
         p->oom = 1;
         return;
     }
-    uint32_t h = slot_of(th, id, p->cap);
-    for (; (e = p->slots[h]) != 0; h = (h + 1) & (p->cap - 1)) {
+    uint32_t mask = p->hash.cap - 1, h = hash_of(th, id) & mask;
+    for (; (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
         struct trx_thread_service *v = &p->entries[e - 1];
         if (v->thread == th && v->id == id) {
             v->count++;
             return;
         }
     }
-    if (!(p->slots[h] = new_entry(p, th, id))) {
+    if (!(p->hash.slots[h] = new_entry(p, th, id))) {
         p->oom = 1;
         return;
     }
@@ -118,9 +102,9 @@ void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, i
  * order (a counting sort by thread), then sorts each list. */
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
 {
-    free(p->slots);
+    trx_entry_index_free(&p->hash);
     free(p->first);
-    p->slots = p->first = NULL;
+    p->first = NULL;
     int oom = p->oom;
     trx_service_count *pool = NULL;
     if (!oom && p->entry_count) {

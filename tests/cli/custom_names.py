@@ -14,8 +14,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from test_check import expect, finish  # noqa: E402
+
 TRX, DEMO = sys.argv[1:3]
-failures = []
 NAMES = {4100: "Sensor Sample", 4101: "Queue Fill", 4102: "Consumer Step", 4103: "Background Tick"}
 
 
@@ -24,12 +27,6 @@ def run(*args):
     if p.returncode != 0:
         sys.exit("trx %s: exit %d: %s" % (" ".join(args), p.returncode, p.stderr.decode()))
     return p.stdout
-
-
-def expect(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 with tempfile.TemporaryDirectory() as work:
@@ -80,5 +77,4 @@ with tempfile.TemporaryDirectory() as work:
     dump = run("dump", "--custom", trxc, trace)
     expect(dump == run("dump", trace), "dump changes with --custom (TraceX's view)")
 
-print("custom_names: %d failures" % len(failures))
-sys.exit(1 if failures else 0)
+finish("custom_names")

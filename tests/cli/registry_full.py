@@ -18,20 +18,17 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from test_check import expect, finish  # noqa: E402
+
 TRX, DEMO = sys.argv[1:3]
 OUT = sys.argv[3] if len(sys.argv) > 3 else None
-failures = []
 
 
 def run(*args):
     p = subprocess.run([TRX] + list(args), capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
-
-
-def expect(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 with tempfile.TemporaryDirectory() as work:
@@ -101,5 +98,4 @@ with tempfile.TemporaryDirectory() as work:
     run("report", demo, "-o", page)
     expect('"registry_full"' not in open(page).read(), "demo report says registry_full")
 
-print("registry_full: %d failures" % len(failures))
-sys.exit(1 if failures else 0)
+finish("registry_full")
