@@ -17,6 +17,12 @@ static const char *thread_name(const trx_trace *t, int32_t i)
     return t->objects[t->threads[i].object_index].name;
 }
 
+/* A number in decimal, without printf (rows can be millions). */
+static void num(trx_out *o, uint64_t v)
+{
+    trx_out_u64_pad(o, v, 0, ' ');
+}
+
 static double percent(uint64_t part, uint64_t whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
@@ -113,9 +119,13 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
         for (uint32_t first = k; k < s->profile_count && s->profile[k].core == c; k++) {
             trx_out_str(o, k > first ? ", {\"name\": " : "{\"name\": ");
             trx_out_json_string(o, thread_name(t, s->profile[k].thread));
-            trx_out_printf(o, ", \"address\": %u, \"ticks\": %llu, \"events\": %llu}",
-                           t->threads[s->profile[k].thread].address, U(s->profile[k].ticks),
-                           U(s->profile[k].events));
+            trx_out_str(o, ", \"address\": ");
+            num(o, t->threads[s->profile[k].thread].address);
+            trx_out_str(o, ", \"ticks\": ");
+            num(o, s->profile[k].ticks);
+            trx_out_str(o, ", \"events\": ");
+            num(o, s->profile[k].events);
+            trx_out_char(o, '}');
         }
         trx_out_str(o, "]}");
     }
@@ -124,21 +134,29 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
         const trx_thread_cores *tc = &s->threads[i];
         trx_out_str(o, i ? ",\n      {\"name\": " : "\n      {\"name\": ");
         trx_out_json_string(o, thread_name(t, (int32_t)i));
-        trx_out_printf(o, ", \"address\": %u, \"run_ticks\": %llu, \"cores\": [",
-                       t->threads[i].address, U(tc->run_ticks));
+        trx_out_str(o, ", \"address\": ");
+        num(o, t->threads[i].address);
+        trx_out_str(o, ", \"run_ticks\": ");
+        num(o, tc->run_ticks);
+        trx_out_str(o, ", \"cores\": [");
         bool any = false;
         for (uint32_t c = 0; c < s->core_count; c++) {
             if (!trx_core_stats_thread_has(s, i, c))
                 continue;
-            trx_out_printf(o, any ? ", %u" : "%u", c);
+            if (any)
+                trx_out_str(o, ", ");
+            num(o, c);
             any = true;
         }
-        trx_out_printf(o,
-                       "], \"migrations\": %llu, \"first_migration_event\": ", U(tc->migrations));
-        if (tc->migrations)
-            trx_out_printf(o, "%llu}", U(tc->first_migration));
-        else
+        trx_out_str(o, "], \"migrations\": ");
+        num(o, tc->migrations);
+        trx_out_str(o, ", \"first_migration_event\": ");
+        if (tc->migrations) {
+            num(o, tc->first_migration);
+            trx_out_char(o, '}');
+        } else {
             trx_out_str(o, "null}");
+        }
     }
     trx_out_str(o, "]");
     if (s->beyond)

@@ -15,13 +15,32 @@
 
 #define U(x) ((unsigned long long)(x))
 
+/* A number in decimal: the per-thread and per-inversion rows can be
+ * millions, so they are written without printf. */
+static void num(trx_out *f, uint64_t v)
+{
+    trx_out_u64_pad(f, v, 0, ' ');
+}
+
+/* `"key": ` then a number. */
+static void member(trx_out *f, const char *key, uint64_t v)
+{
+    trx_out_char(f, '"');
+    trx_out_str(f, key);
+    trx_out_str(f, "\": ");
+    num(f, v);
+}
+
 /* A priority bound: a number, or null when TraceX does not know it. */
 static void bound(trx_out *f, const char *key, uint32_t v)
 {
-    if (v == TRX_UNKNOWN)
-        trx_out_printf(f, "\"%s\": null", key);
-    else
-        trx_out_printf(f, "\"%s\": %u", key, v);
+    if (v != TRX_UNKNOWN) {
+        member(f, key, v);
+        return;
+    }
+    trx_out_char(f, '"');
+    trx_out_str(f, key);
+    trx_out_str(f, "\": null");
 }
 
 static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
@@ -30,10 +49,15 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
     for (uint32_t i = 0; i < t->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
         const trx_thread_stats *ts = &s->threads[i];
-        trx_out_printf(f, "%s\n    {\"name\": ", i ? "," : "");
+        trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[th->object_index].name);
-        trx_out_printf(f, ", \"address\": %u, \"stack_start\": %u, \"stack_size\": %u, ",
-                       th->address, th->stack_start, th->stack_size);
+        trx_out_str(f, ", ");
+        member(f, "address", th->address);
+        trx_out_str(f, ", ");
+        member(f, "stack_start", th->stack_start);
+        trx_out_str(f, ", ");
+        member(f, "stack_size", th->stack_size);
+        trx_out_str(f, ", ");
         bound(f, "priority_lowest", trx_shown_priority(t, th->prio_lowest));
         trx_out_str(f, ", ");
         bound(f, "priority_highest", trx_shown_priority(t, th->prio_highest));
@@ -41,17 +65,28 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         bound(f, "preemption_threshold_lowest", th->pt_lowest);
         trx_out_str(f, ", ");
         bound(f, "preemption_threshold_highest", th->pt_highest);
-        trx_out_printf(f,
-                       ", \"total_events\": %llu, \"suspensions\": %llu, \"resumptions\": %llu, "
-                       "\"execution_ticks\": %llu, \"stack_min_available\": %u, "
-                       "\"stack_min_event\": %llu, \"unnamed\": %s, \"services\": [",
-                       (unsigned long long)ts->total_events, (unsigned long long)ts->suspensions,
-                       (unsigned long long)ts->resumptions, (unsigned long long)ts->execution_ticks,
-                       ts->stack_min_available, (unsigned long long)ts->stack_min_event,
-                       t->objects[th->object_index].unnamed ? "true" : "false");
-        for (uint32_t k = 0; k < ts->service_count; k++)
-            trx_out_printf(f, "%s{\"id\": %u, \"count\": %llu}", k ? ", " : "", ts->services[k].id,
-                           (unsigned long long)ts->services[k].count);
+        trx_out_str(f, ", ");
+        member(f, "total_events", ts->total_events);
+        trx_out_str(f, ", ");
+        member(f, "suspensions", ts->suspensions);
+        trx_out_str(f, ", ");
+        member(f, "resumptions", ts->resumptions);
+        trx_out_str(f, ", ");
+        member(f, "execution_ticks", ts->execution_ticks);
+        trx_out_str(f, ", ");
+        member(f, "stack_min_available", ts->stack_min_available);
+        trx_out_str(f, ", ");
+        member(f, "stack_min_event", ts->stack_min_event);
+        trx_out_str(f, t->objects[th->object_index].unnamed
+                           ? ", \"unnamed\": true, \"services\": ["
+                           : ", \"unnamed\": false, \"services\": [");
+        for (uint32_t k = 0; k < ts->service_count; k++) {
+            trx_out_str(f, k ? ", {" : "{");
+            member(f, "id", ts->services[k].id);
+            trx_out_str(f, ", ");
+            member(f, "count", ts->services[k].count);
+            trx_out_char(f, '}');
+        }
         trx_out_str(f, "]}");
     }
     trx_out_str(f, "\n  ],\n");
@@ -80,8 +115,11 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         counted += v;
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
-        trx_out_printf(f, ", \"address\": %u, \"ticks\": %llu, \"percent\": %.4f}",
-                       t->threads[i].address, U(v), max ? 100.0 * (double)v / (double)max : 0.0);
+        trx_out_str(f, ", ");
+        member(f, "address", t->threads[i].address);
+        trx_out_str(f, ", ");
+        member(f, "ticks", v);
+        trx_out_printf(f, ", \"percent\": %.4f}", max ? 100.0 * (double)v / (double)max : 0.0);
     }
     uint64_t init = counted < max ? max - counted : 0;
     const struct {
@@ -110,12 +148,19 @@ static void write_stack(trx_out *f, const trx_trace *t, const trx_stats *s)
         uint32_t size = t->threads[i].stack_size;
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
-        trx_out_printf(f, ", \"address\": %u, \"stack_size\": %u, ", t->threads[i].address, size);
-        if (ts->stack_min_available == size)
-            trx_out_str(f, "\"min_available\": null, \"event_index\": null}");
-        else
-            trx_out_printf(f, "\"min_available\": %u, \"event_index\": %llu}",
-                           ts->stack_min_available, U(ts->stack_min_event));
+        trx_out_str(f, ", ");
+        member(f, "address", t->threads[i].address);
+        trx_out_str(f, ", ");
+        member(f, "stack_size", size);
+        if (ts->stack_min_available == size) {
+            trx_out_str(f, ", \"min_available\": null, \"event_index\": null}");
+        } else {
+            trx_out_str(f, ", ");
+            member(f, "min_available", ts->stack_min_available);
+            trx_out_str(f, ", ");
+            member(f, "event_index", ts->stack_min_event);
+            trx_out_char(f, '}');
+        }
     }
     trx_out_str(f, "\n  ],\n");
 }
@@ -124,12 +169,6 @@ static const char *ctx_name(const trx_trace *t, uint32_t context)
 {
     const char *n = trx_context_name(t, context);
     return n ? n : "";
-}
-
-/* A number in decimal (the inversion list can hold millions of them: no printf). */
-static void num(trx_out *f, uint64_t v)
-{
-    trx_out_u64_pad(f, v, 0, ' ');
 }
 
 /* inversions: every window of the correct mode (TraceX mode has no list). */
