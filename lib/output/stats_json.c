@@ -22,6 +22,28 @@ static void num(trx_out *f, uint64_t v)
     trx_out_u64_pad(f, v, 0, ' ');
 }
 
+/* x (>= 0) as printf's "%.4f" writes it: by integers when x * 10^4 is not
+ * within 10^-6 of a tie (then both round the same way), else by printf. */
+static void fixed4(trx_out *f, double x)
+{
+    double scaled = x * 10000.0;
+    if (!(scaled >= 0.0 && scaled < 1e15)) {
+        trx_out_printf(f, "%.4f", x);
+        return;
+    }
+    uint64_t whole = (uint64_t)scaled;
+    double frac = scaled - (double)whole;
+    if (frac > 0.499999 && frac < 0.500001) {
+        trx_out_printf(f, "%.4f", x);
+        return;
+    }
+    uint64_t r = whole + (frac > 0.5);
+    num(f, r / 10000);
+    char d[5] = {'.', (char)('0' + r / 1000 % 10), (char)('0' + r / 100 % 10),
+                 (char)('0' + r / 10 % 10), (char)('0' + r % 10)};
+    trx_out_mem(f, d, sizeof d);
+}
+
 /* `"key": ` then a number. */
 static void member(trx_out *f, const char *key, uint64_t v)
 {
@@ -119,7 +141,9 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         member(f, "address", t->threads[i].address);
         trx_out_str(f, ", ");
         member(f, "ticks", v);
-        trx_out_printf(f, ", \"percent\": %.4f}", max ? 100.0 * (double)v / (double)max : 0.0);
+        trx_out_str(f, ", \"percent\": ");
+        fixed4(f, max ? 100.0 * (double)v / (double)max : 0.0);
+        trx_out_char(f, '}');
     }
     uint64_t init = counted < max ? max - counted : 0;
     const struct {
