@@ -31,7 +31,8 @@
  *   / receive 68, semaphore create 81 / give 88 / take 83, mutex create 50 /
  *   give 57 / take 52 (I3/I4 = holder and its count before the call; a take
  *   that blocks records its GET when it blocks), ISR enter 3 / exit 4, and
- *   user events (names in trx_freertos.trxc) 4200 task notify, 4201 notify
+ *   user events (names in trx_freertos_events.csv and, for TraceX,
+ *   trx_freertos.trxc) 4200 task notify, 4201 notify
  *   take/wait, 4202 timer expired, 4203 timer command.
  * Priorities: TraceX's 0 is the most urgent, so a FreeRTOS priority p is
  * recorded as configMAX_PRIORITIES - 1 - p; the header's reserved3 says
