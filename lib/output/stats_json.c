@@ -53,14 +53,21 @@ static void member(trx_out *f, const char *key, uint64_t v)
     num(f, v);
 }
 
+/* `, "key": ` then a number: a member after the first. */
+static void next_member(trx_out *f, const char *key, uint64_t v)
+{
+    trx_out_str(f, ", ");
+    member(f, key, v);
+}
+
 /* A priority bound: a number, or null when TraceX does not know it. */
 static void bound(trx_out *f, const char *key, uint32_t v)
 {
     if (v != TRX_UNKNOWN) {
-        member(f, key, v);
+        next_member(f, key, v);
         return;
     }
-    trx_out_char(f, '"');
+    trx_out_str(f, ", \"");
     trx_out_str(f, key);
     trx_out_str(f, "\": null");
 }
@@ -73,40 +80,26 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         const trx_thread_stats *ts = &s->threads[i];
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[th->object_index].name);
-        trx_out_str(f, ", ");
-        member(f, "address", th->address);
-        trx_out_str(f, ", ");
-        member(f, "stack_start", th->stack_start);
-        trx_out_str(f, ", ");
-        member(f, "stack_size", th->stack_size);
-        trx_out_str(f, ", ");
+        next_member(f, "address", th->address);
+        next_member(f, "stack_start", th->stack_start);
+        next_member(f, "stack_size", th->stack_size);
         bound(f, "priority_lowest", trx_shown_priority(t, th->prio_lowest));
-        trx_out_str(f, ", ");
         bound(f, "priority_highest", trx_shown_priority(t, th->prio_highest));
-        trx_out_str(f, ", ");
         bound(f, "preemption_threshold_lowest", th->pt_lowest);
-        trx_out_str(f, ", ");
         bound(f, "preemption_threshold_highest", th->pt_highest);
-        trx_out_str(f, ", ");
-        member(f, "total_events", ts->total_events);
-        trx_out_str(f, ", ");
-        member(f, "suspensions", ts->suspensions);
-        trx_out_str(f, ", ");
-        member(f, "resumptions", ts->resumptions);
-        trx_out_str(f, ", ");
-        member(f, "execution_ticks", ts->execution_ticks);
-        trx_out_str(f, ", ");
-        member(f, "stack_min_available", ts->stack_min_available);
-        trx_out_str(f, ", ");
-        member(f, "stack_min_event", ts->stack_min_event);
+        next_member(f, "total_events", ts->total_events);
+        next_member(f, "suspensions", ts->suspensions);
+        next_member(f, "resumptions", ts->resumptions);
+        next_member(f, "execution_ticks", ts->execution_ticks);
+        next_member(f, "stack_min_available", ts->stack_min_available);
+        next_member(f, "stack_min_event", ts->stack_min_event);
         trx_out_str(f, t->objects[th->object_index].unnamed
                            ? ", \"unnamed\": true, \"services\": ["
                            : ", \"unnamed\": false, \"services\": [");
         for (uint32_t k = 0; k < ts->service_count; k++) {
             trx_out_str(f, k ? ", {" : "{");
             member(f, "id", ts->services[k].id);
-            trx_out_str(f, ", ");
-            member(f, "count", ts->services[k].count);
+            next_member(f, "count", ts->services[k].count);
             trx_out_char(f, '}');
         }
         trx_out_str(f, "]}");
@@ -137,10 +130,8 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         counted += v;
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
-        trx_out_str(f, ", ");
-        member(f, "address", t->threads[i].address);
-        trx_out_str(f, ", ");
-        member(f, "ticks", v);
+        next_member(f, "address", t->threads[i].address);
+        next_member(f, "ticks", v);
         trx_out_str(f, ", \"percent\": ");
         fixed4(f, max ? 100.0 * (double)v / (double)max : 0.0);
         trx_out_char(f, '}');
@@ -172,17 +163,13 @@ static void write_stack(trx_out *f, const trx_trace *t, const trx_stats *s)
         uint32_t size = t->threads[i].stack_size;
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
-        trx_out_str(f, ", ");
-        member(f, "address", t->threads[i].address);
-        trx_out_str(f, ", ");
-        member(f, "stack_size", size);
+        next_member(f, "address", t->threads[i].address);
+        next_member(f, "stack_size", size);
         if (ts->stack_min_available == size) {
             trx_out_str(f, ", \"min_available\": null, \"event_index\": null}");
         } else {
-            trx_out_str(f, ", ");
-            member(f, "min_available", ts->stack_min_available);
-            trx_out_str(f, ", ");
-            member(f, "event_index", ts->stack_min_event);
+            next_member(f, "min_available", ts->stack_min_available);
+            next_member(f, "event_index", ts->stack_min_event);
             trx_out_char(f, '}');
         }
     }
