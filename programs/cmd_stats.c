@@ -101,13 +101,11 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
     }
     if (rc != 0)
         return cli_out_of_memory(c->args[0]);
-    trx_out *err2 = malloc(sizeof *err2); /* the trace is prepared now: Un-named Threads known */
-    if (err2) {
-        trx_out_init(err2, stderr, false);
-        trx_registry_warning_write(&in->trace, trx_trace_unnamed_threads(&in->trace),
-                                   "trx stats: warning: ", err2);
-        trx_out_flush(err2);
-        free(err2);
+    if (trx_registry_full(&in->trace)) { /* the trace is prepared: Un-named Threads known */
+        char text[400];
+        trx_registry_warning_text(&in->trace, trx_trace_unnamed_threads(&in->trace), text,
+                                  sizeof text);
+        fprintf(stderr, "trx stats: warning: %s\n", text);
     }
     st.ticks_per_second = o->ticks_per_second;
     if (c->json)
