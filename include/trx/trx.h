@@ -260,6 +260,7 @@ typedef struct trx_trace {
     bool entry_check;         /* entries carry a check value (header mark TRX_ENTRY_CHECK_MARK) */
     trx_rtos rtos;            /* which RTOS made the trace (an integration's header mark) */
     uint32_t rtos_priorities; /* FreeRTOS: configMAX_PRIORITIES (recorded p = max - 1 - app p) */
+    uint32_t idle_task;       /* FreeRTOS: its idle task's address (header reserved4), 0 = none */
     uint32_t damaged_count;   /* entries skipped by the salvaging view */
     uint32_t damaged_by_reason[TRX_DAMAGE_KINDS];
     trx_damaged_entry *damaged; /* damaged_count entries, by physical index */
@@ -353,6 +354,12 @@ uint32_t trx_trace_entry_index(const trx_trace *t, uint32_t chrono);
  * values out of range are shown as recorded. */
 uint32_t trx_shown_priority(const trx_trace *t, uint32_t recorded);
 
+/* True when `context` is the RTOS's own idle task and the mode shows it as
+ * idle time (the default mode; FreeRTOS's IDLE): the event model then gives
+ * its events and the switches to it the context TRX_CONTEXT_IDLE, and it has
+ * no row of its own in the execution profile. */
+bool trx_context_is_idle_task(const trx_trace *t, uint32_t context);
+
 /* The RTOS's name for the trace's maker: "ThreadX" or "FreeRTOS". */
 const char *trx_rtos_name(const trx_trace *t);
 
@@ -441,6 +448,7 @@ typedef struct trx_cursor {
     uint64_t ticks_;     /* relative ticks of the last raw event read */
     uint32_t prev_ts_;
     uint32_t cur_, nest_; /* TraceX's running-thread and ISR-nesting state */
+    uint32_t idle_task_;  /* shown as idle (trx_context_is_idle_task), 0 = none */
     bool preparing_;      /* completing the thread table (trx_trace_prepare) */
     bool have_pending_;
     trx_event *pending_;        /* event whose next context a later event may patch */

@@ -122,6 +122,7 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
     c->trace = t;
     c->ahead_at_ = UINT32_MAX;
     c->pending_ = &c->ev_buf_[0];
+    c->idle_task_ = trx_context_is_idle_task(t, t->idle_task) ? t->idle_task : 0;
     c->scratch_ = calloc(1, sizeof *c->scratch_);
     if (c->scratch_) {
         for (uint32_t k = 0; k < THREAD_SLOTS; k++)
@@ -493,8 +494,19 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
     return true;
 }
 
+/* Queues `ev` as final; the default mode shows the RTOS's idle task as idle
+ * time (trx_context_is_idle_task). The model computes with its address until
+ * here, so that every comparison between two events sees the same word. */
 static void emit(trx_cursor *c, trx_event *ev)
 {
+    if (c->idle_task_ != 0) {
+        if (ev->context == c->idle_task_) {
+            ev->context = TRX_CONTEXT_IDLE;
+            ev->thread = -1;
+        }
+        if (ev->next_context == c->idle_task_)
+            ev->next_context = TRX_CONTEXT_IDLE;
+    }
     ev->index = c->out_index_++;
     c->queue_[c->queue_len_++] = ev;
 }
@@ -522,12 +534,12 @@ static void advance(trx_cursor *c)
     if (c->have_pending_) {
         trx_event *f = &c->ev_buf_[2];
         uint8_t found;
+        bool running = make_running(c, c->pending_, ev, i, f, &found);
+        if (running && c->preparing_)
+            trx_prepare_running_event(c->scratch_->prep, t, f, found);
         emit(c, c->pending_);
-        if (make_running(c, c->pending_, ev, i, f, &found)) {
-            if (c->preparing_)
-                trx_prepare_running_event(c->scratch_->prep, t, f, found);
+        if (running)
             emit(c, f);
-        }
     }
     remember_priority(c, ev);
     c->pending_ = ev;

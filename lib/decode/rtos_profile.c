@@ -1,17 +1,31 @@
 /* rtos_profile.c - the RTOS profile of a TXTB trace (see rtos_profile.h): the
  * FreeRTOS integration marks the header's reserved3, which ThreadX fills
- * with 0xBBBBBBBB and TraceX reads without using. */
+ * with 0xBBBBBBBB and TraceX reads without using, and names its idle task
+ * in reserved4 (ThreadX: 0xCCCCCCCC). */
 #include "decode/rtos_profile.h"
+
+#include "decode/object_table.h"
 
 void trx_rtos_profile_detect(trx_trace *t)
 {
     uint32_t r3 = t->header.reserved3;
     t->rtos = TRX_RTOS_THREADX;
     t->rtos_priorities = 0;
+    t->idle_task = 0;
     if (t->format == TRX_TRACE_TXTB && r3 >> 16 == TRX_RTOS_MARK_FREERTOS && (r3 & 0xFFFFu)) {
         t->rtos = TRX_RTOS_FREERTOS;
         t->rtos_priorities = r3 & 0xFFFFu;
+        /* reserved4: the idle task, when it is a registered thread (older
+         * traces keep ThreadX's filler there) */
+        uint32_t r4 = t->header.reserved4;
+        if (r4 != 0 && trx_thread_for_context(t, r4) >= 0)
+            t->idle_task = r4;
     }
+}
+
+bool trx_context_is_idle_task(const trx_trace *t, uint32_t context)
+{
+    return t->idle_task != 0 && context == t->idle_task && t->mode != TRX_MODE_TRACEX;
 }
 
 uint32_t trx_shown_priority(const trx_trace *t, uint32_t recorded)

@@ -48,8 +48,11 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
     num(o, "registry_entries", t->registry_entries);
     key(o, "rtos", false);
     trx_out_json_string(o, t->rtos == TRX_RTOS_FREERTOS ? "freertos" : "threadx");
-    if (t->rtos == TRX_RTOS_FREERTOS)
+    if (t->rtos == TRX_RTOS_FREERTOS) {
         num(o, "freertos_max_priorities", t->rtos_priorities);
+        if (t->idle_task != 0)
+            num(o, "freertos_idle_task", t->idle_task);
+    }
     num(o, "registry_used", t->registry_used);
     boolean(o, "registry_full", trx_registry_full(t));
     if (cores) {

@@ -55,6 +55,16 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
         trx_out_str(o, t->mode == TRX_MODE_TRACEX
                            ? "; priorities as recorded, TraceX's order: 0 most urgent)"
                            : "; priorities as the application wrote them: higher = more urgent)");
+        if (t->idle_task != 0) {
+            const char *name = trx_context_name(t, t->idle_task);
+            label(o, "\nIdle task:          ");
+            trx_out_str(o, name ? name : "?");
+            trx_out_str(o, " at 0x");
+            trx_out_hex32(o, t->idle_task);
+            trx_out_str(o, trx_context_is_idle_task(t, t->idle_task)
+                               ? " (its time is idle time)"
+                               : " (a thread of its own, as TraceX shows it)");
+        }
     }
     label(o, "\nByte order:         ");
     trx_out_str(o, h->big_endian ? "big-endian" : "little-endian");

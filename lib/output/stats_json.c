@@ -119,16 +119,21 @@ static void write_services(trx_out *f, const trx_stats *s, const trx_custom_even
     trx_out_str(f, "\n  ],\n");
 }
 
-/* execution_profile: each thread, then TraceX's "Interrupt", "Idle System"
- * and "Initialization" (the rest of the span), percent of the span. */
+/* execution_profile: each thread (not the RTOS's idle task, whose time is
+ * idle time), then TraceX's "Interrupt", "Idle System" and "Initialization"
+ * (the rest of the span), percent of the span. */
 static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
     uint64_t max = t->max_ticks, counted = s->interrupt_ticks + s->idle_ticks;
+    bool rows = false;
     trx_out_str(f, "  \"execution_profile\": [");
     for (uint32_t i = 0; i < t->thread_count; i++) {
         uint64_t v = s->threads[i].execution_ticks;
         counted += v;
-        trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+        if (trx_context_is_idle_task(t, t->threads[i].address))
+            continue;
+        trx_out_str(f, rows ? ",\n    {\"name\": " : "\n    {\"name\": ");
+        rows = true;
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
         next_member(f, "address", t->threads[i].address);
         next_member(f, "ticks", v);
@@ -148,7 +153,7 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_printf(f,
                        "%s\n    {\"name\": \"%s\", \"address\": %u, \"ticks\": %llu, "
                        "\"percent\": %.4f}",
-                       t->thread_count || i ? "," : "", rest[i].name, rest[i].address,
+                       rows || i ? "," : "", rest[i].name, rest[i].address,
                        U(rest[i].ticks), max ? 100.0 * (double)rest[i].ticks / (double)max : 0.0);
     trx_out_str(f, "\n  ],\n");
 }

@@ -106,6 +106,8 @@ static uint64_t profile_key(const void *ctx, uint32_t i)
 static void profile_row(trx_out *o, const void *ctx, uint32_t i)
 {
     const table *x = ctx;
+    if (trx_context_is_idle_task(x->t, x->t->threads[i].address))
+        return; /* its time is the Idle row's */
     uint64_t ticks = x->s->threads[i].execution_ticks;
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(x->t, i), U(ticks),
                    percent(ticks, x->t->max_ticks));

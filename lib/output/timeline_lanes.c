@@ -25,7 +25,9 @@ uint32_t trx_lane_of(const trx_trace *t, uint32_t context)
 
 bool trx_lane_is_used_thread(const trx_trace *t, uint32_t l)
 {
-    return l < t->thread_count && trx_thread_first_at_its_address(t, l) == l;
+    /* the RTOS's idle task is the idle lane (trx_context_is_idle_task) */
+    return l < t->thread_count && trx_thread_first_at_its_address(t, l) == l &&
+           !trx_context_is_idle_task(t, t->threads[l].address);
 }
 
 const char *trx_lane_name(const trx_trace *t, uint32_t l)

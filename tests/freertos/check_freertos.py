@@ -75,14 +75,23 @@ for event_id, obj, key in ((69, "app queue", "queue_sends"), (68, "app queue", "
           (key, n, counts[key]))
 
 real = [e for e in events if not e["synthetic"]]
+# FreeRTOS's IDLE task is idle time (header reserved4 names it): its events
+# and the switches to it are idle in the default mode.
+idle = objects.get("IDLE", ("", -1))[1]
+check(info.get("freertos_idle_task") == idle, "idle task not marked: %s, IDLE is at 0x%x" %
+      (info.get("freertos_idle_task"), idle))
 suspends = 0
 for i, a in enumerate(real):
     if a["id"] == 2 and a["context"] == "thread":
-        # the next event in thread context (interrupts may come between)
+        # the next event not in an interrupt (interrupts may come between)
         b = next((e for e in real[i + 1:] if e["context"] != "isr"), None)
         if b is None:
             continue
         suspends += 1
+        if a["info"][3] == idle:
+            check(b["context"] == "idle", "SUSPEND at %d names IDLE next, next event is %s's" %
+                  (a["index"], b["context"]))
+            continue
         check(b["thread"] == a["info"][3],
               "SUSPEND at %d names next 0x%x, next event runs in 0x%x" %
               (a["index"], a["info"][3], b["thread"] or 0))
@@ -92,7 +101,19 @@ mutex, low, high = (objects.get(n, ("", -1))[1] for n in ("app mutex", "low", "h
 blocked = [e for e in real if e["id"] == 52 and e["info"][0] == mutex and e["thread"] == high
            and e["info"][2] == low]
 check(len(blocked) > 0, "no mutex GET by high with low as the holder")
-perf = json.loads(run("stats", "--json", trace))["performance"]
+stats = json.loads(run("stats", "--json", trace))
+perf = stats["performance"]
+# One idle row: the default profile has no IDLE row, and its "Idle System"
+# is TraceX's IDLE row plus its idle (--compat tracex shows the task).
+tracex_stats = json.loads(run("stats", "--json", "--compat", "tracex", trace))
+rows = {r["name"]: r["ticks"] for r in stats["execution_profile"]}
+tracex_rows = {r["name"]: r["ticks"] for r in tracex_stats["execution_profile"]}
+check("IDLE" not in rows and "IDLE" in tracex_rows, "IDLE has a profile row in the default mode")
+check(rows["Idle System"] > 0, "no idle time (the example idles every round)")
+check(rows["Idle System"] == tracex_rows["IDLE"] + tracex_rows["Idle System"],
+      "idle %d, TraceX's IDLE %d + idle %d" % (rows["Idle System"], tracex_rows["IDLE"],
+                                              tracex_rows["Idle System"]))
+check(min(stats["cpu_load"]["windows"]) < 100.0, "CPU load 100% in every window: IDLE counted as busy")
 if reference:
     # deterministic run (QEMU -icount): TraceX's analysis must count it. On
     # the host it may not: TraceX compares with the holder's last recorded
@@ -138,6 +159,8 @@ with tempfile.TemporaryDirectory() as work:
     check(b"xSemaphoreTake" in outputs["events"] and b"vTaskDelay" in outputs["events"],
           "events: no FreeRTOS API names")
     check(b'"rtos":"freertos"' in outputs["report"], "report: not marked FreeRTOS")
+    check(re.search(rb'"IDLE","kind":"thread","address":%d,"used":false' % idle, outputs["report"]),
+          "report: IDLE has a lane of its own (its time is the Idle lane's)")
     check(b"TX QUEUE SEND" in run("events", "--compat", "tracex", trace).encode(),
           "--compat tracex lost TraceX's names")
     # The FreeRTOS mark (header reserved3) changes nothing in TraceX's view:
@@ -146,6 +169,7 @@ with tempfile.TemporaryDirectory() as work:
     image = bytearray(open(trace, "rb").read())
     big = image[:4] == b"TXTB"
     image[40:44] = (0xBBBBBBBB).to_bytes(4, "big" if big else "little")
+    image[44:48] = (0xCCCCCCCC).to_bytes(4, "big" if big else "little")
     plain = os.path.join(work, "plain.trx")
     open(plain, "wb").write(image)
     check(json.loads(run("info", "--json", plain))["rtos"] == "threadx", "the unmarked copy is FreeRTOS's")

@@ -20,6 +20,10 @@
 #define TRX_FR_BINARY 3U
 #define TRX_FR_RECURSIVE 4U
 
+#ifndef configIDLE_TASK_NAME
+#define configIDLE_TASK_NAME "IDLE" /* tasks.c's default */
+#endif
+
 /* ThreadX thread states recorded as "new state" / "previous state". */
 #define TRX_FR_READY 0UL
 #define TRX_FR_SUSPENDED 3UL
@@ -33,6 +37,7 @@ static unsigned long out_state; /* its new state: TRX_FR_READY = preempted */
 static unsigned long pending_state;
 static void *predicted_next; /* the task a RESUME named as next, or NULL */
 static int slice_due;        /* the last tick decided a time slice */
+static void *idle_task;      /* FreeRTOS's idle task once created, or NULL */
 
 /* Tasks blocked inside a mutex take (their GET is already recorded). */
 static void *blocked_take[TRX_FREERTOS_MAX_TASKS];
@@ -66,16 +71,40 @@ UINT trx_freertos_enable(VOID *buffer, ULONG size, ULONG registry_entries)
     for (unsigned i = 0; i < TRX_FREERTOS_MAX_TASKS; i++)
         blocked_take[i] = NULL;
     UINT status = tx_trace_enable(buffer, size, registry_entries);
-    if (status == TX_SUCCESS) /* the trace says it is FreeRTOS's, with its priority count */
-        ((trx_txtb_header *)buffer)->reserved3 =
-            TRX_RECORDER_RTOS_FREERTOS << 16 | ((ULONG)configMAX_PRIORITIES & 0xFFFFUL);
+    if (status == TX_SUCCESS) { /* the trace says it is FreeRTOS's, with its priority count */
+        trx_txtb_header *h = (trx_txtb_header *)buffer;
+        h->reserved3 = TRX_RECORDER_RTOS_FREERTOS << 16 | ((ULONG)configMAX_PRIORITIES & 0xFFFFUL);
+        if (idle_task != NULL)
+            h->reserved4 = word(idle_task);
+    }
     return status;
+}
+
+/* True for the kernel's idle task: configIDLE_TASK_NAME (as far as the TCB
+ * keeps names) at the idle priority (recorded as configMAX_PRIORITIES - 1). */
+static int is_idle_task(const char *name, unsigned long recorded_priority)
+{
+    static const char idle_name[] = configIDLE_TASK_NAME;
+    if (recorded_priority != (unsigned long)(configMAX_PRIORITIES - 1))
+        return 0;
+    for (unsigned i = 0; i < sizeof idle_name && i + 1 < (unsigned)configMAX_TASK_NAME_LEN; i++) {
+        if (name[i] != idle_name[i])
+            return 0;
+        if (name[i] == '\0')
+            return 1;
+    }
+    return 1; /* the name as far as the TCB keeps it */
 }
 
 void trx_freertos_task_create(void *tcb, const char *name, unsigned long priority, void *stack_low,
                               void *stack_high)
 {
     ULONG size = (ULONG)((const char *)stack_high - (const char *)stack_low) + sizeof(StackType_t);
+    if (is_idle_task(name, priority)) {
+        idle_task = tcb;
+        if (trx_recorder_state_.header != NULL)
+            trx_recorder_state_.header->reserved4 = word(tcb);
+    }
     trx_trace_thread_register(tcb, name, stack_low, size, (UINT)priority);
     TRX_TRACE_EVENT(TX_TRACE_THREAD_CREATE, word(tcb), priority, word(stack_high), size,
                     TX_TRACE_THREAD_EVENTS);
