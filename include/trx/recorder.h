@@ -228,7 +228,7 @@ void trx_test_halt_point(void);
  * the word and uses it for nothing): FreeRTOS writes
  * TRX_RECORDER_RTOS_FREERTOS << 16 | configMAX_PRIORITIES, so that trx shows
  * FreeRTOS's priorities and names (trx.h: trx_rtos). */
-#define TRX_RECORDER_RTOS_FREERTOS 0x4652UL   /* "FR" */
+#define TRX_RECORDER_RTOS_FREERTOS 0x4652UL /* "FR" */
 /* ... and names its idle task in reserved4 (the TCB's address word; the
  * default TRX_RECORDER_TXTB_RESERVED4 = none), so that trx counts the time
  * that task runs as idle time. */

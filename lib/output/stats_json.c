@@ -153,8 +153,8 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_printf(f,
                        "%s\n    {\"name\": \"%s\", \"address\": %u, \"ticks\": %llu, "
                        "\"percent\": %.4f}",
-                       rows || i ? "," : "", rest[i].name, rest[i].address,
-                       U(rest[i].ticks), max ? 100.0 * (double)rest[i].ticks / (double)max : 0.0);
+                       rows || i ? "," : "", rest[i].name, rest[i].address, U(rest[i].ticks),
+                       max ? 100.0 * (double)rest[i].ticks / (double)max : 0.0);
     trx_out_str(f, "\n  ],\n");
 }
 
