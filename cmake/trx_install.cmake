@@ -7,8 +7,7 @@
 include(GNUInstallDirs)
 
 # The same sources as the static library, position-independent, as libtrx.so.
-add_library(trx_shared SHARED ${TRX_LIB_SOURCES} ${TRX_CATALOG_C} ${TRX_REPORT_C}
-            ${TRX_VOCABULARY_C})
+add_library(trx_shared SHARED ${TRX_LIB_SOURCES} ${TRX_CATALOG_C} ${TRX_REPORT_C})
 add_dependencies(trx_shared trx_report_assets) # the report page is generated once
 target_include_directories(trx_shared PUBLIC "${CMAKE_SOURCE_DIR}/include"
                            PRIVATE "${CMAKE_SOURCE_DIR}/lib")

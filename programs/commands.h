@@ -12,5 +12,6 @@ int cmd_report(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_describe(int argc, char **argv);
 
 #endif

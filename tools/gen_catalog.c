@@ -1,10 +1,15 @@
 /*
- * gen_catalog.c - build-time generator of the event catalogue: reads
- * lib/catalog/events.csv (15 comma-separated columns, no quoting, one header
- * row) and writes C tables for lib/catalog/catalog.c: the rows, an id ->
- * row index for ids 0..max, and the 1000 names TraceX's raw dump prints.
+ * gen_catalog.c - build-time generator of the built-in event descriptions
+ * (docs/event-descriptions.md; grammar in lib/catalog/description_format.h):
  *
- * Usage: gen_catalog events.csv out.c
+ *   gen_catalog events.csv out.c                 the ThreadX/FileX/NetX/USBX
+ *       catalogue (lib/catalog/events.csv; its TraceX columns component,
+ *       symbol, filter_group, gui_name and dump_string_at_id too): C tables
+ *       for lib/catalog/catalog.c - the rows, an id -> row index for ids
+ *       0..max, and the 1000 names TraceX's raw dump prints.
+ *   gen_catalog --vocabulary NAME file.csv out.c  an RTOS's own names (e.g.
+ *       recorder/integrations/freertos/trx_freertos_events.csv):
+ *       trx_vocabulary_NAME_[] for lib/catalog/vocabulary.h.
  *
  * Dump names. TraceX prints tml_event_type[id] for ids < 1000. That table
  * is misaligned from id 631 on (a missing separator joins two labels at 631
@@ -22,34 +27,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define COLUMNS 15
+#include "catalog/description_format.h"
+
+#define MAX_CELLS 64
 #define MAX_ROWS 4096
 #define DUMP_IDS 1000
 #define INVALID_NAME "INVALID  "
 
+/* The columns this generator reads, by header name. */
 enum {
     C_ID,
+    C_NAME,
+    C_MEANING,
+    C_FIELD1,
+    C_FIELD2,
+    C_FIELD3,
+    C_FIELD4,
     C_COMPONENT,
     C_SYMBOL,
-    C_DISPLAY,
-    C_INFO1,
-    C_INFO2,
-    C_INFO3,
-    C_INFO4,
     C_FILTER,
     C_GUI_NAME,
-    C_GUI_ICON,
     C_DUMP,
-    C_OTHER,
-    C_CURRENT,
-    C_NOTES
+    C_KNOWN
 };
+static const char *const column_names[C_KNOWN] = {
+    "id",     "name",      "meaning", "field1",       "field2",   "field3",
+    "field4", "component", "symbol",  "filter_group", "gui_name", "dump_string_at_id"};
+static int column_at[C_KNOWN]; /* index in a row, -1: absent */
+static int column_count;
 
 typedef struct row {
     uint32_t id;
-    char *col[COLUMNS];
+    char *cell[MAX_CELLS];
     uint32_t filter;
+    uint8_t meaning, type[4], role[4];
 } row;
+
+/* The row's cell of column c ("" when the file has no such column). */
+static const char *col(const row *r, int c)
+{
+    return column_at[c] >= 0 ? r->cell[column_at[c]] : "";
+}
 
 static row rows[MAX_ROWS];
 static int row_count;
@@ -156,9 +174,62 @@ static char *read_file(const char *path, size_t *size)
     return buf;
 }
 
-static void parse_csv(char *text, const char *path)
+static void read_header(char *line, const char *path, int lineno, bool catalogue)
 {
-    int line = 0;
+    char *cells[MAX_CELLS];
+    column_count = trx_desc_split(line, cells, MAX_CELLS);
+    if (column_count < 0)
+        die(path, lineno, "too many columns");
+    for (int c = 0; c < C_KNOWN; c++) {
+        column_at[c] = -1;
+        for (int i = 0; i < column_count; i++)
+            if (strcmp(cells[i], column_names[c]) == 0) {
+                if (column_at[c] >= 0)
+                    die(path, lineno, "a column named twice");
+                column_at[c] = i;
+            }
+        /* a vocabulary needs id and name; the catalogue its TraceX columns too */
+        if (column_at[c] < 0 && (c <= C_NAME || (catalogue && c != C_MEANING)))
+            die(path, lineno, "a required column is missing");
+    }
+}
+
+static void read_row(char *line, const char *path, int lineno)
+{
+    if (row_count == MAX_ROWS)
+        die(path, lineno, "too many rows");
+    row *r = &rows[row_count];
+    if (trx_desc_split(line, r->cell, MAX_CELLS) != column_count)
+        die(path, lineno, "not as many cells as the header has columns");
+    char *stop;
+    unsigned long id = strtoul(col(r, C_ID), &stop, 10);
+    if (*col(r, C_ID) == '\0' || *stop != '\0' || id > 65535)
+        die(path, lineno, "bad id");
+    if (by_id[id])
+        die(path, lineno, "duplicate id");
+    if (!col(r, C_NAME)[0])
+        die(path, lineno, "empty name");
+    int m = trx_desc_meaning(col(r, C_MEANING));
+    if (m < 0)
+        die(path, lineno, "unknown meaning");
+    r->meaning = (uint8_t)m;
+    for (int k = 0; k < 4; k++) {
+        const char *what;
+        if (column_at[C_FIELD1 + k] >= 0 &&
+            trx_desc_field(r->cell[column_at[C_FIELD1 + k]], &r->type[k], &r->role[k], &what) != 0)
+            die(path, lineno, what);
+    }
+    r->id = (uint32_t)id;
+    r->filter = parse_filter(col(r, C_FILTER), path, lineno);
+    by_id[id] = ++row_count;
+}
+
+/* Reads the description: '#' comments and blank lines skipped, the first
+ * other line names the columns. */
+static void parse_csv(char *text, const char *path, bool catalogue)
+{
+    int lineno = 0;
+    bool header = true;
     char *p = text;
     while (*p) {
         char *end = strchr(p, '\n');
@@ -167,37 +238,14 @@ static void parse_csv(char *text, const char *path)
             *end = '\0';
         if (end && end > p && end[-1] == '\r')
             end[-1] = '\0';
-        line++;
-        if (line == 1 || *p == '\0') { /* header, blank line */
-            p = next;
-            continue;
+        lineno++;
+        if (*p != '\0' && *p != '#') {
+            if (header)
+                read_header(p, path, lineno, catalogue);
+            else
+                read_row(p, path, lineno);
+            header = false;
         }
-        if (row_count == MAX_ROWS)
-            die(path, line, "too many rows");
-        row *r = &rows[row_count];
-        int c = 0;
-        char *field = p;
-        for (;;) {
-            char *comma = strchr(field, ',');
-            if (c == COLUMNS)
-                die(path, line, "more than 15 columns");
-            r->col[c++] = field;
-            if (!comma)
-                break;
-            *comma = '\0';
-            field = comma + 1;
-        }
-        if (c != COLUMNS)
-            die(path, line, "fewer than 15 columns");
-        char *stop;
-        unsigned long id = strtoul(r->col[C_ID], &stop, 10);
-        if (*r->col[C_ID] == '\0' || *stop != '\0' || id > 65535)
-            die(path, line, "bad id");
-        if (by_id[id])
-            die(path, line, "duplicate id");
-        r->id = (uint32_t)id;
-        r->filter = parse_filter(r->col[C_FILTER], path, line);
-        by_id[id] = ++row_count;
         p = next;
     }
 }
@@ -211,7 +259,7 @@ static const row *find(uint32_t id)
 static const char *row_literal(uint32_t id)
 {
     const row *r = find(id);
-    return r && r->col[C_DUMP][0] ? r->col[C_DUMP] : NULL;
+    return r && col(r, C_DUMP)[0] ? col(r, C_DUMP) : NULL;
 }
 
 /* Row-less ids whose printed label is not "INVALID  " (see the top comment):
@@ -259,6 +307,36 @@ static void put_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* ", meaning, {types}, {roles}" of a row. */
+static void put_codes(FILE *out, const row *r)
+{
+    fprintf(out, ", %u, {%u, %u, %u, %u}, {%u, %u, %u, %u}", r->meaning, r->type[0], r->type[1],
+            r->type[2], r->type[3], r->role[0], r->role[1], r->role[2], r->role[3]);
+}
+
+/* An RTOS vocabulary (lib/catalog/vocabulary.h), rows ascending by id. */
+static void write_vocabulary(FILE *out, const char *csv_path, const char *name)
+{
+    fprintf(out, "/* GENERATED by tools/gen_catalog.c from %s; do not edit. */\n", csv_path);
+    fprintf(out, "#include \"catalog/vocabulary.h\"\n\n");
+    fprintf(out, "const trx_vocabulary_row trx_vocabulary_%s_[] = {\n", name);
+    for (uint32_t id = 0; id < 65536; id++) {
+        if (!by_id[id])
+            continue;
+        const row *r = &rows[by_id[id] - 1];
+        fprintf(out, "    {%u, ", r->id);
+        put_string(out, col(r, C_NAME));
+        fputs(", {", out);
+        for (int k = 0; k < 4; k++) {
+            put_string(out, col(r, C_FIELD1 + k));
+            fputs(k < 3 ? ", " : "}", out);
+        }
+        put_codes(out, r);
+        fputs("},\n", out);
+    }
+    fprintf(out, "};\nconst uint32_t trx_vocabulary_%s_count_ = %d;\n", name, row_count);
+}
+
 static void write_c(FILE *out, const char *csv_path)
 {
     fprintf(out, "/* catalog_table.c - GENERATED by tools/gen_catalog.c from %s; do not edit. */\n",
@@ -269,18 +347,19 @@ static void write_c(FILE *out, const char *csv_path)
     for (int i = 0; i < row_count; i++) {
         const row *r = &rows[i];
         fprintf(out, "    {%u, ", r->id);
-        put_string(out, r->col[C_COMPONENT]);
+        put_string(out, col(r, C_COMPONENT));
         fputs(", ", out);
-        put_string(out, r->col[C_SYMBOL]);
+        put_string(out, col(r, C_SYMBOL));
         fputs(", ", out);
-        put_string(out, r->col[C_DISPLAY]);
+        put_string(out, col(r, C_NAME));
         fputs(", {", out);
         for (int k = 0; k < 4; k++) {
-            put_string(out, r->col[C_INFO1 + k]);
+            put_string(out, col(r, C_FIELD1 + k));
             fputs(k < 3 ? ", " : "}, ", out);
         }
         fprintf(out, "0x%08Xu, ", r->filter);
-        put_string(out, r->col[C_GUI_NAME]);
+        put_string(out, col(r, C_GUI_NAME));
+        put_codes(out, r);
         fputs("},\n", out);
     }
     fputs("};\n\n", out);
@@ -310,16 +389,23 @@ static void write_c(FILE *out, const char *csv_path)
 
 int main(int argc, char **argv)
 {
+    const char *vocabulary = NULL;
+    if (argc == 5 && strcmp(argv[1], "--vocabulary") == 0) {
+        vocabulary = argv[2];
+        argv += 2;
+        argc -= 2;
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: gen_catalog events.csv out.c\n");
+        fprintf(stderr, "usage: gen_catalog [--vocabulary NAME] description.csv out.c\n");
         return 1;
     }
     size_t size;
     char *text = read_file(argv[1], &size);
-    parse_csv(text, argv[1]);
+    parse_csv(text, argv[1], vocabulary == NULL);
     if (row_count == 0)
         die(argv[1], 1, "no rows");
-    build_dump_names(argv[1]);
+    if (!vocabulary)
+        build_dump_names(argv[1]);
 
     /* Write to a temporary name, then rename: no half-written output. */
     size_t n = strlen(argv[2]);
@@ -333,7 +419,10 @@ int main(int argc, char **argv)
         perror(tmp);
         return 1;
     }
-    write_c(out, argv[1]);
+    if (vocabulary)
+        write_vocabulary(out, argv[1], vocabulary);
+    else
+        write_c(out, argv[1]);
     if (fclose(out) != 0 || rename(tmp, argv[2]) != 0) {
         perror(argv[2]);
         remove(tmp);

@@ -11,55 +11,14 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "trx/catalog.h"
 
-/* Which info field (1-4) carries the stack pointer for event `id`; 0: none. */
+/* Which info field (1-4) carries the stack pointer for event `id`; 0: none.
+ * The catalogue says it (lib/catalog/events.csv: the field whose role is
+ * "stack"), as TraceX reads it (tracex.md 2.11). */
 static int stack_field(uint32_t id)
 {
-    switch (id) {
-    case 3:
-    case 4:
-    case 109:
-        return 1;
-    case 12:
-    case 22:
-    case 30:
-    case 31:
-    case 40:
-    case 51:
-    case 61:
-    case 62:
-    case 82:
-    case 101:
-    case 120:
-    case 125:
-    case 127:
-        return 2;
-    case 1:
-    case 2:
-    case 16:
-    case 26:
-    case 50:
-    case 56:
-    case 67:
-    case 81:
-    case 87:
-    case 100:
-    case 102:
-    case 111:
-    case 112:
-    case 114:
-    case 115:
-    case 117:
-        return 3;
-    case 17:
-    case 21:
-    case 57:
-    case 83:
-    case 88:
-        return 4;
-    default:
-        return 0;
-    }
+    return trx_catalog_field_with_role(id, TRX_ROLE_STACK) + 1;
 }
 
 /* Ascending, for qsort of (group, start) pairs packed in a uint64_t. */

@@ -18,3 +18,12 @@ uint32_t trx_catalog_size(void)
 {
     return trx_catalog_row_count_;
 }
+
+int trx_catalog_field_with_role(uint32_t id, trx_field_role role)
+{
+    const trx_event_type *e = trx_catalog_find(id);
+    for (int k = 0; e && k < 4; k++)
+        if (e->role[k] == role)
+            return k;
+    return -1;
+}

@@ -1,5 +1,6 @@
 /*
- * custom_events.c - reads a TraceX custom-event file (.trxc, tracex.md 5.3):
+ * custom_events.c - reads a TraceX custom-event file (.trxc, tracex.md 5.3;
+ * a trx event description goes to event_description.c):
  * lines before one exactly "Start" are comments; each line up to one exactly
  * "End" defines a user event as at least 13 comma-separated fields:
  *   number, name, abbreviation, (r, g, b), (r, g, b), label1, ..., label4
@@ -16,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "trx/catalog.h"
+#include "catalog/custom_events_internal.h"
 
 #define TRXC_MAX_FILE (16u << 20)
 #define TRXC_MIN_FIELDS 13
@@ -158,8 +159,7 @@ static int compare_order(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Sorts the definitions by id, keeping only the last definition of each id. */
-static int sort_and_dedupe(trx_custom_events *ce)
+int trx_custom_events_sort(trx_custom_events *ce)
 {
     if (ce->count < 2)
         return 0;
@@ -184,8 +184,7 @@ static int sort_and_dedupe(trx_custom_events *ce)
     return 0;
 }
 
-/* Appends one definition. */
-static int add_definition(trx_custom_events *ce, uint32_t *cap, const trx_custom_event *ev)
+int trx_custom_events_add(trx_custom_events *ce, uint32_t *cap, const trx_custom_event *ev)
 {
     if (ce->count == *cap) {
         if (*cap > UINT32_MAX / 2 / sizeof *ev)
@@ -235,7 +234,7 @@ static int parse_text(trx_custom_events *ce, const char *text, size_t size, trx_
             trx_custom_event ev;
             if (parse_definition(line, len, pos, lineno, &ev, err) != 0)
                 return -1;
-            if (add_definition(ce, &cap, &ev) != 0)
+            if (trx_custom_events_add(ce, &cap, &ev) != 0)
                 return trx_error_set(err, pos, "line %u: out of memory", lineno);
         }
         pos = nl ? end + 1 : size;
@@ -245,7 +244,7 @@ static int parse_text(trx_custom_events *ce, const char *text, size_t size, trx_
                              "custom event file needs a line \"Start\" and a line "
                              "\"End\" around the definitions (missing %s)",
                              started ? "End" : "Start");
-    if (sort_and_dedupe(ce) != 0)
+    if (trx_custom_events_sort(ce) != 0)
         return trx_error_set(err, size, "out of memory");
     return 0;
 }
@@ -254,7 +253,8 @@ int trx_custom_events_parse(trx_custom_events *ce, const char *text, size_t size
 {
     ce->items = NULL;
     ce->count = 0;
-    int rc = parse_text(ce, text, size, err);
+    int rc = trx_is_event_description(text, size) ? trx_event_description_parse(ce, text, size, err)
+                                                  : parse_text(ce, text, size, err);
     if (rc != 0)
         trx_custom_events_free(ce);
     return rc;
@@ -274,7 +274,7 @@ int trx_custom_events_load(trx_custom_events *ce, const char *path, trx_error *e
     }
     if ((uint64_t)st.st_size > TRXC_MAX_FILE) {
         fclose(f);
-        return trx_error_set(err, 0, "custom event file larger than %u bytes", TRXC_MAX_FILE);
+        return trx_error_set(err, 0, "event definitions larger than %u bytes", TRXC_MAX_FILE);
     }
     size_t size = (size_t)st.st_size;
     char *text = malloc(size + 1);

@@ -5,19 +5,19 @@
 
 #include "catalog/vocabulary.h"
 
-/* The RTOS vocabulary's row for `id` (FreeRTOS's names), unless a user
- * definition names that user event. */
+/* The RTOS vocabulary's row for `id` (FreeRTOS's names). */
 static const trx_vocabulary_row *vocabulary_row(uint32_t id, const trx_custom_events *ce)
 {
-    if (!ce || ce->rtos != TRX_RTOS_FREERTOS)
-        return NULL;
-    if (id >= TRX_USER_EVENT_START && trx_custom_events_find(ce, id))
-        return NULL;
-    return trx_vocabulary_freertos_find(id);
+    return ce && ce->rtos == TRX_RTOS_FREERTOS ? trx_vocabulary_freertos_find(id) : NULL;
 }
 
+/* Names come from the user's definitions (--custom: a description or a
+ * .trxc), then the RTOS's vocabulary, then the catalogue. */
 const char *trx_event_name(uint32_t id, const trx_custom_events *ce)
 {
+    const trx_custom_event *c = trx_custom_events_find(ce, id);
+    if (c)
+        return c->name;
     const trx_vocabulary_row *v = vocabulary_row(id, ce);
     if (v)
         return v->name;
@@ -27,24 +27,16 @@ const char *trx_event_name(uint32_t id, const trx_custom_events *ce)
             return e->name;
         return e->gui_name[0] ? e->gui_name : e->symbol;
     }
-    const trx_custom_event *c = trx_custom_events_find(ce, id);
-    if (c)
-        return c->name;
     return id >= TRX_USER_EVENT_START ? "User Event" : "Unknown Event";
 }
 
 void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labels[4])
 {
-    const trx_vocabulary_row *v = vocabulary_row(id, ce);
-    if (v) {
-        for (int k = 0; k < 4; k++)
-            labels[k] = v->label[k];
-        return;
-    }
-    const trx_event_type *e = trx_catalog_find(id);
-    const trx_custom_event *c = e ? NULL : trx_custom_events_find(ce, id);
+    const trx_custom_event *c = trx_custom_events_find(ce, id);
+    const trx_vocabulary_row *v = c ? NULL : vocabulary_row(id, ce);
+    const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
     for (int k = 0; k < 4; k++)
-        labels[k] = e ? e->label[k] : c ? c->label[k] : "";
+        labels[k] = c ? c->label[k] : v ? v->label[k] : e ? e->label[k] : "";
 }
 
 const char *trx_event_context_word(const trx_event *ev)

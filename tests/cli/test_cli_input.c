@@ -302,9 +302,14 @@ static void test_bad_custom_every_command(void **state)
                 argv[k++] = "--to=csv";
             if (strcmp(names[i], "convert") == 0)
                 argv[k++] = "--to=bin";
-            argv[k++] = "--custom";
-            argv[k++] = trxc;
-            argv[k++] = DEMO;
+            if (strcmp(names[i], "describe") == 0) { /* the definitions are its input */
+                argv[k++] = "--to=csv";
+                argv[k++] = trxc;
+            } else {
+                argv[k++] = "--custom";
+                argv[k++] = trxc;
+                argv[k++] = DEMO;
+            }
             if (strcmp(names[i], "check") == 0)
                 argv[k++] = "no-lost-events";
             argv[k] = NULL;

@@ -186,26 +186,13 @@ check(any(e["id"] == 109 for e in real), "no yield (RELINQUISH) recorded")
 check(any(e["id"] == 4202 for e in after), "no timer expiration after MARK")
 named = run("events", "--format", "jsonl", "--custom", trxc, trace)
 check('"name":"Timer Expired"' in named, "trx_freertos.trxc does not name event 4202")
-# The .trxc TraceX users load says what trx_freertos_events.csv says: each
-# user event's name and captions ("Unused" in the .trxc = no field).
-csv_path = os.path.join(os.path.dirname(trxc), "trx_freertos_events.csv")
-vocab = {}
-for line in open(csv_path):
-    cells = line.rstrip("\n").split(",")
-    if line.startswith("#") or cells[0] == "id" or len(cells) != 6:
-        continue
-    vocab[int(cells[0])] = (cells[1], [c or "Unused" for c in cells[2:]])
-inside = False
-for line in open(trxc):
-    line = line.strip()
-    if line in ("Start", "End"):
-        inside = line == "Start"
-        continue
-    if inside and line:
-        cells = [c.strip() for c in line.split(",")]
-        uid = int(cells[0])
-        got = (cells[1], [c for c in cells[-4:]])
-        check(vocab.get(uid) == got, "trxc %d %s differs from the CSV's %s" % (uid, got, vocab.get(uid)))
+# The .trxc TraceX users load is generated from trx_freertos_events.csv (one
+# description feeds both): `trx describe --to trxc` gives it byte for byte.
+folder = os.path.dirname(os.path.abspath(trxc))
+made = subprocess.run([os.path.abspath(trx), "describe", "--to", "trxc", "trx_freertos_events.csv"],
+                      cwd=folder, check=True, capture_output=True).stdout
+check(made == open(trxc, "rb").read(),
+      "trx_freertos.trxc is not what `trx describe --to trxc trx_freertos_events.csv` makes")
 if reference:
     stamps = [e["timestamp"] for e in real]
     check(all(0 < (b - a) & 0xFFFFFFFF < 0x80000000 for a, b in zip(stamps, stamps[1:])),
