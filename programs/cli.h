@@ -46,7 +46,7 @@ enum { CLI_JSON = 1u << 0, CLI_CRLF = 1u << 1, CLI_COMPAT = 1u << 2 };
 typedef struct cli_common {
     const char *command;
     trx_input_format input_format;
-    const char *custom;            /* --custom FILE.trxc, or NULL */
+    const char *custom;            /* --custom FILE (a description or a .trxc), or NULL */
     bool force_trace_format;       /* --trace-format given */
     trx_trace_format trace_format; /* --trace-format txtb|uia */
     trx_endian endian;             /* --endian little|big (UIA records) */
@@ -161,7 +161,7 @@ int cli_main_on_input(int argc, char **argv, const cli_spec *spec, cli_writer wr
     "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"       \
     "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"                \
     "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"               \
-    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n"                        \
+    "  --custom FILE           event definitions, description or .trxc (checked)\n"                \
     "  -o, --output OUT        write to OUT (replaced only when complete)\n"
 
 #endif

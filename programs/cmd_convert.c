@@ -23,7 +23,7 @@ static const char usage[] =
     "  --trace-format txtb|uia the trace decoder (default: by content)\n"
     "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"
     "  --uia-meta FILE         UIA event names (accepted, not needed here)\n"
-    "  --custom FILE.trxc      TraceX custom-event definitions (checked)\n";
+    "  --custom FILE           event definitions, description or .trxc (checked)\n";
 
 enum { OPT_TO = CLI_OPT_FIRST_OWN };
 typedef enum { TO_NONE, TO_TXTB, TO_UIA, TO_BIN, TO_IHEX, TO_SREC } target;

@@ -27,7 +27,7 @@ static const char usage[] =
     "  --no-synthetic           leave out the RUNNING events TraceX inserts\n"
     "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events,\n"
     "                           the dump's event labels in text)\n"
-    "  --custom FILE.trxc       names and field captions of user events\n"
+    "  --custom FILE            event names and fields: a description or a .trxc\n"
     "  --crlf                   end lines with CR LF\n"
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  --trace-format txtb|uia  the trace decoder (default: by content)\n"

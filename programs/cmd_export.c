@@ -31,7 +31,7 @@ static const char usage[] =
     "                           tick is taken as one microsecond)\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
     "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
-    "  --custom FILE.trxc       names and field captions of user events\n"
+    "  --custom FILE            event names and fields: a description or a .trxc\n"
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  -o, --output OUT         write to OUT (replaced only when complete); a directory\n"
     "                           for --to ctf\n"

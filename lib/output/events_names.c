@@ -39,6 +39,15 @@ void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labe
         labels[k] = c ? c->label[k] : v ? v->label[k] : e ? e->label[k] : "";
 }
 
+void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t types[4])
+{
+    const trx_custom_event *c = trx_custom_events_find(ce, id);
+    const trx_vocabulary_row *v = c ? NULL : vocabulary_row(id, ce);
+    const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
+    for (int k = 0; k < 4; k++)
+        types[k] = c ? c->type[k] : v ? v->type[k] : e ? e->type[k] : TRX_FIELD_U32;
+}
+
 const char *trx_event_context_word(const trx_event *ev)
 {
     switch (trx_context_kind_of(ev->context)) {

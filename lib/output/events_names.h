@@ -5,13 +5,18 @@
 #include "trx/catalog.h"
 #include "trx/trx.h"
 
-/* Event name: the catalogue's display name (else its GUI name, else its
- * symbol); else the .trxc name; else "User Event" (id >= 4096) or
- * "Unknown Event". Never NULL. */
+/* Event name: the user's definition (--custom: a description or a .trxc),
+ * else the RTOS vocabulary's, else the catalogue's display name (else its GUI
+ * name, else its symbol); else "User Event" (id >= 4096) or "Unknown Event".
+ * Never NULL. */
 const char *trx_event_name(uint32_t id, const trx_custom_events *ce);
 
 /* The four information-field captions ("" where the field has none). */
 void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labels[4]);
+
+/* The four fields' trx_field_type, from the same definition as the labels
+ * (TRX_FIELD_U32 where nothing says). */
+void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t types[4]);
 
 /* "thread", "isr", "init" or "idle". */
 const char *trx_event_context_word(const trx_event *ev);

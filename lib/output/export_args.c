@@ -49,6 +49,15 @@ void trx_export_labels(const trx_trace *t, uint32_t id, uint16_t module,
             labels[k] = plain_labels[k];
 }
 
+void trx_export_field_types(const trx_trace *t, uint32_t id, uint16_t module,
+                            const trx_custom_events *ce, uint8_t types[4])
+{
+    if (uia_foreign(t, module))
+        memset(types, TRX_FIELD_U32, 4);
+    else
+        trx_event_field_types(id, ce, types);
+}
+
 int trx_export_args(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
                     trx_export_arg out[4])
 {

@@ -15,6 +15,11 @@ typedef struct trx_export_arg {
     const char *object; /* name of the object at `value`, or NULL */
 } trx_export_arg;
 
+/* The fields' trx_field_type for an event class, as its description says
+ * (TRX_FIELD_U32 for UIA events the catalogue does not describe). */
+void trx_export_field_types(const trx_trace *t, uint32_t id, uint16_t module,
+                            const trx_custom_events *ce, uint8_t types[4]);
+
 /* Fills up to four arguments of `ev` (fields whose caption is blank are
  * left out, except for events the catalogue does not know: info1..info4);
  * returns how many. A caption used twice keeps its first field only. */

@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/events_names.h"
 #include "output/export_args.h"
 #include "output/export_formats.h"
 
@@ -239,7 +238,9 @@ static void write_event_class(trx_out *w, const trx_trace *t, uint32_t id, uint1
                    "        uint32_t priority;\n        uint32_t next_context;\n",
                    id);
     const char *labels[4];
+    uint8_t types[4];
     trx_export_labels(t, id, module, ce, labels);
+    trx_export_field_types(t, id, module, ce, types);
     char names[4][72];
     for (int k = 0; k < 4; k++) {
         if (labels[k][0])
@@ -252,7 +253,9 @@ static void write_event_class(trx_out *w, const trx_trace *t, uint32_t id, uint1
                 memcpy(tmp, names[k], sizeof tmp);
                 snprintf(names[k], sizeof names[k], "%.60s_%d", tmp, k + 1);
             }
-        trx_out_printf(w, "        uint32_t %s;\n", names[k]);
+        static const char *const ctf_types[TRX_FIELD_TYPES] = {"uint32_t", "int32_t", "hex32_t"};
+        trx_out_printf(w, "        %s %s;\n", ctf_types[types[k] < TRX_FIELD_TYPES ? types[k] : 0],
+                       names[k]);
     }
     trx_out_str(w, "    };\n};\n");
 }
@@ -264,6 +267,9 @@ static void write_metadata(trx_out *w, const trx_trace *t, const trx_export_opti
                    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
                    "typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n"
                    "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+                   "typealias integer { size = 32; align = 8; signed = true; } := int32_t;\n"
+                   "typealias integer { size = 32; align = 8; signed = false; base = 16; } "
+                   ":= hex32_t;\n"
                    "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n\n"
                    "trace {\n    major = 1;\n    minor = 8;\n    byte_order = le;\n"
                    "    packet.header := struct {\n        uint32_t magic;\n"

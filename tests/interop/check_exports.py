@@ -353,13 +353,15 @@ def check_every_event(trx, trace, work, packets):
     for line, e in zip(lines, stored):
         m = re.match(r"\[(\d+)\] \(\+[^)]*\) (.*?): \{[^}]*\}, \{ (.*) \}$", line)
         fields = [kv.split(" = ") for kv in m.group(3).split(", ")] if m else []
-        vals = [int(v) for _, v in fields] if m else []
+        # fields typed by the catalogue: hexadecimal (0x...) or signed words
+        vals = [int(v, 0) for _, v in fields] if m else []
         # CTF event classes are per id: an id the catalogue does not name carries it ("(id N)")
         name_ok = m and (m.group(2) == e["name"] or m.group(2) == "%s (id %d)" % (e["name"], e["id"]))
         ok = (m and int(m.group(1)) == e["ticks"] and name_ok and len(vals) >= 4
               and vals[0] == e["index"] and vals[1] == e["thread"]
               and (e["priority"] is None or vals[2] == e["priority"])
-              and vals[4:] == e["info"][:len(vals) - 4] and len(vals) - 4 >= len(e["args"]))
+              and [v & 0xFFFFFFFF for v in vals[4:]] == e["info"][:len(vals) - 4]
+              and len(vals) - 4 >= len(e["args"]))
         if not ok:
             check(False, "ctf: %r, trx events %r" % (line[:200], e))
             break
