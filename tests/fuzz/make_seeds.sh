@@ -52,4 +52,9 @@ printf '/* dump */ static const uint8_t b[] = {\n  0x54, 0x58, // id\n  0x54, 0x
 printf 'comment line\nStart\n4096,Phase,PH,(255,0,0),(0,0,0),Seq,Magic,Id,Not\n5000, Marker ,MK,( 1, 2, 3),(4,5,6),a,b,c,d\r\nEnd\n' \
   > "$seeds/fuzz_trxc/good.trxc"
 printf 'Start\n4096,Name,TOOLONG,(1,2,3),(4,5,6),a,b,c,d\nEnd\n' > "$seeds/fuzz_trxc/bad.trxc"
+# event descriptions (docs/event-descriptions.md) go through the same parser
+printf '# app\nid,name,extra,meaning,field1,field2,field3,field4\n4096,Motor Start,x,send,Speed,Dir:i32,Obj::object,Raw:hex:count\n12,Pool,y,,,,,\r\n' \
+  > "$seeds/fuzz_trxc/good_description.csv"
+printf 'id,name,field1\n4096,x,a:float\n' > "$seeds/fuzz_trxc/bad_description.csv"
+cp "$here/../../recorder/integrations/freertos/trx_freertos_events.csv" "$seeds/fuzz_trxc/freertos_description.csv"
 echo "make_seeds: $(find "$seeds" -type f | wc -l) files, $(du -sk "$seeds" | cut -f1) KiB in $seeds"
