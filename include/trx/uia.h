@@ -50,6 +50,7 @@ typedef struct trx_uia_packet {
  * buffer is one stream with sender and logger TRX_UIA_NONE). */
 typedef struct trx_uia_stream {
     uint32_t sender, logger;
+    uint32_t core; /* its sender's time axis (trx_event.core): senders in ascending order */
     uint64_t records;
     uint64_t lost_events;
     uint32_t sessions;       /* target runs (restarts) seen in it, >= 1 */
@@ -108,6 +109,7 @@ typedef struct trx_uia_info {
     uint64_t time_backwards;         /* records whose timestamp went backwards (warned) */
     uint64_t target_dropped;         /* the recorder's stop-policy drop count (a gap at the end) */
     uint64_t first_backwards_offset; /* where it first happened */
+    uint32_t cores;                  /* senders: one time axis each (trx_event.core) */
 } trx_uia_info;
 
 /* The UIA details of `t`, or NULL when it is not a UIA trace. */
@@ -119,7 +121,7 @@ bool trx_uia_record_get(const trx_trace *t, uint32_t record, trx_uia_record *out
 /* Argument word `k` (< nargs) of a decoded record. */
 uint32_t trx_uia_record_arg(const trx_uia_record *r, uint32_t k);
 
-/* The snapshot whose first record is event `index`, or NULL. */
+/* The snapshot whose first record is record number `index` (trx_event.entry), or NULL. */
 const trx_uia_snapshot *trx_uia_snapshot_at(const trx_trace *t, uint64_t index);
 
 /* "Event", "EventWithTimestamp", ... for HdrType 0..12 ("Reserved" above). */

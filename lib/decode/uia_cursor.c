@@ -1,9 +1,9 @@
 /*
- * uia_cursor.c - UIA records as events of the common model: event id, module,
- * 64-bit timestamp, sequence number unwrapped per stream, relative ticks per
- * stream and session, the lost count of the gap before each record, and the
- * stream as the core. No context or priority: context TRX_CONTEXT_INIT and
- * thread -1, so thread analyses see no threads. State: O(streams).
+ * uia_cursor.c - UIA records as events of the common model, in the order of
+ * their ticks on their core's axis (uia_axes.c): event id, module, 64-bit
+ * timestamp, sequence number unwrapped per stream, the lost count of the gap
+ * before each record, and the sender as the core. No context or priority: context TRX_CONTEXT_INIT
+ * and thread -1, so thread analyses see no threads. State: O(streams).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,11 +52,25 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
         trx_cursor_free(c);
         return false;
     }
-    uint64_t i = k->next++;
+    uint64_t pos = k->next++;
+    uint64_t i = u->order ? u->order[pos] : pos; /* the record: by time on its core's axis */
     uint32_t stream = 0;
     const uia_pkt_ctx *pk = NULL;
     uia_pkt_ctx ctx;
     if (u->info.packet_count) {
+        if (u->order) { /* the packet holding record i: the last one starting at or before it */
+            uint32_t lo = 0, hi = u->info.packet_count;
+            while (hi - lo > 1) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (u->pkt_first[mid] <= i)
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            while (lo > 0 && u->packets[lo].duplicate) /* duplicates hold no records */
+                lo--;
+            k->packet = lo;
+        }
         while (k->packet + 1 < u->info.packet_count && u->pkt_first[k->packet + 1] <= i)
             k->packet++;
         const trx_uia_packet *p = &u->packets[k->packet];
@@ -76,8 +90,8 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     uia_step_record(&k->states[stream], &h, pk, &st);
     uint32_t evw = trx_rd32(p + 4 * (1 + h.time_words), be);
     memset(ev, 0, sizeof *ev);
-    ev->index = i;
-    ev->ticks = st.ticks;
+    ev->index = pos;
+    ev->ticks = uia_axis_ticks(u, stream, &k->states[stream], h.time_words != 0, &st);
     ev->time = st.time;
     ev->timestamp = (uint32_t)st.time;
     ev->id = evw >> 16;
@@ -89,7 +103,7 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     ev->threshold = TRX_UNKNOWN;
     ev->raw_priority = TRX_UNKNOWN;
     ev->thread = -1;
-    ev->core = stream;
+    ev->core = u->stream_core ? u->stream_core[stream] : 0;
     ev->entry = (uint32_t)i;
     ev->seq = st.seq;
     ev->lost_before = (uint32_t)st.lost;

@@ -33,7 +33,17 @@ struct trx_uia {
     uint8_t *snap_data;
     size_t snap_data_len, snap_data_cap;
     uint64_t span_ticks;
+    /* one time axis per core (uia_axes.c; NULL for a raw record buffer) */
+    uint32_t *order;       /* event position -> record number */
+    struct uia_axis *axis; /* per stream and session: the core's base time and tick base */
+    uint32_t *axis_at;     /* per stream: its session 0 in `axis` */
+    uint32_t *stream_core; /* per stream: its core (senders in ascending order) */
 };
+
+/* Where a core's session lies on its axis: ticks = tick_base + time - base_time. */
+typedef struct uia_axis {
+    uint64_t base_time, tick_base;
+} uia_axis;
 
 /* What the header word and the fixed words of a record say (no arguments). */
 typedef struct uia_head {
@@ -124,6 +134,8 @@ typedef struct uia_seq_state {
     uint32_t last_pkt; /* packet sequence of the last packet */
     uint32_t session;
     bool have_time;
+    bool axis_any;       /* axis_ticks set */
+    uint64_t axis_ticks; /* the last record's ticks on its core's axis */
 } uia_seq_state;
 
 /* Packet context for the first record of a packet (NULL otherwise). */
@@ -203,6 +215,31 @@ static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const ui
     o->ticks = ticks;
     o->time = time;
 }
+
+/* The ticks on its core's axis of a record `st` just stepped in stream
+ * `stream` (state `s`): the core's session base for a timed record, else the
+ * stream's last ticks (a new session: its start). Without axes (a raw
+ * buffer: one stream) the stream's own ticks. */
+static inline uint64_t uia_axis_ticks(const struct trx_uia *u, uint32_t stream, uia_seq_state *s,
+                                      bool timed, const uia_step *st)
+{
+    if (!u->axis)
+        return st->ticks;
+    uint32_t k =
+        s->session < u->streams[stream].sessions ? s->session : u->streams[stream].sessions - 1;
+    const uia_axis *a = &u->axis[u->axis_at[stream] + k];
+    if (timed)
+        s->axis_ticks = a->tick_base + (st->time >= a->base_time ? st->time - a->base_time : 0);
+    else if (!s->axis_any || st->new_session)
+        s->axis_ticks = a->tick_base;
+    s->axis_any = true;
+    return s->axis_ticks;
+}
+
+/* Lays the records of a packet file on one time axis per core (uia_axes.c):
+ * u->order, axis, axis_at, stream_core, info.cores; the gaps again on the
+ * axes (gap_cap: t->gaps' capacity). 0, or -1 when out of memory. */
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap);
 
 /* Opens `t` (image already in t->image) as UIA; 0 or -1 with `err`. */
 int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err);

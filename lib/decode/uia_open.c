@@ -638,6 +638,10 @@ void trx_uia_free(trx_trace *t)
         free(u->streams);
         free(u->snaps);
         free(u->snap_data);
+        free(u->order);
+        free(u->axis);
+        free(u->axis_at);
+        free(u->stream_core);
         free(u);
         t->uia = NULL;
     }
@@ -681,9 +685,12 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         uia_snap_finish(b.snaps, t->uia);
     if (rc == 0 && t->uia->info.records == 0)
         rc = trx_error_set(err, 0, "no UIA records found");
+    if (rc == 0 && uia_build_axes(t, &b.gap_cap) < 0)
+        rc = trx_error_set(err, 0, "out of memory putting the UIA records on their cores' axes");
     if (rc == 0 && t->uia->info.target_dropped) {
         /* the target counted records it could not store: a gap after the last record */
-        uint64_t ticks = b.states[b.dropped_stream].last_ticks;
+        uint64_t ticks = t->uia->axis ? t->uia->streams[b.dropped_stream].span_ticks
+                                      : b.states[b.dropped_stream].last_ticks;
         if (grow((void **)&t->gaps, &b.gap_cap, t->gap_count + 1, sizeof *t->gaps) < 0)
             rc = trx_error_set(err, 0, "out of memory");
         else {

@@ -277,7 +277,7 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
     if (r.snapshot) {
         trx_out_printf(o, ",\"snapshot\":{\"id\":%" PRIu32 ",\"address\":%" PRIu32, r.snapshot_id,
                        r.address);
-        const trx_uia_snapshot *s = trx_uia_snapshot_at(t, ev->index);
+        const trx_uia_snapshot *s = trx_uia_snapshot_at(t, ev->entry);
         if (s) {
             trx_out_printf(o,
                            ",\"total_length\":%" PRIu32 ",\"length\":%" PRIu32

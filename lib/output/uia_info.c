@@ -28,6 +28,14 @@ static void stream_name(trx_out *o, const trx_uia_stream *s)
         trx_out_printf(o, "sender %" PRIu32 " logger %" PRIu32, s->sender, s->logger);
 }
 
+/* How the records are timed: one clock, or one per core (senders). */
+static const char *time_axes(const trx_uia_info *u)
+{
+    return u->cores > 1 ? "one clock per core (sender), each its own axis: no sync points to "
+                          "align them"
+                        : "one clock (every logger of one core shares it)";
+}
+
 void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
 {
     const trx_uia_info *u = trx_uia_info_of(t);
@@ -71,6 +79,7 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
         const trx_uia_stream *s = &u->streams[i];
         trx_out_printf(o, "  %" PRIu32 ": ", i);
         stream_name(o, s);
+        trx_out_printf(o, " (core %" PRIu32 ")", s->core);
         trx_out_printf(o,
                        ": %" PRIu64 " records, %" PRIu64 " lost, %" PRIu32
                        " session%s, ticks 0 - %" PRIu64 "\n",
@@ -82,7 +91,8 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
         incomplete += u->snapshots[i].incomplete;
     trx_out_printf(o, "Snapshots:          %" PRIu32 " (%" PRIu32 " incomplete)\n",
                    u->snapshot_count, incomplete);
-    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (per stream)\n",
+    trx_out_printf(o, "Time:               %s\n", time_axes(u));
+    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
                    trx_trace_span_ticks(t));
     if (u->time_backwards)
         trx_out_printf(o,
@@ -101,6 +111,8 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
     trx_out_json_string(o, trx_input_format_name(t->image.format));
     trx_out_printf(o, ",\"image_size\":%zu,\"image_base\":%" PRIu64, t->image.size, t->image.base);
     trx_out_printf(o, ",\"packet_file\":%s", u->packet_file ? "true" : "false");
+    trx_out_printf(o, ",\"cores\":%" PRIu32 ",\"time_axes\":\"%s\"", u->cores,
+                   u->cores > 1 ? "per_core" : "one_clock");
     if (!u->packet_file)
         trx_out_printf(o, ",\"byte_order\":\"%s\",\"byte_order_detected\":%s",
                        u->big_endian ? "big" : "little", u->endian_detected ? "true" : "false");
@@ -127,10 +139,11 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
             trx_out_str(o, "\"sender\":null,\"logger\":null");
         else
             trx_out_printf(o, "\"sender\":%" PRIu32 ",\"logger\":%" PRIu32, s->sender, s->logger);
-        trx_out_printf(o,
-                       ",\"records\":%" PRIu64 ",\"lost_events\":%" PRIu64 ",\"sessions\":%" PRIu32
-                       ",\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64 "}",
-                       s->records, s->lost_events, s->sessions, s->span_ticks, s->time_backwards);
+        trx_out_printf(
+            o,
+            ",\"core\":%" PRIu32 ",\"records\":%" PRIu64 ",\"lost_events\":%" PRIu64
+            ",\"sessions\":%" PRIu32 ",\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64 "}",
+            s->core, s->records, s->lost_events, s->sessions, s->span_ticks, s->time_backwards);
     }
     uint32_t incomplete = 0;
     for (uint32_t i = 0; i < u->snapshot_count; i++)

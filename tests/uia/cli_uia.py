@@ -46,7 +46,9 @@ open(path, "wb").write(data)
 info = json.loads(run("info", "--json", path).stdout)
 check(info["format"] == "uia" and info["input_format"] == "bin", "info format members")
 check(info["records"] == 6 and info["lost_events"] == 3, "info records/lost: %s" % info)
-check(info["gaps"] == [{"index": 3, "lost": 3, "from_ticks": 20, "to_ticks": 30, "stream": 0}],
+# two senders = two cores, each on its own axis from 0; the events in the
+# order of their ticks (ties: file order), so the gap is before event 4
+check(info["gaps"] == [{"index": 4, "lost": 3, "from_ticks": 20, "to_ticks": 30, "stream": 0}],
       "info gaps %s" % info["gaps"])
 check(info["packets"] == 3 and info["duplicate_packets"] == 1, "info packets")
 check([(s["sender"], s["logger"], s["records"], s["lost_events"], s["sessions"])
@@ -60,15 +62,18 @@ open(meta, "w").write('<uia><evtMap id="16" moduleId="32773" shortName="Temp" '
 lines = [json.loads(l) for l in run("events", "--format", "jsonl", "--uia-meta", meta,
                                      path).stdout.splitlines()]
 check(len(lines) == 6, "events: %d lines" % len(lines))
-e = lines[3]
+check([(l["ticks"], l["core"], l["sender"]) for l in lines] ==
+      [(0, 0, 1), (0, 1, 4), (10, 0, 1), (20, 0, 1), (30, 0, 1), (1000, 0, 1)],
+      "events on the cores' axes: %s" % [(l["ticks"], l["core"], l["sender"]) for l in lines])
+e = lines[4]
 check((e["seq"], e["id"], e["module"], e["hdr_type"], e["args"], e["sender"], e["logger"],
        e["lost_before"]) == (6, 16, 0x8005, 1, [6, 0xAB], 1, 2, 3), "events jsonl %s" % e)
 check(e["name"] == "Temp" and e["text"] == "t=6 f=ab" and e["module_name"] == "Sensor",
       "events names/text %s" % e)
-sn = lines[4].get("snapshot")
+sn = lines[5].get("snapshot")
 check(sn == {"id": 9, "address": 0x20000000, "total_length": 5, "length": 5, "records": 1,
              "incomplete": False, "data": "68656c6c6f"}, "snapshot %s" % sn)
-check(lines[5]["core"] == 1 and lines[5]["sender"] == 4, "second stream = core 1")
+check(lines[1]["core"] == 1 and lines[1]["sender"] == 4, "second sender = core 1")
 txt = run("events", path).stdout
 check("3 events lost here" in txt, "events text has the lost line")
 check(len(run("events", "--format", "csv", "--event", "16", path).stdout.splitlines()) == 5,

@@ -306,6 +306,92 @@ static void test_snapshots(void **state)
     free(data);
 }
 
+/* One core (sender 7), three loggers sharing its clock, as a SYS/BIOS target
+ * writes them (kernel, load and application loggers): each logger's packets
+ * cover overlapping time windows, so the file order is not the time order.
+ * Logger 2 starts 99 ticks after the others and loses 2 records; then the
+ * target restarts (lower timestamps, sequences from 0) for a second session.
+ * Truth: every record in timestamp order, ticks = timestamp - the core's first
+ * (not the logger's), the gap on that axis, the second session after the
+ * first on the same axis. */
+static void test_one_core_three_loggers(void **state)
+{
+    (void)state;
+    ub b;
+    ub_init(&b, false);
+    /* (session, logger, k): timestamp base + 3k + logger (+99 for logger 2: no ties) */
+    const uint64_t base[2] = {5000, 1000};
+    uint32_t pktno = 0;
+    for (uint32_t session = 0; session < 2; session++) {
+        uint32_t seq[3] = {0, 0, 0};
+        for (uint32_t half = 0; half < 2; half++)
+            for (uint32_t logger = 0; logger < 3; logger++) {
+                size_t p = ub_packet_begin(&b, pktno++, 0, logger, 7);
+                for (uint32_t k = half * 50; k < half * 50 + 50; k++) {
+                    uint64_t ts = base[session] + 3 * k + logger + (logger == 2 ? 99 : 0);
+                    if (logger == 2 && session == 0 && (k == 60 || k == 61)) {
+                        seq[logger]++; /* lost on the way */
+                        continue;
+                    }
+                    uint32_t arg = session << 16 | logger << 8 | k;
+                    ub_event(&b, 1, seq[logger]++, ts, 0x10 + logger, 0x8005, &arg, 1);
+                }
+                ub_packet_end(&b, p);
+            }
+        pktno = 0; /* the restart: packet numbers from 0 too */
+    }
+    decoded d;
+    decode_ok(&d, &b);
+    const trx_uia_info *u = trx_uia_info_of(&d.t);
+    assert_int_equal(u->cores, 1);
+    assert_int_equal(u->stream_count, 3);
+    assert_int_equal(d.n, 598);
+    /* the truth, built from the writer's own rule */
+    typedef struct truth {
+        uint64_t time;
+        uint32_t arg;
+    } truth;
+    truth want[598];
+    size_t n = 0;
+    for (uint32_t session = 0; session < 2; session++) {
+        size_t first = n;
+        for (uint32_t k = 0; k < 100; k++)
+            for (uint32_t logger = 0; logger < 3; logger++)
+                if (!(logger == 2 && session == 0 && (k == 60 || k == 61)))
+                    want[n++] = (truth){base[session] + 3 * k + logger + (logger == 2 ? 99 : 0),
+                                        session << 16 | logger << 8 | k};
+        for (size_t i = first + 1; i < n; i++) /* time order (insertion sort: stable) */
+            for (size_t j = i; j > first && want[j].time < want[j - 1].time; j--) {
+                truth x = want[j];
+                want[j] = want[j - 1];
+                want[j - 1] = x;
+            }
+    }
+    assert_int_equal(n, 598);
+    uint64_t span0 = want[297].time - base[0]; /* the first session's last record */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ticks = i < 298 ? want[i].time - base[0] : span0 + 1 + want[i].time - base[1];
+        if (d.ev[i].info[0] != want[i].arg || d.ev[i].time != want[i].time ||
+            d.ev[i].ticks != ticks || d.ev[i].core != 0 || d.ev[i].index != i)
+            fail_msg("event %zu: arg 0x%x time %llu ticks %llu, want 0x%x %llu %llu", i,
+                     d.ev[i].info[0], (unsigned long long)d.ev[i].time,
+                     (unsigned long long)d.ev[i].ticks, want[i].arg,
+                     (unsigned long long)want[i].time, (unsigned long long)ticks);
+    }
+    /* the gap: before logger 2's k = 62, from its k = 59 on the core's axis */
+    assert_int_equal(d.t.gap_count, 1);
+    assert_int_equal(d.t.lost_events, 2);
+    const trx_gap *g = &d.t.gaps[0];
+    assert_int_equal(g->lost, 2);
+    assert_int_equal(g->from_ticks, 3 * 59 + 2 + 99);
+    assert_int_equal(g->to_ticks, 3 * 62 + 2 + 99);
+    assert_int_equal(d.ev[g->index].info[0], 2u << 8 | 62);
+    assert_int_equal(d.ev[g->index].lost_before, 2);
+    assert_int_equal(u->streams[2].sessions, 2);
+    done(&d);
+    ub_free(&b);
+}
+
 /* UIA 1.x LoggerCircBuf: HdrType 1 records from two cores, one packet
  * counter per sender shared by its loggers (it jumps inside a stream),
  * first-event bits zero; a seq-0/ts-0 first record; timestamps crossing
@@ -351,9 +437,28 @@ static void test_circbuf_multicore(void **state)
     /* core 1 crossed 2^32 without a jump in ticks */
     bool crossed = false;
     for (size_t i = 0; i < d.n; i++)
-        if (d.ev[i].core >= 2 && d.ev[i].time >= (1ull << 32))
+        if (d.ev[i].core == 1 && d.ev[i].time >= (1ull << 32))
             crossed = true;
     assert_true(crossed);
+    /* two senders = two cores (each logger pair on its core's clock): the
+     * events in tick order, the two loggers of a core interleaved by time */
+    assert_int_equal(u->cores, 2);
+    uint32_t per_core[2] = {0, 0};
+    for (size_t i = 0; i < d.n; i++) {
+        assert_true(d.ev[i].core < 2);
+        per_core[d.ev[i].core]++;
+        assert_int_equal(d.ev[i].index, i);
+        if (i > 0)
+            assert_true(d.ev[i].ticks >= d.ev[i - 1].ticks);
+        /* each timestamp k * 64 on core c is written by both loggers: they alternate */
+        uint64_t k = (d.ev[i].time - base[d.ev[i].core]) / 64;
+        assert_int_equal(d.ev[i].ticks, k * 64);
+        assert_int_equal(d.ev[i].ticks, (i / 4) * 64); /* four records per tick */
+        assert_int_equal(d.ev[i].core, (i / 2) % 2);   /* ties: file order, core 0 first */
+        assert_int_equal(d.ev[i].id, 100 + i % 2);     /* logger 0, then logger 1 */
+    }
+    assert_int_equal(per_core[0], 40);
+    assert_int_equal(per_core[1], 40);
     assert_int_equal(u->time_backwards, 0);
     done(&d);
     ub_free(&b);
@@ -501,6 +606,7 @@ int main(void)
         cmocka_unit_test(test_wrapped_prevlen),
         cmocka_unit_test(test_snapshots),
         cmocka_unit_test(test_circbuf_multicore),
+        cmocka_unit_test(test_one_core_three_loggers),
         cmocka_unit_test(test_stopmode_sessions_duplicates),
         cmocka_unit_test(test_target_dropped),
         cmocka_unit_test(test_names),

@@ -1,0 +1,322 @@
+/*
+ * uia_axes.c - one time axis per core for a UIA packet file. Every logger
+ * (stream) of one sender stamps its records with that core's clock, so the
+ * streams of a sender share its axis: ticks = timestamp - the core's first
+ * timestamp of the session, sessions one after the other. The records are
+ * put in the order of their axis ticks (within a stream the file order is
+ * kept; ties: the file order), cores with unrelated clocks side by side,
+ * each from 0. Two passes over the records: the first finds each stream's
+ * sessions (first and last timestamp), the second merges the streams by a
+ * heap of their next records (O(records log streams)); the gaps are made
+ * again on the axes. Memory: 4 bytes per record for the order, plus the
+ * sessions and packets of each stream.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/uia_internal.h"
+
+/* A stream's session as the first pass sees it (times: 0 / 0 when none). */
+typedef struct session_span {
+    uint64_t first, last;
+    bool any;
+} session_span;
+
+typedef struct stream_walk {
+    uint32_t *packets;     /* its non-duplicate packets, file order (into a shared array) */
+    uint32_t npackets, at; /* packets[at] holds the next record */
+    uint64_t rec, rec_end; /* next record, end of its packet */
+    uia_seq_state state;
+    /* the head: its record, its step and axis ticks */
+    uint64_t head;
+    uia_step step;
+    uint64_t ticks, last_ticks;
+    session_span *sessions; /* first pass */
+    uint32_t session_cap;
+} stream_walk;
+
+typedef struct axes_builder {
+    trx_trace *t;
+    struct trx_uia *u;
+    stream_walk *w;
+    uint32_t *packet_lists;
+    uint32_t *sender_of; /* per stream: its core (ordinal of its sender): u->stream_core */
+    uint32_t *heap;      /* stream indexes */
+    uint32_t heap_len;
+} axes_builder;
+
+/* Moves walk `w` to its next record, if any: false at the end. */
+static bool next_record(const struct trx_uia *u, stream_walk *w)
+{
+    while (w->rec >= w->rec_end) {
+        if (w->at >= w->npackets)
+            return false;
+        uint32_t p = w->packets[w->at++];
+        w->rec = u->pkt_first[p];
+        w->rec_end = w->rec + u->packets[p].records;
+    }
+    return true;
+}
+
+/* Steps walk `w` over its next record (the packet's first gets its context). */
+static void step(const trx_trace *t, const struct trx_uia *u, stream_walk *w, uia_head *h)
+{
+    uint64_t i = w->rec++;
+    uint32_t o = u->rec_off[i];
+    uia_parse_head(t->image.data + (o & ~UIA_OFF_BE), 2048, (o & UIA_OFF_BE) != 0, h);
+    uia_pkt_ctx ctx, *pk = NULL;
+    uint32_t p = w->packets[w->at - 1];
+    if (u->pkt_first[p] == i) {
+        ctx.seq = u->packets[p].seq;
+        ctx.first_event = u->packets[p].first_event;
+        pk = &ctx;
+    }
+    w->head = i;
+    uia_step_record(&w->state, h, pk, &w->step);
+}
+
+static void walk_reset(const struct trx_uia *u, stream_walk *w)
+{
+    w->at = 0;
+    w->rec = w->rec_end = 0;
+    memset(&w->state, 0, sizeof w->state);
+    w->last_ticks = 0;
+    (void)u;
+}
+
+/* Pass 1: each stream's sessions, their first and last timestamps. */
+static int find_sessions(axes_builder *b)
+{
+    struct trx_uia *u = b->u;
+    for (uint32_t s = 0; s < u->info.stream_count; s++) {
+        stream_walk *w = &b->w[s];
+        w->session_cap = u->streams[s].sessions ? u->streams[s].sessions : 1;
+        w->sessions = calloc(w->session_cap, sizeof *w->sessions);
+        if (!w->sessions)
+            return -1;
+        walk_reset(u, w);
+        uia_head h;
+        while (next_record(u, w)) {
+            step(b->t, u, w, &h);
+            uint32_t k = w->state.session;
+            if (!h.time_words || k >= w->session_cap)
+                continue;
+            session_span *sp = &w->sessions[k];
+            if (!sp->any || w->step.time < sp->first)
+                sp->first = w->step.time;
+            if (!sp->any || w->step.time > sp->last)
+                sp->last = w->step.time;
+            sp->any = true;
+        }
+    }
+    return 0;
+}
+
+/* Streams in sender order, for grouping (qsort has no context: a pair array). */
+typedef struct sender_stream {
+    uint32_t sender, stream;
+} sender_stream;
+
+static int compare_pairs(const void *a, const void *b)
+{
+    const sender_stream *x = a, *y = b;
+    if (x->sender != y->sender)
+        return x->sender < y->sender ? -1 : 1;
+    return x->stream < y->stream ? -1 : x->stream > y->stream;
+}
+
+/* Each core's sessions laid end to end: per stream and session, the core's
+ * base time and the ticks where the session starts (u->axis). */
+static int lay_out_axes(axes_builder *b)
+{
+    struct trx_uia *u = b->u;
+    uint32_t n = u->info.stream_count;
+    sender_stream *pairs = malloc((size_t)n * sizeof *pairs);
+    b->sender_of = u->stream_core = malloc((size_t)n * sizeof *b->sender_of);
+    u->axis_at = malloc((size_t)n * sizeof *u->axis_at);
+    uint64_t total = 0;
+    for (uint32_t s = 0; s < n; s++)
+        total += b->w[s].session_cap;
+    u->axis = calloc(total, sizeof *u->axis);
+    if (!pairs || !b->sender_of || !u->axis_at || !u->axis) {
+        free(pairs);
+        return -1;
+    }
+    for (uint32_t s = 0, at = 0; s < n; s++) {
+        pairs[s] = (sender_stream){u->streams[s].sender, s};
+        u->axis_at[s] = at;
+        at += b->w[s].session_cap;
+    }
+    qsort(pairs, n, sizeof *pairs, compare_pairs);
+    uint32_t core = 0;
+    for (uint32_t g = 0; g < n;) {
+        uint32_t e = g, sessions = 0;
+        while (e < n && pairs[e].sender == pairs[g].sender) {
+            if (b->w[pairs[e].stream].session_cap > sessions)
+                sessions = b->w[pairs[e].stream].session_cap;
+            e++;
+        }
+        uint64_t tick_base = 0;
+        for (uint32_t k = 0; k < sessions; k++) {
+            uint64_t first = UINT64_MAX, last = 0;
+            for (uint32_t j = g; j < e; j++) {
+                const stream_walk *w = &b->w[pairs[j].stream];
+                if (k < w->session_cap && w->sessions[k].any) {
+                    if (w->sessions[k].first < first)
+                        first = w->sessions[k].first;
+                    if (w->sessions[k].last > last)
+                        last = w->sessions[k].last;
+                }
+            }
+            if (first == UINT64_MAX)
+                first = last = 0;
+            for (uint32_t j = g; j < e; j++) {
+                uint32_t s = pairs[j].stream;
+                if (k < b->w[s].session_cap)
+                    u->axis[u->axis_at[s] + k] = (uia_axis){first, tick_base};
+            }
+            tick_base += last - first + 1;
+        }
+        for (uint32_t j = g; j < e; j++) {
+            b->sender_of[pairs[j].stream] = core;
+            u->streams[pairs[j].stream].core = core;
+        }
+        core++;
+        g = e;
+    }
+    u->info.cores = core;
+    free(pairs);
+    return 0;
+}
+
+/* Heap order: smaller axis ticks first, then the earlier record. */
+static bool before(const axes_builder *b, uint32_t x, uint32_t y)
+{
+    const stream_walk *p = &b->w[x], *q = &b->w[y];
+    return p->ticks != q->ticks ? p->ticks < q->ticks : p->head < q->head;
+}
+
+static void sift_down(axes_builder *b, uint32_t i)
+{
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < b->heap_len && before(b, b->heap[l], b->heap[m]))
+            m = l;
+        if (r < b->heap_len && before(b, b->heap[r], b->heap[m]))
+            m = r;
+        if (m == i)
+            return;
+        uint32_t x = b->heap[i];
+        b->heap[i] = b->heap[m];
+        b->heap[m] = x;
+        i = m;
+    }
+}
+
+/* Reads stream s's next record as its head; false at its end. */
+static bool load_head(axes_builder *b, uint32_t s)
+{
+    stream_walk *w = &b->w[s];
+    if (!next_record(b->u, w))
+        return false;
+    uia_head h;
+    step(b->t, b->u, w, &h);
+    w->ticks = uia_axis_ticks(b->u, s, &w->state, h.time_words != 0, &w->step);
+    b->u->stream_core[s] = b->sender_of[s];
+    return true;
+}
+
+/* Pass 2: the merge; the order, the gaps and the spans on the axes. */
+static int merge(axes_builder *b, uint64_t *gap_cap)
+{
+    struct trx_uia *u = b->u;
+    trx_trace *t = b->t;
+    uint32_t n = u->info.stream_count;
+    u->order = malloc((size_t)u->info.records * sizeof *u->order);
+    b->heap = malloc((size_t)n * sizeof *b->heap);
+    if (!u->order || !b->heap)
+        return -1;
+    t->gap_count = 0;
+    t->lost_events = 0;
+    u->span_ticks = 0;
+    for (uint32_t s = 0; s < n; s++) {
+        walk_reset(u, &b->w[s]);
+        u->streams[s].span_ticks = 0;
+        u->streams[s].lost_events = 0;
+        if (load_head(b, s))
+            b->heap[b->heap_len++] = s;
+    }
+    for (uint32_t i = b->heap_len / 2; i-- > 0;)
+        sift_down(b, i);
+    uint64_t pos = 0;
+    while (b->heap_len) {
+        uint32_t s = b->heap[0];
+        stream_walk *w = &b->w[s];
+        u->order[pos] = (uint32_t)w->head;
+        if (w->step.lost) {
+            if (t->gap_count >= *gap_cap) {
+                uint64_t cap = *gap_cap ? *gap_cap * 2 : 64;
+                trx_gap *g = realloc(t->gaps, (size_t)cap * sizeof *g);
+                if (!g)
+                    return -1;
+                t->gaps = g;
+                *gap_cap = cap;
+            }
+            t->gaps[t->gap_count++] = (trx_gap){pos, w->step.lost, w->last_ticks, w->ticks, s};
+            t->lost_events += w->step.lost;
+            u->streams[s].lost_events += w->step.lost;
+        }
+        w->last_ticks = w->ticks;
+        if (w->ticks > u->streams[s].span_ticks)
+            u->streams[s].span_ticks = w->ticks;
+        if (w->ticks > u->span_ticks)
+            u->span_ticks = w->ticks;
+        pos++;
+        if (load_head(b, s)) {
+            sift_down(b, 0);
+        } else {
+            b->heap[0] = b->heap[--b->heap_len];
+            sift_down(b, 0);
+        }
+    }
+    return pos == u->info.records ? 0 : -1;
+}
+
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap)
+{
+    struct trx_uia *u = t->uia;
+    uint32_t n = u->info.stream_count;
+    if (!u->info.packet_file || n == 0) {
+        u->info.cores = 1;
+        return 0;
+    }
+    axes_builder b = {.t = t, .u = u};
+    b.w = calloc(n, sizeof *b.w);
+    b.packet_lists = malloc(((size_t)u->info.packet_count + 1) * sizeof *b.packet_lists);
+    int rc = -1;
+    if (b.w && b.packet_lists) {
+        /* each stream's packets, in file order */
+        for (uint32_t p = 0; p < u->info.packet_count; p++)
+            if (!u->packets[p].duplicate)
+                b.w[u->packets[p].stream].npackets++;
+        uint32_t at = 0;
+        for (uint32_t s = 0; s < n; s++) {
+            b.w[s].packets = b.packet_lists + at;
+            at += b.w[s].npackets;
+            b.w[s].npackets = 0;
+        }
+        for (uint32_t p = 0; p < u->info.packet_count; p++)
+            if (!u->packets[p].duplicate) {
+                stream_walk *w = &b.w[u->packets[p].stream];
+                w->packets[w->npackets++] = p;
+            }
+        rc = find_sessions(&b) == 0 && lay_out_axes(&b) == 0 && merge(&b, gap_cap) == 0 ? 0 : -1;
+    }
+    if (b.w)
+        for (uint32_t s = 0; s < n; s++)
+            free(b.w[s].sessions);
+    free(b.w);
+    free(b.packet_lists);
+    free(b.heap);
+    return rc;
+}
