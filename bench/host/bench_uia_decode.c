@@ -4,9 +4,12 @@
  * HdrType 10 records, 64-bit timestamp, event word and 2 arguments, 24
  * bytes each, one sequence gap every 100 000 records) and times the open
  * (the decode pass: headers, sequence unwrap and gaps, record index) and a
- * full trx_cursor pass, best of RUNS. Prints records per second.
+ * full trx_cursor pass, best of RUNS. Prints records per second. With
+ * LOGGERS > 1 the records are written by that many loggers of one core (one
+ * clock), record g by logger g % LOGGERS, each logger's packets in the file
+ * as they fill: their time windows overlap and the decoder merges them.
  *
- *   bench_uia_decode [RECORDS=10000000] [RUNS=3]
+ *   bench_uia_decode [RECORDS=10000000] [RUNS=3] [LOGGERS=1]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,33 +42,44 @@ static void put_be(uint8_t *p, uint32_t v)
 }
 
 /* The packet file; returns its size. */
-static size_t build(uint8_t *buf, uint64_t records)
+static size_t build(uint8_t *buf, uint64_t records, uint32_t loggers)
 {
     enum { PER_PACKET = 1024, REC = 24 };
     size_t off = 0;
-    uint64_t seq = 0;
-    for (uint64_t i = 0; i < records; i += PER_PACKET) {
-        uint32_t n = (uint32_t)(records - i < PER_PACKET ? records - i : PER_PACKET);
-        put_be(buf + off, 10u << 28 | (16u + n * REC));
-        put_be(buf + off + 4, (uint32_t)(i / PER_PACKET) << 16 | (uint32_t)(seq & 0x3FFFu) << 2);
-        put_be(buf + off + 8, 0x8003u);
-        put_be(buf + off + 12, 0xFFFFu << 16);
-        off += 16;
-        uint32_t prev = 0;
-        for (uint32_t k = 0; k < n; k++, seq++) {
-            if ((i + k) % 100000 == 99999)
-                seq += 3;
-            uint64_t ts = (i + k) * 37;
-            put_le(buf + off, 10u << 27 | REC << 16 | prev << 5 | (uint32_t)(seq & 31u));
-            put_le(buf + off + 4, (uint32_t)ts);
-            put_le(buf + off + 8, (uint32_t)(ts >> 32));
-            put_le(buf + off + 12, (uint32_t)((i + k) % 50) << 16 | 0x8001u);
-            put_le(buf + off + 16, (uint32_t)k);
-            put_le(buf + off + 20, (uint32_t)i);
-            prev = REC;
-            off += REC;
+    uint64_t per_logger = (records + loggers - 1) / loggers;
+    uint64_t *seq = calloc(loggers, sizeof *seq);
+    if (!seq)
+        return 0;
+    for (uint64_t q = 0; q * PER_PACKET < per_logger; q++) {
+        for (uint32_t l = 0; l < loggers; l++) {
+            uint32_t n = 0; /* records of logger l in its packet q */
+            for (uint64_t j = q * PER_PACKET; j < (q + 1) * PER_PACKET; j++)
+                n += j * loggers + l < records;
+            if (n == 0)
+                continue;
+            put_be(buf + off, 10u << 28 | (16u + n * REC));
+            put_be(buf + off + 4, (uint32_t)q << 16 | (uint32_t)(seq[l] & 0x3FFFu) << 2);
+            put_be(buf + off + 8, l << 16 | 0x8003u);
+            put_be(buf + off + 12, 0xFFFFu << 16);
+            off += 16;
+            uint32_t prev = 0;
+            for (uint32_t k = 0; k < n; k++, seq[l]++) {
+                uint64_t g = (q * PER_PACKET + k) * loggers + l;
+                if (g % 100000 == 99999)
+                    seq[l] += 3;
+                uint64_t ts = g * 37;
+                put_le(buf + off, 10u << 27 | REC << 16 | prev << 5 | (uint32_t)(seq[l] & 31u));
+                put_le(buf + off + 4, (uint32_t)ts);
+                put_le(buf + off + 8, (uint32_t)(ts >> 32));
+                put_le(buf + off + 12, (uint32_t)(g % 50) << 16 | 0x8001u);
+                put_le(buf + off + 16, (uint32_t)k);
+                put_le(buf + off + 20, (uint32_t)g);
+                prev = REC;
+                off += REC;
+            }
         }
     }
+    free(seq);
     return off;
 }
 
@@ -73,13 +87,16 @@ int main(int argc, char **argv)
 {
     uint64_t records = argc > 1 ? strtoull(argv[1], NULL, 10) : 10000000u;
     int runs = argc > 2 ? atoi(argv[2]) : 3;
-    size_t cap = (size_t)records * 24 + (size_t)(records / 1024 + 1) * 16;
+    uint32_t loggers = argc > 3 ? (uint32_t)atoi(argv[3]) : 1u;
+    if (loggers < 1 || loggers > 1000)
+        loggers = 1;
+    size_t cap = (size_t)records * 24 + (size_t)(records / 1024 + 2) * 16 * loggers;
     uint8_t *buf = malloc(cap);
     if (!buf || records == 0) {
         fprintf(stderr, "bench_uia_decode: cannot allocate %zu bytes\n", cap);
         return 1;
     }
-    size_t size = build(buf, records);
+    size_t size = build(buf, records, loggers);
     double best_open = 1e9, best_walk = 1e9;
     uint64_t decoded = 0, lost = 0;
     for (int r = 0; r < runs; r++) {

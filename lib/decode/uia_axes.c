@@ -5,22 +5,17 @@
  * timestamp of the session, sessions one after the other. The records are
  * put in the order of their axis ticks (within a stream the file order is
  * kept; ties: the file order), cores with unrelated clocks side by side,
- * each from 0. Two passes over the records: the first finds each stream's
- * sessions (first and last timestamp), the second merges the streams by a
- * heap of their next records (O(records log streams)); the gaps are made
- * again on the axes. Memory: 4 bytes per record for the order, plus the
- * sessions and packets of each stream.
+ * each from 0. The open pass notes each stream's sessions (first and last
+ * timestamp, uia_spans_note); one more pass merges the streams by a heap of
+ * their next records (O(records log streams)) and makes the gaps again on
+ * the axes. Memory: 6 bytes per record (order, stream) when the merge
+ * changes the file order, nothing when it does not; the packets of each
+ * stream.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "decode/uia_internal.h"
-
-/* A stream's session as the first pass sees it (times: 0 / 0 when none). */
-typedef struct session_span {
-    uint64_t first, last;
-    bool any;
-} session_span;
 
 typedef struct stream_walk {
     uint32_t *packets;     /* its non-duplicate packets, file order (into a shared array) */
@@ -31,7 +26,7 @@ typedef struct stream_walk {
     uint64_t head;
     uia_step step;
     uint64_t ticks, last_ticks;
-    session_span *sessions; /* first pass */
+    const uia_session_span *sessions; /* from the open pass */
     uint32_t session_cap;
 } stream_walk;
 
@@ -84,32 +79,49 @@ static void walk_reset(const struct trx_uia *u, stream_walk *w)
     (void)u;
 }
 
-/* Pass 1: each stream's sessions, their first and last timestamps. */
-static int find_sessions(axes_builder *b)
+int uia_spans_note(uia_spans *sp, uint32_t stream, uint32_t session, uint64_t time)
 {
-    struct trx_uia *u = b->u;
-    for (uint32_t s = 0; s < u->info.stream_count; s++) {
-        stream_walk *w = &b->w[s];
-        w->session_cap = u->streams[s].sessions ? u->streams[s].sessions : 1;
-        w->sessions = calloc(w->session_cap, sizeof *w->sessions);
-        if (!w->sessions)
+    if (stream >= sp->streams) {
+        uint32_t n = stream + 1 > 2 * sp->streams ? stream + 1 : 2 * sp->streams;
+        uia_session_span **of = realloc(sp->of, (size_t)n * sizeof *of);
+        if (!of)
             return -1;
-        walk_reset(u, w);
-        uia_head h;
-        while (next_record(u, w)) {
-            step(b->t, u, w, &h);
-            uint32_t k = w->state.session;
-            if (!h.time_words || k >= w->session_cap)
-                continue;
-            session_span *sp = &w->sessions[k];
-            if (!sp->any || w->step.time < sp->first)
-                sp->first = w->step.time;
-            if (!sp->any || w->step.time > sp->last)
-                sp->last = w->step.time;
-            sp->any = true;
+        sp->of = of;
+        uint32_t *cap = realloc(sp->cap, (size_t)n * sizeof *cap);
+        if (!cap)
+            return -1;
+        sp->cap = cap;
+        for (uint32_t i = sp->streams; i < n; i++) {
+            sp->of[i] = NULL;
+            sp->cap[i] = 0;
         }
+        sp->streams = n;
     }
+    if (session >= sp->cap[stream]) {
+        uint32_t n = session + 1 > 2 * sp->cap[stream] ? session + 1 : 2 * sp->cap[stream];
+        uia_session_span *v = realloc(sp->of[stream], (size_t)n * sizeof *v);
+        if (!v)
+            return -1;
+        memset(v + sp->cap[stream], 0, (size_t)(n - sp->cap[stream]) * sizeof *v);
+        sp->of[stream] = v;
+        sp->cap[stream] = n;
+    }
+    uia_session_span *x = &sp->of[stream][session];
+    if (!x->any || time < x->first)
+        x->first = time;
+    if (!x->any || time > x->last)
+        x->last = time;
+    x->any = true;
     return 0;
+}
+
+void uia_spans_free(uia_spans *sp)
+{
+    for (uint32_t i = 0; i < sp->streams; i++)
+        free(sp->of[i]);
+    free(sp->of);
+    free(sp->cap);
+    memset(sp, 0, sizeof *sp);
 }
 
 /* Streams in sender order, for grouping (qsort has no context: a pair array). */
@@ -136,7 +148,7 @@ static int lay_out_axes(axes_builder *b)
     u->axis_at = malloc((size_t)n * sizeof *u->axis_at);
     uint64_t total = 0;
     for (uint32_t s = 0; s < n; s++)
-        total += b->w[s].session_cap;
+        total += u->streams[s].sessions ? u->streams[s].sessions : 1;
     u->axis = calloc(total, sizeof *u->axis);
     if (!pairs || !b->sender_of || !u->axis_at || !u->axis) {
         free(pairs);
@@ -145,15 +157,16 @@ static int lay_out_axes(axes_builder *b)
     for (uint32_t s = 0, at = 0; s < n; s++) {
         pairs[s] = (sender_stream){u->streams[s].sender, s};
         u->axis_at[s] = at;
-        at += b->w[s].session_cap;
+        at += u->streams[s].sessions ? u->streams[s].sessions : 1;
     }
     qsort(pairs, n, sizeof *pairs, compare_pairs);
     uint32_t core = 0;
     for (uint32_t g = 0; g < n;) {
         uint32_t e = g, sessions = 0;
         while (e < n && pairs[e].sender == pairs[g].sender) {
-            if (b->w[pairs[e].stream].session_cap > sessions)
-                sessions = b->w[pairs[e].stream].session_cap;
+            uint32_t k = u->streams[pairs[e].stream].sessions;
+            if (k > sessions)
+                sessions = k;
             e++;
         }
         uint64_t tick_base = 0;
@@ -172,7 +185,7 @@ static int lay_out_axes(axes_builder *b)
                 first = last = 0;
             for (uint32_t j = g; j < e; j++) {
                 uint32_t s = pairs[j].stream;
-                if (k < b->w[s].session_cap)
+                if (k < (u->streams[s].sessions ? u->streams[s].sessions : 1))
                     u->axis[u->axis_at[s] + k] = (uia_axis){first, tick_base};
             }
             tick_base += last - first + 1;
@@ -233,8 +246,9 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
     trx_trace *t = b->t;
     uint32_t n = u->info.stream_count;
     u->order = malloc((size_t)u->info.records * sizeof *u->order);
+    u->rec_stream = malloc((size_t)u->info.records * sizeof *u->rec_stream);
     b->heap = malloc((size_t)n * sizeof *b->heap);
-    if (!u->order || !b->heap)
+    if (!u->order || !u->rec_stream || !b->heap)
         return -1;
     t->gap_count = 0;
     t->lost_events = 0;
@@ -253,6 +267,7 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
         uint32_t s = b->heap[0];
         stream_walk *w = &b->w[s];
         u->order[pos] = (uint32_t)w->head;
+        u->rec_stream[w->head] = (uint16_t)s;
         if (w->step.lost) {
             if (t->gap_count >= *gap_cap) {
                 uint64_t cap = *gap_cap ? *gap_cap * 2 : 64;
@@ -279,44 +294,56 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
             sift_down(b, 0);
         }
     }
-    return pos == u->info.records ? 0 : -1;
+    if (pos != u->info.records)
+        return -1;
+    uint64_t i = 0; /* already in time order (one logger per core, in turn): no order */
+    while (i < pos && u->order[i] == i)
+        i++;
+    if (i == pos) {
+        free(u->order);
+        free(u->rec_stream);
+        u->order = NULL;
+        u->rec_stream = NULL;
+    }
+    return 0;
 }
 
-int uia_build_axes(trx_trace *t, uint64_t *gap_cap)
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans)
 {
     struct trx_uia *u = t->uia;
     uint32_t n = u->info.stream_count;
-    if (!u->info.packet_file || n == 0) {
+    if (!u->info.packet_file || n <= 1) { /* one stream: its own ticks are the axis */
         u->info.cores = 1;
         return 0;
     }
     axes_builder b = {.t = t, .u = u};
     b.w = calloc(n, sizeof *b.w);
-    b.packet_lists = malloc(((size_t)u->info.packet_count + 1) * sizeof *b.packet_lists);
+    u->stream_packets = malloc(((size_t)u->info.packet_count + 1) * sizeof *u->stream_packets);
+    u->stream_packets_at = malloc(((size_t)n + 1) * sizeof *u->stream_packets_at);
     int rc = -1;
-    if (b.w && b.packet_lists) {
+    if (b.w && u->stream_packets && u->stream_packets_at) {
         /* each stream's packets, in file order */
         for (uint32_t p = 0; p < u->info.packet_count; p++)
             if (!u->packets[p].duplicate)
                 b.w[u->packets[p].stream].npackets++;
         uint32_t at = 0;
         for (uint32_t s = 0; s < n; s++) {
-            b.w[s].packets = b.packet_lists + at;
+            u->stream_packets_at[s] = at;
+            b.w[s].packets = u->stream_packets + at;
             at += b.w[s].npackets;
             b.w[s].npackets = 0;
+            b.w[s].sessions = s < spans->streams ? spans->of[s] : NULL;
+            b.w[s].session_cap = s < spans->streams ? spans->cap[s] : 0;
         }
+        u->stream_packets_at[n] = at;
         for (uint32_t p = 0; p < u->info.packet_count; p++)
             if (!u->packets[p].duplicate) {
                 stream_walk *w = &b.w[u->packets[p].stream];
                 w->packets[w->npackets++] = p;
             }
-        rc = find_sessions(&b) == 0 && lay_out_axes(&b) == 0 && merge(&b, gap_cap) == 0 ? 0 : -1;
+        rc = lay_out_axes(&b) == 0 && merge(&b, gap_cap) == 0 ? 0 : -1;
     }
-    if (b.w)
-        for (uint32_t s = 0; s < n; s++)
-            free(b.w[s].sessions);
     free(b.w);
-    free(b.packet_lists);
     free(b.heap);
     return rc;
 }

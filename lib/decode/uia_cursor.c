@@ -12,9 +12,10 @@
 #include "decode/uia_internal.h"
 
 struct trx_uia_cursor {
-    uint64_t next;   /* next record number */
-    uint32_t packet; /* packet holding `next` (packet files) */
+    uint64_t next;   /* next event position */
+    uint32_t packet; /* packet holding its record (packet files) */
     uia_seq_state *states;
+    uint32_t *walk; /* with u->order: per stream, its packet's place in u->stream_packets */
 };
 
 int trx_uia_cursor_init(trx_cursor *c)
@@ -27,7 +28,13 @@ int trx_uia_cursor_init(trx_cursor *c)
         return -1;
     uint32_t n = u->info.stream_count ? u->info.stream_count : 1;
     c->uia_->states = calloc(n, sizeof *c->uia_->states);
-    if (!c->uia_->states) {
+    c->uia_->walk = u->order ? malloc((size_t)n * sizeof *c->uia_->walk) : NULL;
+    if (c->uia_->walk)
+        for (uint32_t s = 0; s < n; s++)
+            c->uia_->walk[s] = u->stream_packets_at[s];
+    if (!c->uia_->states || (u->order && !c->uia_->walk)) {
+        free(c->uia_->states);
+        free(c->uia_->walk);
         free(c->uia_);
         c->uia_ = NULL;
         return -1;
@@ -39,6 +46,7 @@ void trx_uia_cursor_free(trx_cursor *c)
 {
     if (c->uia_) {
         free(c->uia_->states);
+        free(c->uia_->walk);
         free(c->uia_);
         c->uia_ = NULL;
     }
@@ -58,20 +66,15 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     const uia_pkt_ctx *pk = NULL;
     uia_pkt_ctx ctx;
     if (u->info.packet_count) {
-        if (u->order) { /* the packet holding record i: the last one starting at or before it */
-            uint32_t lo = 0, hi = u->info.packet_count;
-            while (hi - lo > 1) {
-                uint32_t mid = lo + (hi - lo) / 2;
-                if (u->pkt_first[mid] <= i)
-                    lo = mid;
-                else
-                    hi = mid;
-            }
-            while (lo > 0 && u->packets[lo].duplicate) /* duplicates hold no records */
-                lo--;
-            k->packet = lo;
+        if (u->order) { /* record i's packet: the next ones of its stream, in turn */
+            uint32_t s = u->rec_stream[i], *at = &k->walk[s];
+            const uint32_t *list = u->stream_packets, end = u->stream_packets_at[s + 1];
+            while (*at + 1 < end && u->pkt_first[list[*at + 1]] <= i)
+                ++*at;
+            k->packet = list[*at];
         }
-        while (k->packet + 1 < u->info.packet_count && u->pkt_first[k->packet + 1] <= i)
+        while (!u->order && k->packet + 1 < u->info.packet_count &&
+               u->pkt_first[k->packet + 1] <= i)
             k->packet++;
         const trx_uia_packet *p = &u->packets[k->packet];
         stream = p->stream;
@@ -89,25 +92,28 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     uia_step st;
     uia_step_record(&k->states[stream], &h, pk, &st);
     uint32_t evw = trx_rd32(p + 4 * (1 + h.time_words), be);
-    memset(ev, 0, sizeof *ev);
+    uint64_t ticks = uia_axis_ticks(u, stream, &k->states[stream], h.time_words != 0, &st);
+    /* every field (no memset: a block fill costs more than the stores) */
     ev->index = pos;
-    ev->ticks = uia_axis_ticks(u, stream, &k->states[stream], h.time_words != 0, &st);
-    ev->time = st.time;
+    ev->ticks = ticks;
     ev->timestamp = (uint32_t)st.time;
     ev->id = evw >> 16;
     ev->raw_id = evw;
-    ev->module = (uint16_t)evw;
+    ev->raw_priority = TRX_UNKNOWN;
     ev->context = TRX_CONTEXT_INIT;
-    ev->next_context = TRX_CONTEXT_INIT;
     ev->priority = TRX_UNKNOWN;
     ev->threshold = TRX_UNKNOWN;
-    ev->raw_priority = TRX_UNKNOWN;
-    ev->thread = -1;
+    ev->next_context = TRX_CONTEXT_INIT;
+    ev->info[0] = ev->info[1] = ev->info[2] = ev->info[3] = 0;
     ev->core = u->stream_core ? u->stream_core[stream] : 0;
     ev->entry = (uint32_t)i;
-    ev->seq = st.seq;
-    ev->lost_before = (uint32_t)st.lost;
+    ev->thread = -1;
+    ev->synthetic = false;
     ev->flags = (uint16_t)(TRX_EV_SEQ | (h.time_words ? TRX_EV_TIMESTAMP : 0u));
+    ev->module = (uint16_t)evw;
+    ev->lost_before = (uint32_t)st.lost;
+    ev->time = st.time;
+    ev->seq = st.seq;
     if (!uia_is_snapshot[h.type]) {
         uint32_t words = (h.len - 4 * (2 + h.time_words)) / 4;
         const uint8_t *a = p + 4 * (2 + h.time_words);

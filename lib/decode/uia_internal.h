@@ -34,11 +34,32 @@ struct trx_uia {
     size_t snap_data_len, snap_data_cap;
     uint64_t span_ticks;
     /* one time axis per core (uia_axes.c; NULL for a raw record buffer) */
-    uint32_t *order;       /* event position -> record number */
-    struct uia_axis *axis; /* per stream and session: the core's base time and tick base */
-    uint32_t *axis_at;     /* per stream: its session 0 in `axis` */
-    uint32_t *stream_core; /* per stream: its core (senders in ascending order) */
+    uint32_t *order;             /* event position -> record number */
+    struct uia_axis *axis;       /* per stream and session: the core's base time and tick base */
+    uint32_t *axis_at;           /* per stream: its session 0 in `axis` */
+    uint32_t *stream_core;       /* per stream: its core (senders in ascending order) */
+    uint16_t *rec_stream;        /* per record (with `order`): its stream */
+    uint32_t *stream_packets;    /* each stream's packets in file order, stream after stream */
+    uint32_t *stream_packets_at; /* per stream: its first in stream_packets (+1: the end) */
 };
+
+/* A stream's session: its first and last timestamps (any: it has one). */
+typedef struct uia_session_span {
+    uint64_t first, last;
+    bool any;
+} uia_session_span;
+
+/* Each stream's sessions, gathered by the open pass for uia_build_axes. */
+typedef struct uia_spans {
+    uia_session_span **of; /* per stream, per session */
+    uint32_t *cap;         /* per stream */
+    uint32_t streams;      /* entries of `of` and `cap` */
+} uia_spans;
+
+/* Notes record time `time` of stream `stream`'s session `session`. 0, or -1
+ * when out of memory. */
+int uia_spans_note(uia_spans *sp, uint32_t stream, uint32_t session, uint64_t time);
+void uia_spans_free(uia_spans *sp);
 
 /* Where a core's session lies on its axis: ticks = tick_base + time - base_time. */
 typedef struct uia_axis {
@@ -239,7 +260,7 @@ static inline uint64_t uia_axis_ticks(const struct trx_uia *u, uint32_t stream, 
 /* Lays the records of a packet file on one time axis per core (uia_axes.c):
  * u->order, axis, axis_at, stream_core, info.cores; the gaps again on the
  * axes (gap_cap: t->gaps' capacity). 0, or -1 when out of memory. */
-int uia_build_axes(trx_trace *t, uint64_t *gap_cap);
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans);
 
 /* Opens `t` (image already in t->image) as UIA; 0 or -1 with `err`. */
 int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err);

@@ -33,6 +33,7 @@ typedef struct uia_builder {
     dup_table dup_cheap, dup_full; /* duplicate packets (check_duplicate) */
     uint32_t *stream_hash;         /* (sender, logger) -> stream index + 1 */
     uint32_t dropped_stream;       /* stream of the recorder's drop-count record */
+    uia_spans spans;               /* each stream's sessions (uia_build_axes) */
     trx_error *err;
 } uia_builder;
 
@@ -138,6 +139,17 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     }
     if (st.new_session)
         sm->sessions++;
+    if (h->time_words && b->u->info.packet_file) { /* the stream's session span */
+        uia_spans *sp = &b->spans;
+        if (stream < sp->streams && s->session < sp->cap[stream] &&
+            sp->of[stream][s->session].any) {
+            uia_session_span *x = &sp->of[stream][s->session];
+            x->first = st.time < x->first ? st.time : x->first;
+            x->last = st.time > x->last ? st.time : x->last;
+        } else if (uia_spans_note(sp, stream, s->session, st.time) < 0) {
+            return oom(b, off);
+        }
+    }
     if (st.backwards) {
         sm->time_backwards++;
         if (u->info.time_backwards++ == 0)
@@ -642,6 +654,9 @@ void trx_uia_free(trx_trace *t)
         free(u->axis);
         free(u->axis_at);
         free(u->stream_core);
+        free(u->rec_stream);
+        free(u->stream_packets);
+        free(u->stream_packets_at);
         free(u);
         t->uia = NULL;
     }
@@ -685,7 +700,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         uia_snap_finish(b.snaps, t->uia);
     if (rc == 0 && t->uia->info.records == 0)
         rc = trx_error_set(err, 0, "no UIA records found");
-    if (rc == 0 && uia_build_axes(t, &b.gap_cap) < 0)
+    if (rc == 0 && uia_build_axes(t, &b.gap_cap, &b.spans) < 0)
         rc = trx_error_set(err, 0, "out of memory putting the UIA records on their cores' axes");
     if (rc == 0 && t->uia->info.target_dropped) {
         /* the target counted records it could not store: a gap after the last record */
@@ -702,6 +717,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     }
     free(b.states);
     free(b.stream_hash);
+    uia_spans_free(&b.spans);
     dup_table_free(&b.dup_cheap);
     dup_table_free(&b.dup_full);
     if (rc == 0) /* TXTB's entry fields (used, capacity ...) stay 0: nothing reads entries */
