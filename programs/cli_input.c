@@ -23,7 +23,8 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         cli_input_close(in);
         return cli_input_error(c->uia_meta, &err);
     }
-    trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian};
+    trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian,
+                          &in->uia_names};
     bool from_stdin = strcmp(path, "-") == 0;
     trx_image img;
     int rc = from_stdin

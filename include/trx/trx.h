@@ -308,6 +308,10 @@ typedef struct trx_open_options {
     bool force_format;
     trx_trace_format trace_format; /* used when force_format */
     trx_endian endian;
+    /* UIA: event names (TI metadata or a names file) that mark the sync
+     * points (UIASync.syncPoint) that put every core on one time axis; NULL:
+     * none known, each core keeps its own axis */
+    const struct trx_uia_names *uia_names;
 } trx_open_options;
 
 /* Opens and validates a dump: header, registry, entry order and timer

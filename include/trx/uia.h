@@ -110,6 +110,8 @@ typedef struct trx_uia_info {
     uint64_t target_dropped;         /* the recorder's stop-policy drop count (a gap at the end) */
     uint64_t first_backwards_offset; /* where it first happened */
     uint32_t cores;                  /* senders: one time axis each (trx_event.core) */
+    uint64_t sync_points;            /* UIASync sync points read (names needed: --uia-meta) */
+    bool aligned;                    /* every core mapped onto the global timer by them */
 } trx_uia_info;
 
 /* The UIA details of `t`, or NULL when it is not a UIA trace. */

@@ -19,7 +19,8 @@ extern "C" {
 typedef struct trx_uia_name {
     uint32_t module, event;
     char *name;
-    char *format; /* message format string, or NULL */
+    char *format;    /* message format string, or NULL */
+    char *long_name; /* TI metadata's longName (ti.sysbios.knl.Task.LM_switch), or NULL */
 } trx_uia_name;
 
 /* One named module. */
@@ -51,6 +52,13 @@ const trx_uia_name *trx_uia_names_find(const trx_uia_names *n, uint32_t module, 
 const char *trx_uia_module_name(const trx_uia_names *n, uint32_t module);
 
 void trx_uia_names_free(trx_uia_names *n);
+
+/* True when `e` is the event `tail` ("UIASync.syncPoint", "Task.LM_switch":
+ * the module's last component and the event): its longName ends with
+ * "." + tail, or its name is tail or tail with '_' for '.' (a shortName).
+ * Matching the tail, every CPU family's module (ti.sysbios.family.*.Hwi)
+ * is one. */
+bool trx_uia_name_is(const trx_uia_name *e, const char *tail);
 
 #ifdef __cplusplus
 }

@@ -133,9 +133,16 @@ static int commit(xml *x, trx_uia_names *n, collect *c, uint64_t off)
         url_decode(c->value[F_MSG]);
         msg = c->value[F_MSG];
     }
-    return trx_uia_names_add_event(n, mod, id, nm, strlen(nm), msg, msg ? strlen(msg) : 0) < 0
-               ? trx_error_set(x->err, off, "out of memory")
-               : 0;
+    if (trx_uia_names_add_event(n, mod, id, nm, strlen(nm), msg, msg ? strlen(msg) : 0) < 0)
+        return trx_error_set(x->err, off, "out of memory");
+    if (c->have[F_LONG]) { /* kept for matching by module and event (trx_uia_name_is) */
+        trx_uia_name *e = &n->events[n->event_count - 1];
+        size_t len = strlen(c->value[F_LONG]);
+        if (!(e->long_name = malloc(len + 1)))
+            return trx_error_set(x->err, off, "out of memory");
+        memcpy(e->long_name, c->value[F_LONG], len + 1);
+    }
+    return 0;
 }
 
 static bool name_char(char c)

@@ -38,6 +38,7 @@ int trx_uia_names_add_event(trx_uia_names *n, uint32_t module, uint32_t event, c
     e->event = event;
     e->name = copy_n(name, name_len);
     e->format = format ? copy_n(format, format_len) : NULL;
+    e->long_name = NULL;
     if (!e->name || (format && !e->format)) {
         free(e->name);
         free(e->format);
@@ -241,7 +242,7 @@ const trx_uia_name *trx_uia_names_find(const trx_uia_names *n, uint32_t module, 
 {
     if (!n || !n->event_count)
         return NULL;
-    trx_uia_name key = {module, event, NULL, NULL};
+    trx_uia_name key = {module, event, NULL, NULL, NULL};
     return bsearch(&key, n->events, n->event_count, sizeof key, cmp_event);
 }
 
@@ -259,10 +260,31 @@ void trx_uia_names_free(trx_uia_names *n)
     for (uint32_t i = 0; i < n->event_count; i++) {
         free(n->events[i].name);
         free(n->events[i].format);
+        free(n->events[i].long_name);
     }
     for (uint32_t i = 0; i < n->module_count; i++)
         free(n->modules[i].name);
     free(n->events);
     free(n->modules);
     memset(n, 0, sizeof *n);
+}
+
+bool trx_uia_name_is(const trx_uia_name *e, const char *tail)
+{
+    size_t t = strlen(tail);
+    if (e->long_name) {
+        size_t l = strlen(e->long_name);
+        if (l == t ? strcmp(e->long_name, tail) == 0
+                   : l > t && e->long_name[l - t - 1] == '.' &&
+                         strcmp(e->long_name + l - t, tail) == 0)
+            return true;
+    }
+    if (strcmp(e->name, tail) == 0)
+        return true;
+    if (strlen(e->name) != t)
+        return false;
+    for (size_t i = 0; i < t; i++)
+        if (e->name[i] != (tail[i] == '.' ? '_' : tail[i]))
+            return false;
+    return true;
 }

@@ -186,7 +186,7 @@ static int lay_out_axes(axes_builder *b)
             for (uint32_t j = g; j < e; j++) {
                 uint32_t s = pairs[j].stream;
                 if (k < (u->streams[s].sessions ? u->streams[s].sessions : 1))
-                    u->axis[u->axis_at[s] + k] = (uia_axis){first, tick_base};
+                    u->axis[u->axis_at[s] + k] = (uia_axis){first, tick_base, false, 0, 0};
             }
             tick_base += last - first + 1;
         }
@@ -199,6 +199,76 @@ static int lay_out_axes(axes_builder *b)
     }
     u->info.cores = core;
     free(pairs);
+    return 0;
+}
+
+/* One core's first and last sync points (by its own time). */
+typedef struct core_sync {
+    uint64_t c0, g0, c1, g1, count;
+    uint64_t first_time; /* the core's first record time */
+    bool any_time;
+} core_sync;
+
+/* With sync points on every core (two at different times each, one session):
+ * maps each core's clock linearly onto the global timer (the first and the
+ * last sync point give offset and rate), every core's ticks then counting
+ * global-timer ticks from the earliest core's first record. */
+static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
+{
+    struct trx_uia *u = b->u;
+    uint32_t n = u->info.stream_count, cores = u->info.cores;
+    u->info.sync_points = syncs->count;
+    if (syncs->count == 0)
+        return 0;
+    core_sync *cs = calloc(cores, sizeof *cs);
+    if (!cs)
+        return -1;
+    for (uint64_t i = 0; i < syncs->count; i++) {
+        const uia_sync *y = &syncs->at[i];
+        core_sync *c = &cs[b->sender_of[y->stream]];
+        if (c->count == 0 || y->cpu < c->c0) {
+            c->c0 = y->cpu;
+            c->g0 = y->global;
+        }
+        if (c->count == 0 || y->cpu > c->c1) {
+            c->c1 = y->cpu;
+            c->g1 = y->global;
+        }
+        c->count++;
+    }
+    bool ok = true;
+    for (uint32_t s = 0; s < n; s++) {
+        const stream_walk *w = &b->w[s];
+        core_sync *c = &cs[b->sender_of[s]];
+        ok &= u->streams[s].sessions <= 1;
+        if (w->session_cap > 0 && w->sessions[0].any &&
+            (!c->any_time || w->sessions[0].first < c->first_time)) {
+            c->first_time = w->sessions[0].first;
+            c->any_time = true;
+        }
+    }
+    for (uint32_t k = 0; k < cores; k++)
+        ok &= cs[k].count >= 2 && cs[k].c1 > cs[k].c0;
+    if (ok) {
+        double earliest = 0;
+        bool any = false;
+        for (uint32_t k = 0; k < cores; k++) {
+            const core_sync *c = &cs[k];
+            double rate = (double)(c->g1 - c->g0) / (double)(c->c1 - c->c0);
+            double first = (double)c->g0 + (double)(int64_t)(c->first_time - c->c0) * rate;
+            if (c->any_time && (!any || first < earliest)) {
+                earliest = first;
+                any = true;
+            }
+        }
+        for (uint32_t s = 0; s < n; s++) {
+            const core_sync *c = &cs[b->sender_of[s]];
+            double rate = (double)(c->g1 - c->g0) / (double)(c->c1 - c->c0);
+            u->axis[u->axis_at[s]] = (uia_axis){c->c0, 0, true, rate, (double)c->g0 - earliest};
+        }
+        u->info.aligned = true;
+    }
+    free(cs);
     return 0;
 }
 
@@ -308,7 +378,7 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
     return 0;
 }
 
-int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans)
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, const uia_syncs *syncs)
 {
     struct trx_uia *u = t->uia;
     uint32_t n = u->info.stream_count;
@@ -341,7 +411,10 @@ int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans)
                 stream_walk *w = &b.w[u->packets[p].stream];
                 w->packets[w->npackets++] = p;
             }
-        rc = lay_out_axes(&b) == 0 && merge(&b, gap_cap) == 0 ? 0 : -1;
+        rc =
+            lay_out_axes(&b) == 0 && align_by_sync_points(&b, syncs) == 0 && merge(&b, gap_cap) == 0
+                ? 0
+                : -1;
     }
     free(b.w);
     free(b.heap);

@@ -64,7 +64,22 @@ void uia_spans_free(uia_spans *sp);
 /* Where a core's session lies on its axis: ticks = tick_base + time - base_time. */
 typedef struct uia_axis {
     uint64_t base_time, tick_base;
+    /* aligned by sync points: ticks = (time - base_time) * rate + shift, in
+     * global-timer ticks from the earliest core's first record */
+    bool aligned;
+    double rate, shift;
 } uia_axis;
+
+/* One sync point: a core's timestamp and the global timer's at one moment. */
+typedef struct uia_sync {
+    uint32_t stream;
+    uint64_t cpu, global;
+} uia_sync;
+
+typedef struct uia_syncs {
+    uia_sync *at;
+    uint64_t count, cap;
+} uia_syncs;
 
 /* What the header word and the fixed words of a record say (no arguments). */
 typedef struct uia_head {
@@ -249,9 +264,12 @@ static inline uint64_t uia_axis_ticks(const struct trx_uia *u, uint32_t stream, 
     uint32_t k =
         s->session < u->streams[stream].sessions ? s->session : u->streams[stream].sessions - 1;
     const uia_axis *a = &u->axis[u->axis_at[stream] + k];
-    if (timed)
+    if (timed && a->aligned) {
+        double v = (double)(int64_t)(st->time - a->base_time) * a->rate + a->shift;
+        s->axis_ticks = v <= 0 ? 0 : (uint64_t)(v + 0.5);
+    } else if (timed) {
         s->axis_ticks = a->tick_base + (st->time >= a->base_time ? st->time - a->base_time : 0);
-    else if (!s->axis_any || st->new_session)
+    } else if (!s->axis_any || st->new_session)
         s->axis_ticks = a->tick_base;
     s->axis_any = true;
     return s->axis_ticks;
@@ -260,7 +278,7 @@ static inline uint64_t uia_axis_ticks(const struct trx_uia *u, uint32_t stream, 
 /* Lays the records of a packet file on one time axis per core (uia_axes.c):
  * u->order, axis, axis_at, stream_core, info.cores; the gaps again on the
  * axes (gap_cap: t->gaps' capacity). 0, or -1 when out of memory. */
-int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans);
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, const uia_syncs *syncs);
 
 /* Opens `t` (image already in t->image) as UIA; 0 or -1 with `err`. */
 int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err);

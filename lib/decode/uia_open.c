@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "decode/uia_internal.h"
+#include "trx/uia_names.h"
+
+#define SYNC_KEYS 16 /* event words of UIASync sync points known from the names */
 
 /* Open-addressing table: 64-bit key (never 0) -> packet index. */
 typedef struct dup_table {
@@ -34,6 +37,9 @@ typedef struct uia_builder {
     uint32_t *stream_hash;         /* (sender, logger) -> stream index + 1 */
     uint32_t dropped_stream;       /* stream of the recorder's drop-count record */
     uia_spans spans;               /* each stream's sessions (uia_build_axes) */
+    uint32_t sync_keys[SYNC_KEYS]; /* event words (event << 16 | module) of sync points */
+    int sync_key_count;
+    uia_syncs syncs; /* the sync points read */
     trx_error *err;
 } uia_builder;
 
@@ -113,6 +119,24 @@ static int bad_record(uia_builder *b, uint64_t off, int why, const uia_head *h, 
                          h->len, h->type, uia_min_length(h->type));
 }
 
+static bool is_sync(const uia_builder *b, uint32_t event_word)
+{
+    for (int i = 0; i < b->sync_key_count; i++)
+        if (b->sync_keys[i] == event_word)
+            return true;
+    return false;
+}
+
+/* The event words the names give UIASync's sync points. */
+static void find_sync_keys(uia_builder *b, const trx_uia_names *n)
+{
+    for (uint32_t i = 0; n && i < n->event_count && b->sync_key_count < SYNC_KEYS; i++)
+        if (trx_uia_name_is(&n->events[i], "UIASync.syncPoint") ||
+            trx_uia_name_is(&n->events[i], "UIASync.syncPointAfterHalt"))
+            b->sync_keys[b->sync_key_count++] =
+                n->events[i].event << 16 | (n->events[i].module & 0xFFFFu);
+}
+
 /* Adds the record at `off` (header already parsed into `h`) as the next event. */
 static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, const uia_head *h,
                       const uia_pkt_ctx *pk)
@@ -163,6 +187,16 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     u->info.records = n + 1;
     if (!uia_is_snapshot[h->type] && h->len >= 4u * (3 + h->time_words)) {
         uint32_t ew = trx_rd32(b->d + off + 4 * (1 + h->time_words), be);
+        if (b->sync_key_count && h->len >= 4u * (2 + h->time_words + 5) && is_sync(b, ew)) {
+            /* SerialNumber, CpuTStamp LSW, MSW, GlobalTStamp LSW, MSW, ... */
+            const uint8_t *a = b->d + off + 4 * (2 + h->time_words);
+            uia_syncs *y = &b->syncs;
+            if (grow((void **)&y->at, &y->cap, y->count + 1, sizeof *y->at) < 0)
+                return oom(b, off);
+            y->at[y->count++] =
+                (uia_sync){stream, trx_rd32(a + 4, be) | (uint64_t)trx_rd32(a + 8, be) << 32,
+                           trx_rd32(a + 12, be) | (uint64_t)trx_rd32(a + 16, be) << 32};
+        }
         if (ew == (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE)) {
             u->info.target_dropped = trx_rd32(b->d + off + 4 * (2 + h->time_words), be);
             b->dropped_stream = stream;
@@ -682,6 +716,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     b.endian = o ? o->endian : TRX_ENDIAN_AUTO;
     b.err = err;
     b.snaps = uia_snap_new();
+    find_sync_keys(&b, o ? o->uia_names : NULL);
     /* every record takes at least 8 bytes: reserve the index once (untouched
      * pages of a large allocation cost nothing), no copying while growing */
     if (t->uia && grow((void **)&t->uia->rec_off, &t->uia->rec_cap, b.n / 8 + 1,
@@ -700,7 +735,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         uia_snap_finish(b.snaps, t->uia);
     if (rc == 0 && t->uia->info.records == 0)
         rc = trx_error_set(err, 0, "no UIA records found");
-    if (rc == 0 && uia_build_axes(t, &b.gap_cap, &b.spans) < 0)
+    if (rc == 0 && uia_build_axes(t, &b.gap_cap, &b.spans, &b.syncs) < 0)
         rc = trx_error_set(err, 0, "out of memory putting the UIA records on their cores' axes");
     if (rc == 0 && t->uia->info.target_dropped) {
         /* the target counted records it could not store: a gap after the last record */
@@ -718,6 +753,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     free(b.states);
     free(b.stream_hash);
     uia_spans_free(&b.spans);
+    free(b.syncs.at);
     dup_table_free(&b.dup_cheap);
     dup_table_free(&b.dup_full);
     if (rc == 0) /* TXTB's entry fields (used, capacity ...) stay 0: nothing reads entries */

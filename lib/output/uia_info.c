@@ -28,12 +28,25 @@ static void stream_name(trx_out *o, const trx_uia_stream *s)
         trx_out_printf(o, "sender %" PRIu32 " logger %" PRIu32, s->sender, s->logger);
 }
 
-/* How the records are timed: one clock, or one per core (senders). */
-static const char *time_axes(const trx_uia_info *u)
+/* How the records are timed: one clock, one per core (senders), or every
+ * core aligned onto the global timer by sync points. */
+static void time_axes(trx_out *o, const trx_uia_info *u)
 {
-    return u->cores > 1 ? "one clock per core (sender), each its own axis: no sync points to "
-                          "align them"
-                        : "one clock (every logger of one core shares it)";
+    if (u->aligned)
+        trx_out_printf(o,
+                       "%" PRIu32 " cores aligned by %" PRIu64
+                       " sync points: ticks of the global timer from the first record",
+                       u->cores, u->sync_points);
+    else if (u->cores > 1 && u->sync_points)
+        trx_out_printf(o,
+                       "one clock per core, each its own axis: %" PRIu64
+                       " sync points, not two on every core (one session each)",
+                       u->sync_points);
+    else if (u->cores > 1)
+        trx_out_str(o, "one clock per core (sender), each its own axis: no sync points known "
+                       "(--uia-meta names UIASync's)");
+    else
+        trx_out_str(o, "one clock (every logger of one core shares it)");
 }
 
 void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
@@ -91,7 +104,9 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
         incomplete += u->snapshots[i].incomplete;
     trx_out_printf(o, "Snapshots:          %" PRIu32 " (%" PRIu32 " incomplete)\n",
                    u->snapshot_count, incomplete);
-    trx_out_printf(o, "Time:               %s\n", time_axes(u));
+    trx_out_str(o, "Time:               ");
+    time_axes(o, u);
+    trx_out_char(o, '\n');
     trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
                    trx_trace_span_ticks(t));
     if (u->time_backwards)
@@ -111,8 +126,12 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
     trx_out_json_string(o, trx_input_format_name(t->image.format));
     trx_out_printf(o, ",\"image_size\":%zu,\"image_base\":%" PRIu64, t->image.size, t->image.base);
     trx_out_printf(o, ",\"packet_file\":%s", u->packet_file ? "true" : "false");
-    trx_out_printf(o, ",\"cores\":%" PRIu32 ",\"time_axes\":\"%s\"", u->cores,
-                   u->cores > 1 ? "per_core" : "one_clock");
+    trx_out_printf(o, ",\"cores\":%" PRIu32 ",\"time_axes\":\"%s\",\"sync_points\":%" PRIu64,
+                   u->cores,
+                   u->aligned     ? "sync_points"
+                   : u->cores > 1 ? "per_core"
+                                  : "one_clock",
+                   u->sync_points);
     if (!u->packet_file)
         trx_out_printf(o, ",\"byte_order\":\"%s\",\"byte_order_detected\":%s",
                        u->big_endian ? "big" : "little", u->endian_detected ? "true" : "false");

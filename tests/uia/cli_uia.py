@@ -109,7 +109,38 @@ check(di["target_dropped"] == 17 and di["lost_events"] == 17 and di["gaps"][0]["
       "target_dropped %s" % di)
 dt = run("events", drop).stdout
 check("17 events dropped by the target" in dt and "TRX UIA DROPPED" in dt, "events text drop line")
-for p in (path, meta, raw, bad, drop):
+# two cores with unrelated clocks (core 1 runs 3x faster, from another
+# start) and two UIASync sync points each: with the metadata naming them,
+# info says aligned and both cores share the global timer's axis
+def core_packet(sender, offset, rate):
+    body, seq = b"", 0
+    for k in range(10):
+        g = 100 + 10 * k + sender
+        cpu = offset + rate * g
+        if k in (0, 9):
+            body += le(1 << 27 | 48 << 16 | seq, cpu & 0xFFFFFFFF, cpu >> 32, 0x31 << 16 | 0x8011,
+                       k, cpu & 0xFFFFFFFF, cpu >> 32, g, 0, rate, 0, 0)
+            seq += 1
+        body += le(1 << 27 | 20 << 16 | seq, cpu & 0xFFFFFFFF, cpu >> 32, 0x20 << 16 | 0x8012, g)
+        seq += 1
+    return packet(body, 0, 0, 0, sender)
+synced = os.path.join(tmp, "synced.uia")
+open(synced, "wb").write(core_packet(0, 5000, 1) + core_packet(1, 9 << 32, 3))
+sync_meta = os.path.join(tmp, "sync.uia.xml")
+open(sync_meta, "w").write('<uia><evtMap id="49" moduleId="32785" shortName="UIASync_syncPoint" '
+                           'longName="ti.uia.events.UIASync.syncPoint"/></uia>')
+si = json.loads(run("info", "--json", "--uia-meta", sync_meta, synced).stdout)
+check((si["cores"], si["time_axes"], si["sync_points"]) == (2, "sync_points", 4), "aligned info %s" % si)
+check("2 cores aligned by 4 sync points" in run("info", "--uia-meta", sync_meta, synced).stdout,
+      "aligned info text")
+ev = [json.loads(l) for l in run("events", "--format", "jsonl", "--uia-meta", sync_meta,
+                                  synced).stdout.splitlines()]
+got = [(e["ticks"], e["args"][0]) for e in ev if e["id"] == 0x20]
+check(got == sorted(got) and all(t == g - 100 for t, g in got) and len(got) == 20,
+      "aligned events: %s" % got)
+plain = json.loads(run("info", "--json", synced).stdout)
+check((plain["time_axes"], plain["sync_points"]) == ("per_core", 0), "no names: per core %s" % plain)
+for p in (path, meta, raw, bad, drop, synced, sync_meta):
     os.remove(p)
 print("cli_uia: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)

@@ -25,13 +25,16 @@ typedef struct decoded {
     size_t n;
 } decoded;
 
+/* Names the next open_buf passes to the decoder (sync points), or NULL. */
+static const trx_uia_names *open_names;
+
 static int open_buf(decoded *d, const ub *b, trx_endian endian, trx_error *err)
 {
     trx_image img;
     memset(d, 0, sizeof *d);
     if (trx_image_load_memory(&img, b->buf, b->len, TRX_FORMAT_BIN, err) != 0)
         return -1;
-    trx_open_options o = {TRX_FORMAT_BIN, false, TRX_TRACE_TXTB, endian};
+    trx_open_options o = {TRX_FORMAT_BIN, false, TRX_TRACE_TXTB, endian, open_names};
     if (trx_trace_open_image_with(&d->t, &img, "test", &o, err) != 0)
         return -1;
     d->ev = calloc(MAX_EV, sizeof *d->ev);
@@ -392,6 +395,87 @@ static void test_one_core_three_loggers(void **state)
     ub_free(&b);
 }
 
+/* Four cores with unrelated clocks (core c: cpu = offset_c + rate_c * global,
+ * rates 1, 2, 3 and 5 cpu ticks per global tick), each writing records at
+ * known global times and two UIASync sync points (named by TI metadata, as
+ * System Analyzer needs them). Truth: after alignment every record's ticks
+ * are its global time minus the earliest record's, within one tick; all
+ * cores on one axis, the events in that order. Without the names: per-core
+ * axes, each from 0. */
+static void test_four_cores_sync_points(void **state)
+{
+    (void)state;
+    static const uint64_t offset[4] = {1000, 7777777, 123, 1ull << 33};
+    static const uint64_t rate[4] = {1, 2, 3, 5};
+    enum { SYNC_EVENT = 0x31, SYNC_MODULE = 0x8011, REC_EVENT = 0x20, REC_MODULE = 0x8012 };
+    ub b;
+    ub_init(&b, false);
+    uint64_t truth_min = UINT64_MAX;
+    for (uint32_t core = 0; core < 4; core++) {
+        size_t p = ub_packet_begin(&b, 0, 0, 0, 10 + core);
+        uint32_t seq = 0;
+        for (uint32_t k = 0; k < 40; k++) {
+            uint64_t global = 5000 + 17 * k + 5 * core; /* the truth */
+            uint64_t cpu = offset[core] + rate[core] * global;
+            if (k == 0 || k == 39) { /* a sync point at this moment */
+                uint32_t args[8] = {k,
+                                    (uint32_t)cpu,
+                                    (uint32_t)(cpu >> 32),
+                                    (uint32_t)global,
+                                    (uint32_t)(global >> 32),
+                                    (uint32_t)rate[core],
+                                    0,
+                                    0};
+                ub_event(&b, 1, seq++, cpu, SYNC_EVENT, SYNC_MODULE, args, 8);
+            }
+            uint32_t arg = core << 16 | k;
+            ub_event(&b, 1, seq++, cpu, REC_EVENT, REC_MODULE, &arg, 1);
+            if (global < truth_min)
+                truth_min = global;
+        }
+        ub_packet_end(&b, p);
+    }
+    trx_uia_names names;
+    trx_error err;
+    const char *xml = "<uia><evtMap id=\"49\" moduleId=\"32785\" shortName=\"UIASync_syncPoint\" "
+                      "longName=\"ti.uia.events.UIASync.syncPoint\"/></uia>";
+    assert_int_equal(trx_uia_names_parse(&names, xml, strlen(xml), &err), 0);
+    assert_true(trx_uia_name_is(&names.events[0], "UIASync.syncPoint"));
+    for (int with_names = 0; with_names < 2; with_names++) {
+        open_names = with_names ? &names : NULL;
+        decoded d;
+        decode_ok(&d, &b);
+        open_names = NULL;
+        const trx_uia_info *u = trx_uia_info_of(&d.t);
+        assert_int_equal(u->cores, 4);
+        assert_int_equal(d.n, 4 * 42);
+        assert_int_equal(u->sync_points, with_names ? 8 : 0);
+        assert_int_equal(u->aligned, with_names);
+        uint32_t seen = 0;
+        for (size_t i = 0; i < d.n; i++) {
+            const trx_event *e = &d.ev[i];
+            if (i > 0)
+                assert_true(e->ticks >= d.ev[i - 1].ticks);
+            if (e->id != REC_EVENT)
+                continue;
+            uint32_t core = e->info[0] >> 16, k = e->info[0] & 0xFFFFu;
+            assert_int_equal(e->core, core);
+            uint64_t global = 5000 + 17 * k + 5 * core;
+            /* else: its own axis from 0, in its own clock ticks */
+            uint64_t want = with_names ? global - truth_min : rate[core] * 17 * k;
+            uint64_t got = e->ticks;
+            if (got + 1 < want || got > want + 1)
+                fail_msg("core %u record %u: ticks %llu, truth %llu", core, k,
+                         (unsigned long long)got, (unsigned long long)want);
+            seen++;
+        }
+        assert_int_equal(seen, 160);
+        done(&d);
+    }
+    trx_uia_names_free(&names);
+    ub_free(&b);
+}
+
 /* UIA 1.x LoggerCircBuf: HdrType 1 records from two cores, one packet
  * counter per sender shared by its loggers (it jumps inside a stream),
  * first-event bits zero; a seq-0/ts-0 first record; timestamps crossing
@@ -607,6 +691,7 @@ int main(void)
         cmocka_unit_test(test_snapshots),
         cmocka_unit_test(test_circbuf_multicore),
         cmocka_unit_test(test_one_core_three_loggers),
+        cmocka_unit_test(test_four_cores_sync_points),
         cmocka_unit_test(test_stopmode_sessions_duplicates),
         cmocka_unit_test(test_target_dropped),
         cmocka_unit_test(test_names),
