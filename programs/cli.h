@@ -13,6 +13,7 @@
 
 #include "output/out_buffer.h"
 #include "trx/catalog.h"
+#include "trx/elf.h"
 #include "trx/trx.h"
 #include "trx/uia_names.h"
 
@@ -51,6 +52,7 @@ typedef struct cli_common {
     trx_trace_format trace_format; /* --trace-format txtb|uia */
     trx_endian endian;             /* --endian little|big (UIA records) */
     const char *uia_meta;          /* --uia-meta APP.uia.xml or names file, or NULL */
+    const char *elf;               /* --elf FIRMWARE (symbols), or NULL */
     const char *output;            /* -o OUT, or NULL for stdout */
     trx_mode mode;                 /* --compat tracex -> TRX_MODE_TRACEX */
     uint64_t max_input_size;       /* --max-input-size (default TRX_DEFAULT_MAX_INPUT) */
@@ -125,6 +127,7 @@ typedef struct cli_input {
     trx_trace trace;
     trx_custom_events custom;
     trx_uia_names uia_names; /* --uia-meta (empty if none) */
+    trx_elf elf;             /* --elf (empty if none) */
 } cli_input;
 
 /* Opens `path` ("-": standard input) as the common options say (input
@@ -160,6 +163,7 @@ int cli_main_on_input(int argc, char **argv, const cli_spec *spec, cli_writer wr
     "  --trace-format txtb|uia the trace decoder (default: by content)\n"                          \
     "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"       \
     "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"                \
+    "  --elf FIRMWARE          the firmware's ELF: addresses shown as its symbols\n"               \
     "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"               \
     "  --custom FILE           event definitions, description or .trxc (checked)\n"                \
     "  -o, --output OUT        write to OUT (replaced only when complete)\n"

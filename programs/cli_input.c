@@ -23,6 +23,10 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         cli_input_close(in);
         return cli_input_error(c->uia_meta, &err);
     }
+    if (c->elf && trx_elf_load(&in->elf, c->elf, &err) != 0) {
+        cli_input_close(in);
+        return cli_input_error(c->elf, &err);
+    }
     trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian,
                           &in->uia_names};
     bool from_stdin = strcmp(path, "-") == 0;
@@ -38,6 +42,17 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
     /* an RTOS's own names in the default mode; TraceX's with --compat tracex */
     in->custom.rtos = c->mode == TRX_MODE_CORRECT ? (int)in->trace.rtos : TRX_RTOS_THREADX;
     in->trace.uia_names = &in->uia_names; /* this trace's names: no other trace sees them */
+    if (c->elf) {
+        in->trace.elf = &in->elf;
+        trx_trace_name_from_elf(&in->trace);
+        trx_elf_match m;
+        trx_elf_check(&in->trace, &m);
+        if (m.verdict == TRX_ELF_MISMATCH)
+            fprintf(stderr,
+                    "trx: %s: warning: %s is not the firmware that wrote this trace (%s): "
+                    "its names would mislead\n",
+                    path, c->elf, m.reason);
+    }
     return 0;
 }
 
@@ -54,6 +69,7 @@ void cli_input_close(cli_input *in)
     trx_trace_close(&in->trace);
     trx_custom_events_free(&in->custom);
     trx_uia_names_free(&in->uia_names);
+    trx_elf_free(&in->elf);
 }
 
 int cli_run_on_input(const cli_common *c, cli_writer write, void *state)

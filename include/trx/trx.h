@@ -297,6 +297,9 @@ typedef struct trx_trace {
      * by the caller and kept alive while the trace is used; NULL: the event
      * catalogue only. Each trace has its own: nothing is shared between traces. */
     const struct trx_uia_names *uia_names;
+    /* the firmware's ELF symbols (trx/elf.h), owned by the caller like
+     * uia_names; NULL: addresses stay numbers */
+    const struct trx_elf *elf;
 } trx_trace;
 
 /* How to open a trace: the encoding (bin, ihex ... or AUTO), the trace format

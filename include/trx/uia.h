@@ -74,6 +74,7 @@ typedef struct trx_uia_snapshot {
 /* The decoded fields of one record. */
 typedef struct trx_uia_record {
     uint64_t offset;     /* of its header word in the image */
+    uint32_t stream;     /* its stream (sender + logger; trx_uia_info.streams) */
     uint32_t hdr_type;   /* 0..12 */
     uint32_t length;     /* bytes, header word included */
     uint32_t seq_raw;    /* 16 bits (types 0..7) or 5 bits (8..12) */

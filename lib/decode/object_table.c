@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "decode/object_table.h"
+
+#include "trx/elf.h"
 #include "util/address_map.h"
 
 #define EMPTY_SLOT UINT32_MAX
@@ -212,7 +214,9 @@ static int32_t add_unnamed(trx_trace *t, uint32_t address, uint32_t priority, in
     o.type = TRX_OBJ_THREAD;
     o.unnamed = true;
     o.registry_slot = UINT32_MAX;
-    o.name = "Un-named Thread";
+    o.name = trx_elf_object_name(t->elf, address); /* --elf: the object's own symbol */
+    if (!o.name)
+        o.name = "Un-named Thread";
     int32_t idx = add_object(t, &o, there);
     if (idx < 0)
         return -1;

@@ -73,8 +73,25 @@ bool trx_uia_record_get(const trx_trace *t, uint32_t record, trx_uia_record *out
 {
     if (!t || !t->uia || record >= t->uia->info.records)
         return false;
-    uint32_t o = t->uia->rec_off[record];
+    const struct trx_uia *u = t->uia;
+    uint32_t o = u->rec_off[record];
     uia_decode_record(t->image.data, o & ~UIA_OFF_BE, (o & UIA_OFF_BE) != 0, out);
+    out->stream = 0; /* a raw buffer: one stream */
+    if (u->rec_stream) {
+        out->stream = u->rec_stream[record];
+    } else if (u->info.packet_count) { /* the last packet starting at or before it */
+        uint32_t lo = 0, hi = u->info.packet_count;
+        while (hi - lo > 1) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (u->pkt_first[mid] <= record)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        while (lo > 0 && u->packets[lo].duplicate) /* duplicates hold no records */
+            lo--;
+        out->stream = u->packets[lo].stream;
+    }
     if (out->snapshot)
         uia_snapshot_lengths(out); /* validated at open */
     return true;

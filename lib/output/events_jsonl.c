@@ -2,6 +2,7 @@
 #include "output/events_names.h"
 #include "output/events_output.h"
 #include "output/json_string.h"
+#include "trx/elf.h"
 
 static void num(trx_out *o, uint64_t v)
 {
@@ -39,6 +40,18 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
         if (k)
             trx_out_char(o, ',');
         num(o, ev->info[k]);
+    }
+    if (t->elf) { /* --elf: each info word's symbol, null where none */
+        trx_out_str(o, "],\"info_symbols\":[");
+        for (int k = 0; k < 4; k++) {
+            char sym[160];
+            if (k)
+                trx_out_char(o, ',');
+            if (ev->info[k] && trx_elf_describe(t->elf, ev->info[k], sym, sizeof sym))
+                trx_out_json_string(o, sym);
+            else
+                trx_out_str(o, "null");
+        }
     }
     trx_out_str(o, ev->synthetic ? "],\"synthetic\":true,\"args\":{"
                                  : "],\"synthetic\":false,\"args\":{");

@@ -4,6 +4,7 @@
 
 #include "output/events_names.h"
 #include "output/events_output.h"
+#include "trx/elf.h"
 
 #define NAME_WIDTH 26
 #define CONTEXT_WIDTH 20
@@ -49,6 +50,11 @@ void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
     for (int k = 0; k < 4; k++) {
         trx_out_str(o, "  ");
         trx_out_hex32(o, ev->info[k]);
+    }
+    for (int k = 0; t->elf && k < 4; k++) { /* --elf: the words that are symbols, objdump's way */
+        char sym[160];
+        if (ev->info[k] && trx_elf_describe(t->elf, ev->info[k], sym, sizeof sym))
+            trx_out_printf(o, "  0x%08X <%s>", ev->info[k], sym);
     }
     if (ev->synthetic)
         trx_out_str(o, "  (inserted)");

@@ -46,7 +46,7 @@ int trx_uia_dump_write(trx_trace *t, trx_out *o)
         trx_out_printf(o,
                        "%10" PRIu64 "  0x%08" PRIX64 "  %4" PRIu32 "  %4" PRIu32 "  %4" PRIu32
                        "  %10" PRIu64 "  %4" PRIu32 "  ",
-                       ev.index, r.offset, r.hdr_type, r.length, r.seq_raw, ev.seq, ev.core);
+                       ev.index, r.offset, r.hdr_type, r.length, r.seq_raw, ev.seq, r.stream);
         if (r.time_words)
             trx_out_printf(o, "%18" PRIu64, r.time);
         else

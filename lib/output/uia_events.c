@@ -129,21 +129,23 @@ void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32
 static uint32_t record_args(const trx_trace *t, const trx_event *ev, trx_uia_record *r,
                             uint32_t args[64])
 {
-    if (!trx_uia_record_get(t, ev->entry, r))
+    if (!trx_uia_record_get(t, ev->entry, r)) {
+        memset(r, 0, sizeof *r);
         return 0;
+    }
     uint32_t n = r->nargs < 64 ? r->nargs : 64;
     for (uint32_t k = 0; k < n; k++)
         args[k] = trx_uia_record_arg(r, k);
     return n;
 }
 
-static void gap_text(trx_out *o, const trx_event *ev)
+static void gap_text(trx_out *o, const trx_event *ev, uint32_t stream)
 {
     if (ev->lost_before)
         trx_out_printf(o,
                        "       -  *** %" PRIu32 " event%s lost here (sequence gap, stream %" PRIu32
                        ") ***\n",
-                       ev->lost_before, ev->lost_before == 1 ? "" : "s", ev->core);
+                       ev->lost_before, ev->lost_before == 1 ? "" : "s", stream);
 }
 
 void trx_uia_events_text_header(trx_out *o)
@@ -155,11 +157,11 @@ void trx_uia_events_text_header(trx_out *o)
 void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                               const trx_custom_events *ce)
 {
-    gap_text(o, ev);
     char buf[32];
     trx_uia_record r;
     uint32_t args[64];
     uint32_t n = record_args(t, ev, &r, args);
+    gap_text(o, ev, r.stream);
     trx_out_u64_pad(o, ev->index, 8, ' ');
     trx_out_str(o, "  ");
     if (ev->flags & TRX_EV_TIMESTAMP)
@@ -169,7 +171,7 @@ void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *e
     trx_out_str(o, "  ");
     trx_out_u64_pad(o, ev->seq, 10, ' ');
     trx_out_str(o, "  ");
-    trx_out_u64_pad(o, ev->core, 4, ' ');
+    trx_out_u64_pad(o, r.stream, 4, ' ');
     trx_out_printf(o, "  0x%04" PRIX32 "  0x%04" PRIX32 "  ", (uint32_t)ev->module, ev->id);
     const char *name = trx_uia_event_name(t, ev, ce, buf);
     size_t len = strlen(name);
@@ -214,7 +216,7 @@ void trx_uia_events_csv_line(trx_out *o, const trx_trace *t, const trx_event *ev
         trx_out_printf(o, "%" PRIu64 ",%" PRIu64, ev->ticks, ev->time);
     else
         trx_out_char(o, ',');
-    trx_out_printf(o, ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", ev->seq, ev->core,
+    trx_out_printf(o, ",%" PRIu64 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", ev->seq, r.stream,
                    (uint32_t)ev->module, ev->id);
     const char *name = trx_uia_event_name(t, ev, ce, buf);
     if (strpbrk(name, ",\"\r\n")) {
@@ -258,11 +260,11 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
         trx_out_json_string(o, mod);
     }
     trx_out_printf(o, ",\"hdr_type\":%" PRIu32 ",\"stream\":%" PRIu32 ",\"core\":%" PRIu32,
-                   r.hdr_type, ev->core, ev->core);
+                   r.hdr_type, r.stream, ev->core);
     const trx_uia_info *u = trx_uia_info_of(t);
-    if (u && ev->core < u->stream_count && u->streams[ev->core].sender != TRX_UIA_NONE)
+    if (u && r.stream < u->stream_count && u->streams[r.stream].sender != TRX_UIA_NONE)
         trx_out_printf(o, ",\"sender\":%" PRIu32 ",\"logger\":%" PRIu32,
-                       u->streams[ev->core].sender, u->streams[ev->core].logger);
+                       u->streams[r.stream].sender, u->streams[r.stream].logger);
     trx_out_printf(o, ",\"lost_before\":%" PRIu32 ",\"args\":[", ev->lost_before);
     for (uint32_t k = 0; k < n; k++)
         trx_out_printf(o, "%s%" PRIu32, k ? "," : "", args[k]);

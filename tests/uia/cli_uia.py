@@ -140,7 +140,21 @@ check(got == sorted(got) and all(t == g - 100 for t, g in got) and len(got) == 2
       "aligned events: %s" % got)
 plain = json.loads(run("info", "--json", synced).stdout)
 check((plain["time_axes"], plain["sync_points"]) == ("per_core", 0), "no names: per core %s" % plain)
-for p in (path, meta, raw, bad, drop, synced, sync_meta):
+# two loggers of one core: two streams, one core, one clock; the records of
+# both in time order (the second logger's packet comes first in the file)
+def logger_packet(logger, times):
+    body = b"".join(le(1 << 27 | 20 << 16 | i, t, 0, 0x21 << 16 | 0x8012, t) for i, t in enumerate(times))
+    return packet(body, 0, 0, logger, 9)
+two = os.path.join(tmp, "two_loggers.uia")
+open(two, "wb").write(logger_packet(5, [105, 115, 125]) + logger_packet(0, [100, 110, 120]))
+te = [json.loads(l) for l in run("events", "--format", "jsonl", two).stdout.splitlines()]
+check([(e["ticks"], e["stream"], e["core"], e["logger"]) for e in te] ==
+      [(0, 1, 0, 0), (5, 0, 0, 5), (10, 1, 0, 0), (15, 0, 0, 5), (20, 1, 0, 0), (25, 0, 0, 5)],
+      "two loggers: %s" % [(e["ticks"], e["stream"], e["core"], e["logger"]) for e in te])
+ti = json.loads(run("info", "--json", two).stdout)
+check((ti["cores"], ti["time_axes"], [s["core"] for s in ti["streams"]]) == (1, "one_clock", [0, 0]),
+      "two loggers info %s" % ti)
+for p in (path, meta, raw, bad, drop, synced, sync_meta, two):
     os.remove(p)
 print("cli_uia: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)

@@ -381,6 +381,13 @@ static void test_one_core_three_loggers(void **state)
                      (unsigned long long)d.ev[i].ticks, want[i].arg,
                      (unsigned long long)want[i].time, (unsigned long long)ticks);
     }
+    /* each record's stream is its logger's (streams in order of appearance) */
+    for (size_t i = 0; i < n; i++) {
+        trx_uia_record r;
+        assert_true(trx_uia_record_get(&d.t, d.ev[i].entry, &r));
+        assert_int_equal(r.stream, (d.ev[i].info[0] >> 8) & 0xFFu);
+        assert_int_equal(u->streams[r.stream].logger, r.stream);
+    }
     /* the gap: before logger 2's k = 62, from its k = 59 on the core's axis */
     assert_int_equal(d.t.gap_count, 1);
     assert_int_equal(d.t.lost_events, 2);

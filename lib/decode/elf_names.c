@@ -1,0 +1,24 @@
+/* elf_names.c - objects without a name take the name of the data object
+ * the firmware's ELF has at their address (see trx/elf.h). */
+#include <string.h>
+
+#include "trx/elf.h"
+
+/* The ELF's name for an object at `address`, or NULL. */
+const char *trx_elf_object_name(const trx_elf *e, uint32_t address)
+{
+    const trx_elf_symbol *s = trx_elf_object_at(e, address);
+    return s && strlen(s->name) <= TRX_NAME_MAX ? s->name : NULL;
+}
+
+void trx_trace_name_from_elf(trx_trace *t)
+{
+    for (uint32_t i = 0; t->elf && i < t->object_count; i++) {
+        trx_object *o = &t->objects[i];
+        if (!o->unnamed && o->name[0])
+            continue;
+        const char *name = trx_elf_object_name(t->elf, o->address);
+        if (name)
+            o->name = name;
+    }
+}

@@ -1,0 +1,354 @@
+/*
+ * elf_symbols.c - the firmware's ELF symbols (see trx/elf.h): header,
+ * section headers, the symbol table (SHT_SYMTAB, else SHT_DYNSYM) and its
+ * string table, every offset and size checked against the file before it is
+ * read. What is kept is bounded by the file's own size.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trx/elf.h"
+
+#define ELF_MAX_FILE (1ull << 30)
+#define SHT_SYMTAB 2u
+#define SHT_DYNSYM 11u
+#define SHF_WRITE 1u
+#define SHF_ALLOC 2u
+#define SHF_EXECINSTR 4u
+#define STT_NOTYPE 0u
+#define STT_OBJECT 1u
+#define STT_FUNC 2u
+#define SHN_UNDEF 0u
+#define SHN_LORESERVE 0xFF00u
+#define EM_ARM 40u
+
+typedef struct reader {
+    const uint8_t *d;
+    size_t n;
+    bool be, is64;
+    trx_error *err;
+} reader;
+
+static uint64_t rd(const reader *r, uint64_t off, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++) {
+        uint8_t b = r->d[off + (uint64_t)(r->be ? i : bytes - 1 - i)];
+        v = v << 8 | b;
+    }
+    return v;
+}
+
+/* True when [off, off + len) lies inside the file. */
+static bool inside(const reader *r, uint64_t off, uint64_t len)
+{
+    return off <= r->n && len <= r->n - off;
+}
+
+typedef struct section {
+    uint32_t type, link;
+    uint64_t flags, addr, off, size, entsize;
+} section;
+
+static int read_section(const reader *r, uint64_t at, section *s)
+{
+    if (!inside(r, at, r->is64 ? 64 : 40))
+        return trx_error_set(r->err, at, "ELF section header runs past the end of the file");
+    s->type = (uint32_t)rd(r, at + 4, 4);
+    if (r->is64) {
+        s->flags = rd(r, at + 8, 8);
+        s->addr = rd(r, at + 16, 8);
+        s->off = rd(r, at + 24, 8);
+        s->size = rd(r, at + 32, 8);
+        s->link = (uint32_t)rd(r, at + 40, 4);
+        s->entsize = rd(r, at + 56, 8);
+    } else {
+        s->flags = rd(r, at + 8, 4);
+        s->addr = rd(r, at + 12, 4);
+        s->off = rd(r, at + 16, 4);
+        s->size = rd(r, at + 20, 4);
+        s->link = (uint32_t)rd(r, at + 24, 4);
+        s->entsize = rd(r, at + 36, 4);
+    }
+    return 0;
+}
+
+/* A local label, not a name: $t $d $a (ARM mapping symbols), $C$L12 (TI),
+ * .L5 (GNU). */
+static bool is_label(const char *s)
+{
+    return s[0] == '\0' || s[0] == '$' || (s[0] == '.' && s[1] == 'L');
+}
+
+static int by_address(const void *a, const void *b)
+{
+    const trx_elf_symbol *x = a, *y = b;
+    if (x->address != y->address)
+        return x->address < y->address ? -1 : 1;
+    if (x->kind != y->kind) /* a function or an object before a bare label */
+        return x->kind < y->kind ? -1 : 1;
+    if (x->size != y->size)
+        return x->size > y->size ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static int read_symbols(trx_elf *e, const reader *r, const section *tab, const section *str)
+{
+    uint64_t ent = r->is64 ? 24 : 16;
+    if (tab->entsize != ent)
+        return trx_error_set(r->err, tab->off,
+                             "ELF symbol table entries of %llu bytes, %llu expected",
+                             (unsigned long long)tab->entsize, (unsigned long long)ent);
+    if (!inside(r, tab->off, tab->size) || !inside(r, str->off, str->size))
+        return trx_error_set(r->err, tab->off,
+                             "ELF symbol or string table runs past the end of the file");
+    uint64_t count = tab->size / ent;
+    e->symbols = calloc(count ? count : 1, sizeof *e->symbols);
+    e->names = malloc(str->size + 1);
+    if (!e->symbols || !e->names)
+        return trx_error_set(r->err, tab->off, "out of memory for %llu ELF symbols",
+                             (unsigned long long)count);
+    memcpy(e->names, r->d + str->off, str->size);
+    e->names[str->size] = '\0';            /* a name without its NUL ends here */
+    for (uint64_t i = 1; i < count; i++) { /* entry 0 is the null symbol */
+        uint64_t at = tab->off + i * ent;
+        uint64_t name = rd(r, at, 4), value, size;
+        uint8_t info;
+        uint16_t shndx;
+        if (r->is64) {
+            info = (uint8_t)rd(r, at + 4, 1);
+            shndx = (uint16_t)rd(r, at + 6, 2);
+            value = rd(r, at + 8, 8);
+            size = rd(r, at + 16, 8);
+        } else {
+            value = rd(r, at + 4, 4);
+            size = rd(r, at + 8, 4);
+            info = (uint8_t)rd(r, at + 12, 1);
+            shndx = (uint16_t)rd(r, at + 14, 2);
+        }
+        uint32_t type = info & 0xFu, bind = info >> 4;
+        if (name >= str->size || shndx == SHN_UNDEF || shndx >= SHN_LORESERVE)
+            continue;
+        const char *s = e->names + name;
+        uint8_t kind = type == STT_FUNC                                 ? TRX_ELF_FUNCTION
+                       : type == STT_OBJECT                             ? TRX_ELF_OBJECT
+                       : type == STT_NOTYPE && (bind == 1 || bind == 2) ? TRX_ELF_LABEL
+                                                                        : 0;
+        if (!kind || is_label(s))
+            continue;
+        if (kind == TRX_ELF_FUNCTION && e->machine == EM_ARM)
+            value &= ~(uint64_t)1; /* the Thumb bit */
+        e->symbols[e->symbol_count++] = (trx_elf_symbol){value, size, s, kind};
+    }
+    if (e->symbol_count)
+        qsort(e->symbols, e->symbol_count, sizeof *e->symbols, by_address);
+    return 0;
+}
+
+int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err)
+{
+    const char *path = e->path;
+    memset(e, 0, sizeof *e);
+    e->path = path;
+    reader r = {data, size, false, false, err};
+    if (size < 52 || memcmp(data,
+                            "\x7F"
+                            "ELF",
+                            4) != 0)
+        return trx_error_set(err, 0, "not an ELF file (\\x7FELF and a header expected)");
+    if ((data[4] != 1 && data[4] != 2) || (data[5] != 1 && data[5] != 2) || data[6] != 1)
+        return trx_error_set(err, 4, "ELF class %u / data %u / version %u: 1-2 / 1-2 / 1 expected",
+                             data[4], data[5], data[6]);
+    r.is64 = e->is64 = data[4] == 2;
+    r.be = e->big_endian = data[5] == 2;
+    if (r.is64 && size < 64)
+        return trx_error_set(err, 0, "ELF64 header of 64 bytes expected, the file has %zu", size);
+    e->machine = (uint16_t)rd(&r, 18, 2);
+    uint64_t shoff = r.is64 ? rd(&r, 40, 8) : rd(&r, 32, 4);
+    uint64_t shentsize = rd(&r, r.is64 ? 58 : 46, 2);
+    uint64_t shnum = rd(&r, r.is64 ? 60 : 48, 2);
+    uint64_t hsize = r.is64 ? 64 : 40;
+    if (shoff == 0)
+        return trx_error_set(err, r.is64 ? 40 : 32,
+                             "ELF file without section headers (no symbols)");
+    if (shentsize != hsize)
+        return trx_error_set(err, r.is64 ? 58 : 46,
+                             "ELF section headers of %llu bytes, %llu expected",
+                             (unsigned long long)shentsize, (unsigned long long)hsize);
+    section s;
+    if (shnum == 0) { /* extended numbering: the count is section 0's size */
+        if (read_section(&r, shoff, &s) < 0)
+            return -1;
+        shnum = s.size;
+    }
+    if (!inside(&r, shoff, shnum * hsize) || shnum > size / hsize)
+        return trx_error_set(err, shoff, "ELF section headers (%llu) run past the end of the file",
+                             (unsigned long long)shnum);
+    e->sections = calloc(shnum ? shnum : 1, sizeof *e->sections);
+    if (!e->sections)
+        return trx_error_set(err, shoff, "out of memory");
+    section symtab = {0}, strtab = {0};
+    bool have = false;
+    for (uint64_t i = 0; i < shnum; i++) {
+        if (read_section(&r, shoff + i * hsize, &s) < 0)
+            return -1;
+        if (s.flags & SHF_ALLOC && s.size)
+            e->sections[e->section_count++] = (trx_elf_section){
+                s.addr, s.size, (s.flags & SHF_WRITE) != 0, (s.flags & SHF_EXECINSTR) != 0};
+        if ((s.type == SHT_SYMTAB || (s.type == SHT_DYNSYM && !have)) &&
+            (!have || symtab.type != SHT_SYMTAB)) {
+            if (s.link >= shnum)
+                return trx_error_set(err, shoff + i * hsize,
+                                     "ELF symbol table links to section %u of %llu", s.link,
+                                     (unsigned long long)shnum);
+            section t;
+            if (read_section(&r, shoff + s.link * hsize, &t) < 0)
+                return -1;
+            symtab = s;
+            strtab = t;
+            have = true;
+        }
+    }
+    if (!have)
+        return trx_error_set(err, shoff, "ELF file without a symbol table (stripped?)");
+    return read_symbols(e, &r, &symtab, &strtab);
+}
+
+int trx_elf_load(trx_elf *e, const char *path, trx_error *err)
+{
+    memset(e, 0, sizeof *e);
+    e->path = path;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return trx_error_set(err, 0, "cannot open: %s", strerror(errno));
+    uint8_t *data = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            if (cap >= ELF_MAX_FILE) {
+                fclose(f);
+                free(data);
+                return trx_error_set(err, n, "ELF file larger than 1 GiB");
+            }
+            cap = cap ? cap * 2 : 1u << 16;
+            uint8_t *p = realloc(data, cap);
+            if (!p) {
+                fclose(f);
+                free(data);
+                return trx_error_set(err, n, "out of memory reading the ELF file");
+            }
+            data = p;
+        }
+        size_t got = fread(data + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    int rc = bad ? trx_error_set(err, n, "read error") : trx_elf_parse(e, data, n, err);
+    free(data);
+    if (rc != 0)
+        trx_elf_free(e);
+    return rc;
+}
+
+void trx_elf_free(trx_elf *e)
+{
+    free(e->symbols);
+    free(e->sections);
+    free(e->names);
+    const char *path = e->path;
+    memset(e, 0, sizeof *e);
+    e->path = path;
+}
+
+/* Index of the last symbol whose address is <= a, or -1. */
+static int64_t last_at_or_below(const trx_elf *e, uint64_t a)
+{
+    uint32_t lo = 0, hi = e->symbol_count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (e->symbols[mid].address <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (int64_t)lo - 1;
+}
+
+/* The first (best) symbol of the run that starts exactly at a, or NULL. */
+static const trx_elf_symbol *starting_at(const trx_elf *e, uint64_t a)
+{
+    int64_t i = last_at_or_below(e, a);
+    if (i < 0 || e->symbols[i].address != a)
+        return NULL;
+    while (i > 0 && e->symbols[i - 1].address == a)
+        i--;
+    return &e->symbols[i];
+}
+
+const trx_elf_symbol *trx_elf_lookup(const trx_elf *e, uint64_t address, uint64_t *offset)
+{
+    if (!e || e->symbol_count == 0)
+        return NULL;
+    const trx_elf_symbol *s = starting_at(e, address);
+    if (!s && (address & 1u)) { /* a Thumb code address: the function at address - 1 */
+        s = starting_at(e, address - 1);
+        if (s && s->kind != TRX_ELF_FUNCTION)
+            s = NULL;
+        if (s) {
+            *offset = 0;
+            return s;
+        }
+    }
+    if (s) {
+        *offset = 0;
+        return s;
+    }
+    int64_t i = last_at_or_below(e, address);
+    for (int64_t k = i; k >= 0 && k > i - 16; k--) { /* a nearby symbol that holds it */
+        const trx_elf_symbol *c = &e->symbols[k];
+        if (c->size && address - c->address < c->size) {
+            *offset = address - c->address;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+const char *trx_elf_describe(const trx_elf *e, uint64_t address, char *buf, size_t size)
+{
+    uint64_t off = 0;
+    const trx_elf_symbol *s = trx_elf_lookup(e, address, &off);
+    if (!s)
+        return NULL;
+    if (off)
+        snprintf(buf, size, "%s+0x%llx", s->name, (unsigned long long)off);
+    else
+        snprintf(buf, size, "%s", s->name);
+    return buf;
+}
+
+const trx_elf_symbol *trx_elf_object_at(const trx_elf *e, uint64_t address)
+{
+    if (!e)
+        return NULL;
+    const trx_elf_symbol *s = starting_at(e, address);
+    for (; s && s < e->symbols + e->symbol_count && s->address == address; s++)
+        if (s->kind == TRX_ELF_OBJECT)
+            return s;
+    return NULL;
+}
+
+bool trx_elf_in_ram(const trx_elf *e, uint64_t address)
+{
+    for (uint32_t i = 0; e && i < e->section_count; i++) {
+        const trx_elf_section *s = &e->sections[i];
+        if (s->writable && address - s->address < s->size)
+            return true;
+    }
+    return false;
+}
