@@ -67,6 +67,9 @@ const char *trx_elf_describe(const trx_elf *e, uint64_t address, char *buf, size
  * sensor_thread`), or NULL. */
 const trx_elf_symbol *trx_elf_object_at(const trx_elf *e, uint64_t address);
 
+/* True when `address` lies in any allocated section (code or data). */
+bool trx_elf_in_sections(const trx_elf *e, uint64_t address);
+
 /* True when `address` lies in a writable allocated section (RAM). */
 bool trx_elf_in_ram(const trx_elf *e, uint64_t address);
 

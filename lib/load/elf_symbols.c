@@ -55,7 +55,9 @@ typedef struct section {
 static int read_section(const reader *r, uint64_t at, section *s)
 {
     if (!inside(r, at, r->is64 ? 64 : 40))
-        return trx_error_set(r->err, at, "ELF section header runs past the end of the file");
+        return trx_error_set(r->err, r->is64 ? 40 : 32,
+                             "ELF section header at offset %llu runs past the end of the file",
+                             (unsigned long long)at);
     s->type = (uint32_t)rd(r, at + 4, 4);
     if (r->is64) {
         s->flags = rd(r, at + 8, 8);
@@ -94,21 +96,22 @@ static int by_address(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static int read_symbols(trx_elf *e, const reader *r, const section *tab, const section *str)
+static int read_symbols(trx_elf *e, const reader *r, const section *tab, const section *str,
+                        uint64_t header)
 {
     uint64_t ent = r->is64 ? 24 : 16;
     if (tab->entsize != ent)
-        return trx_error_set(r->err, tab->off,
+        return trx_error_set(r->err, header,
                              "ELF symbol table entries of %llu bytes, %llu expected",
                              (unsigned long long)tab->entsize, (unsigned long long)ent);
     if (!inside(r, tab->off, tab->size) || !inside(r, str->off, str->size))
-        return trx_error_set(r->err, tab->off,
+        return trx_error_set(r->err, header,
                              "ELF symbol or string table runs past the end of the file");
     uint64_t count = tab->size / ent;
     e->symbols = calloc(count ? count : 1, sizeof *e->symbols);
     e->names = malloc(str->size + 1);
     if (!e->symbols || !e->names)
-        return trx_error_set(r->err, tab->off, "out of memory for %llu ELF symbols",
+        return trx_error_set(r->err, header, "out of memory for %llu ELF symbols",
                              (unsigned long long)count);
     memcpy(e->names, r->d + str->off, str->size);
     e->names[str->size] = '\0';            /* a name without its NUL ends here */
@@ -184,12 +187,15 @@ int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err)
         shnum = s.size;
     }
     if (!inside(&r, shoff, shnum * hsize) || shnum > size / hsize)
-        return trx_error_set(err, shoff, "ELF section headers (%llu) run past the end of the file",
-                             (unsigned long long)shnum);
+        return trx_error_set(
+            err, r.is64 ? 40 : 32,
+            "ELF section headers (%llu at offset %llu) run past the end of the file",
+            (unsigned long long)shnum, (unsigned long long)shoff);
     e->sections = calloc(shnum ? shnum : 1, sizeof *e->sections);
     if (!e->sections)
         return trx_error_set(err, shoff, "out of memory");
     section symtab = {0}, strtab = {0};
+    uint64_t symtab_header = 0;
     bool have = false;
     for (uint64_t i = 0; i < shnum; i++) {
         if (read_section(&r, shoff + i * hsize, &s) < 0)
@@ -208,12 +214,13 @@ int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err)
                 return -1;
             symtab = s;
             strtab = t;
+            symtab_header = shoff + i * hsize;
             have = true;
         }
     }
     if (!have)
-        return trx_error_set(err, shoff, "ELF file without a symbol table (stripped?)");
-    return read_symbols(e, &r, &symtab, &strtab);
+        return trx_error_set(err, r.is64 ? 40 : 32, "ELF file without a symbol table (stripped?)");
+    return read_symbols(e, &r, &symtab, &strtab, symtab_header);
 }
 
 int trx_elf_load(trx_elf *e, const char *path, trx_error *err)
@@ -350,5 +357,13 @@ bool trx_elf_in_ram(const trx_elf *e, uint64_t address)
         if (s->writable && address - s->address < s->size)
             return true;
     }
+    return false;
+}
+
+bool trx_elf_in_sections(const trx_elf *e, uint64_t address)
+{
+    for (uint32_t i = 0; e && i < e->section_count; i++)
+        if (address - e->sections[i].address < e->sections[i].size)
+            return true;
     return false;
 }

@@ -47,7 +47,7 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
             char sym[160];
             if (k)
                 trx_out_char(o, ',');
-            if (ev->info[k] && trx_elf_describe(t->elf, ev->info[k], sym, sizeof sym))
+            if (trx_event_info_symbol(t, ev, ce, k, sym, sizeof sym))
                 trx_out_json_string(o, sym);
             else
                 trx_out_str(o, "null");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "catalog/vocabulary.h"
+#include "trx/elf.h"
 
 /* The RTOS vocabulary's row for `id` (FreeRTOS's names). */
 static const trx_vocabulary_row *vocabulary_row(uint32_t id, const trx_custom_events *ce)
@@ -46,6 +47,38 @@ void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t typ
     const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
     for (int k = 0; k < 4; k++)
         types[k] = c ? c->type[k] : v ? v->type[k] : e ? e->type[k] : TRX_FIELD_U32;
+}
+
+bool trx_event_field_roles(uint32_t id, const trx_custom_events *ce, uint8_t roles[4])
+{
+    const trx_custom_event *c = trx_custom_events_find(ce, id);
+    const trx_vocabulary_row *v = c ? NULL : vocabulary_row(id, ce);
+    const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
+    for (int k = 0; k < 4; k++)
+        roles[k] = c ? c->role[k] : v ? v->role[k] : e ? e->role[k] : TRX_ROLE_NONE;
+    return c || v || e;
+}
+
+const char *trx_event_info_symbol(const trx_trace *t, const trx_event *ev,
+                                  const trx_custom_events *ce, int k, char *buf, size_t size)
+{
+    uint32_t v = ev->info[k];
+    if (!t->elf || v == 0)
+        return NULL;
+    uint8_t roles[4];
+    bool described = t->format == TRX_TRACE_TXTB && trx_event_field_roles(ev->id, ce, roles);
+    if (described) {
+        uint8_t r = roles[k];
+        if (r != TRX_ROLE_THREAD && r != TRX_ROLE_OBJECT && r != TRX_ROLE_ADDRESS &&
+            r != TRX_ROLE_STACK && r != TRX_ROLE_STRING)
+            return NULL;
+    } else { /* no description: only a value that is a symbol's own address */
+        uint64_t off = 1;
+        const trx_elf_symbol *s = trx_elf_lookup(t->elf, v, &off);
+        if (!s || off)
+            return NULL;
+    }
+    return trx_elf_describe(t->elf, v, buf, size);
 }
 
 const char *trx_event_context_word(const trx_event *ev)

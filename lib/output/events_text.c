@@ -53,7 +53,7 @@ void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
     }
     for (int k = 0; t->elf && k < 4; k++) { /* --elf: the words that are symbols, objdump's way */
         char sym[160];
-        if (ev->info[k] && trx_elf_describe(t->elf, ev->info[k], sym, sizeof sym))
+        if (trx_event_info_symbol(t, ev, ce, k, sym, sizeof sym))
             trx_out_printf(o, "  0x%08X <%s>", ev->info[k], sym);
     }
     if (ev->synthetic)

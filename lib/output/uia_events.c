@@ -13,6 +13,7 @@
 #include "output/events_names.h"
 #include "output/json_string.h"
 #include "output/uia_events.h"
+#include "trx/elf.h"
 
 const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
                                char buf[32])
@@ -58,15 +59,34 @@ static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32_t *args,
                             uint32_t nargs)
 {
+    trx_uia_format_message_elf(buf, cap, fmt, args, nargs, NULL, NULL);
+}
+
+/* " <symbol>" after an address argument (--elf), and marks it as one. */
+static void address_arg(char *buf, size_t cap, size_t *len, const trx_elf *elf, uint32_t a,
+                        uint32_t k, uint32_t nargs, bool *is_address)
+{
+    char sym[160];
+    if (is_address && k < nargs)
+        is_address[k] = true;
+    if (elf && a && trx_elf_describe(elf, a, sym, sizeof sym))
+        put(buf, cap, len, " <%s>", sym);
+}
+
+void trx_uia_format_message_elf(char *buf, size_t cap, const char *fmt, const uint32_t *args,
+                                uint32_t nargs, const struct trx_elf *elf, bool *is_address)
+{
     size_t len = 0;
     uint32_t k = 0;
     buf[0] = 0;
+    for (uint32_t i = 0; is_address && i < nargs; i++)
+        is_address[i] = false;
     for (const char *p = fmt; *p; p++) {
         if (*p != '%') {
             put(buf, cap, &len, "%c", *p);
             continue;
         }
-        p++;
+        const char *pct = p++;
         if (*p == '%') {
             put(buf, cap, &len, "%%");
             continue;
@@ -81,6 +101,7 @@ void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32
                 put(buf, cap, &len, "[0x%08" PRIX32 ":%" PRIu32 "] ", a, line);
             } else {
                 put(buf, cap, &len, "0x%08" PRIX32, a);
+                address_arg(buf, cap, &len, elf, a, k - 1, nargs, is_address);
             }
             continue;
         }
@@ -93,6 +114,8 @@ void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32
             k++;
             continue;
         }
+        /* "0x%x": SYS/BIOS's handles and code addresses */
+        bool hex_address = pct >= fmt + 2 && pct[-1] == 'x' && pct[-2] == '0';
         uint32_t a = args[k++];
         switch (*p) {
         case 'd':
@@ -104,6 +127,8 @@ void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32
             break;
         case 'x':
             put(buf, cap, &len, "%" PRIx32, a);
+            if (hex_address)
+                address_arg(buf, cap, &len, elf, a, k - 1, nargs, is_address);
             break;
         case 'X':
             put(buf, cap, &len, "%" PRIX32, a);
@@ -117,6 +142,7 @@ void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32
         case 'p':
         case 's':
             put(buf, cap, &len, "0x%08" PRIX32, a); /* a target address */
+            address_arg(buf, cap, &len, elf, a, k - 1, nargs, is_address);
             break;
         default:
             put(buf, cap, &len, "<%%%c: 0x%08" PRIX32 ">", *p, a);
@@ -183,7 +209,7 @@ void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *e
     const char *fmt = message_format(t, ev);
     if (fmt && !r.snapshot) {
         char line[1024];
-        trx_uia_format_message(line, sizeof line, fmt, args, n);
+        trx_uia_format_message_elf(line, sizeof line, fmt, args, n, t->elf, NULL);
         trx_out_str(o, "  ");
         trx_out_str(o, line);
     } else if (r.snapshot) {
@@ -270,11 +296,30 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
         trx_out_printf(o, "%s%" PRIu32, k ? "," : "", args[k]);
     trx_out_char(o, ']');
     const char *fmt = message_format(t, ev);
+    bool is_address[64];
     if (fmt && !r.snapshot) {
         char line[1024];
-        trx_uia_format_message(line, sizeof line, fmt, args, n);
+        trx_uia_format_message_elf(line, sizeof line, fmt, args, n, t->elf, is_address);
         trx_out_str(o, ",\"text\":");
         trx_out_json_string(o, line);
+    }
+    if (t->elf && !r.snapshot) { /* --elf: each argument's symbol, null where none */
+        trx_out_str(o, ",\"arg_symbols\":[");
+        for (uint32_t k = 0; k < n; k++) {
+            char sym[160];
+            /* with a format: its address arguments; without: a symbol's own address */
+            uint64_t off = 1;
+            bool address = fmt ? is_address[k]
+                               : trx_elf_lookup(t->elf, args[k], &off) != NULL && off == 0;
+            const char *s = address ? trx_elf_describe(t->elf, args[k], sym, sizeof sym) : NULL;
+            if (k)
+                trx_out_char(o, ',');
+            if (s)
+                trx_out_json_string(o, s);
+            else
+                trx_out_str(o, "null");
+        }
+        trx_out_char(o, ']');
     }
     if (r.snapshot) {
         trx_out_printf(o, ",\"snapshot\":{\"id\":%" PRIu32 ",\"address\":%" PRIu32, r.snapshot_id,

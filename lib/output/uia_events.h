@@ -22,6 +22,13 @@ const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev, const tr
 void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32_t *args,
                             uint32_t nargs);
 
+/* The same; with an ELF, an address argument (%p, %s, %$S, or "0x%x" as
+ * SYS/BIOS prints handles and functions) is followed by " <symbol>"; and
+ * is_address[k] (when not NULL; nargs entries) says which arguments are
+ * addresses. */
+void trx_uia_format_message_elf(char *buf, size_t cap, const char *fmt, const uint32_t *args,
+                                uint32_t nargs, const struct trx_elf *elf, bool *is_address);
+
 void trx_uia_events_text_header(trx_out *o);
 void trx_uia_events_csv_header(trx_out *o);
 void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,

@@ -5,7 +5,8 @@
 # for fuzz_txtb and fuzz_decode; their Intel HEX (linear and segment
 # addressing), S-record (S1/S3, with a count record), ASCII hex (xxd -p,
 # spaced, C array as .array.txt: a .c file would be clang-formatted) copies for the loaders and fuzz_decode; hand-written
-# records of every type; good and bad .trxc files. Needs objcopy and xxd.
+# records of every type; good and bad .trxc files; ELF objects (needs
+# arm-none-eabi-gcc, gcc, riscv64-unknown-elf-gcc). Needs objcopy and xxd.
 # Run it after changing seed_traces.c and commit the result.
 set -euo pipefail
 gen=$1
@@ -15,7 +16,7 @@ for tool in objcopy xxd; do
   command -v $tool >/dev/null || { echo "make_seeds: $tool not found" >&2; exit 2; }
 done
 rm -rf "$seeds"
-for f in fuzz_txtb fuzz_decode fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc; do mkdir -p "$seeds/$f"; done
+for f in fuzz_txtb fuzz_decode fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf; do mkdir -p "$seeds/$f"; done
 seeds=$(cd "$seeds" && pwd)
 
 "$gen" "$seeds/fuzz_txtb"
@@ -57,4 +58,12 @@ printf '# app\nid,name,extra,meaning,field1,field2,field3,field4\n4096,Motor Sta
   > "$seeds/fuzz_trxc/good_description.csv"
 printf 'id,name,field1\n4096,x,a:float\n' > "$seeds/fuzz_trxc/bad_description.csv"
 cp "$here/../../recorder/integrations/freertos/trx_freertos_events.csv" "$seeds/fuzz_trxc/freertos_description.csv"
+# ELF objects of the toolchains trx meets (also test_elf's real-toolchain cases)
+printf 'int counter;\nstatic char buf[64];\nvoid task(void){counter++; buf[0]=1;}\nint main(void){task();return buf[0];}\n' \
+  > "$seeds/s.c"
+arm-none-eabi-gcc -mthumb -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/arm_le.o"
+arm-none-eabi-gcc -mthumb -mbig-endian -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/arm_be.o"
+gcc -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/x86_64.o"
+riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/rv32.o"
+rm "$seeds/s.c"
 echo "make_seeds: $(find "$seeds" -type f | wc -l) files, $(du -sk "$seeds" | cut -f1) KiB in $seeds"

@@ -118,6 +118,49 @@ if arch == "cortex-m":
     check(timers[-1]["info"][2] == nested_n, "nested count %d, the firmware counted %d" %
           (timers[-1]["info"][2], nested_n))
 
+# --elf: this firmware's ELF is recognised as the one that wrote the trace;
+# every symbol trx shows is the one nm gives for that address (start, size);
+# another firmware's ELF is refused with a warning in every command.
+import shutil
+nm = shutil.which("arm-none-eabi-nm" if arch == "cortex-m" else "riscv64-unknown-elf-nm") or \
+    shutil.which("nm")
+info = json.loads(run("info", "--json", "--elf", "fw.elf", "gdb.bin"))
+check(info.get("elf", {}).get("matches") is True, "--elf fw.elf: %s" % info.get("elf"))
+syms = []
+for line in subprocess.run([nm, "-S", "--defined-only", "fw.elf"], check=True, capture_output=True,
+                           text=True).stdout.splitlines():
+    f = line.split()
+    if len(f) == 4 and f[2].lower() in "tdbr" and not f[3].startswith("$"):
+        syms.append((int(f[0], 16), int(f[1], 16), f[3]))
+named = 0
+by_name = {n: start for start, size, n in syms}
+for line in run("events", "--format", "jsonl", "--elf", "fw.elf", "gdb.bin").splitlines():
+    e = json.loads(line)
+    if e["id"] == 4100:  # the firmware's own addresses: two functions, a buffer, a counter
+        want = ["trace_done", "insert_probe", "trace_buffer", "main_events"]
+        check(e["info_symbols"] == want and
+              [v & ~1 if arch == "cortex-m" else v for v in e["info"]] == [by_name.get(n) for n in want],
+              "the address event: %s %s" % (e["info"], e["info_symbols"]))
+        named += 4
+    for v, s in zip(e["info"], e.get("info_symbols", [None] * 4)):
+        if s is None:
+            continue
+        name, _, off = s.partition("+0x")
+        a = v & ~1 if arch == "cortex-m" else v
+        ok = any(n == name and start <= a < start + max(size, 1) and a - start == int(off or "0", 16)
+                 for start, size, n in syms)
+        check(ok, "info word 0x%x shown as %s, nm says otherwise" % (v, s))
+        named += ok
+check(named > 0, "no info word named by the ELF")
+other = "../baremetal-%s/fw.elf" % ("riscv32" if arch == "cortex-m" else "cortex-m")
+import os
+if os.path.exists(other):
+    r = subprocess.run([trx, "stats", "--elf", other, "gdb.bin"], capture_output=True, text=True)
+    check(r.returncode == 0 and "is not the firmware that wrote this trace" in r.stderr,
+          "the other firmware's ELF: %s" % r.stderr)
+    wrong = json.loads(run("info", "--json", "--elf", other, "gdb.bin"))
+    check(wrong["elf"]["matches"] is False, "other ELF: %s" % wrong["elf"])
+
 print("%s: %d events decoded identically from 5 copies; firmware counted main %d, tick %d, "
       "second %d (nested %d), %d wraps; trace span %d ticks, reference %d (ratio %.5f); "
       "one insert = %s instructions (%s)" %

@@ -22,6 +22,7 @@
 #define FW_EVENT_TICK 4097u
 #define FW_EVENT_TIMER 4098u
 #define FW_EVENT_PROBE 4099u
+#define FW_EVENT_ADDRESSES 4100u /* a function, another, a buffer, a counter: trx --elf names them */
 #define FW_TRACE_BYTES 16384u
 #define FW_WRAPS 2u
 
@@ -107,6 +108,9 @@ int main(void)
     insert_probe_instructions = board_instructions();
     insert_probe(main_events);
     insert_probe_instructions = board_instructions() - insert_probe_instructions;
+    tx_trace_user_event_insert(FW_EVENT_ADDRESSES, (ULONG)(uintptr_t)&trace_done,
+                               (ULONG)(uintptr_t)&insert_probe, (ULONG)(uintptr_t)trace_buffer,
+                               (ULONG)(uintptr_t)&main_events);
     tx_trace_disable();
 
     puts_uart("FW: done, exporting the trace\r\n");
