@@ -53,9 +53,10 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
         trx_elf_check(t, &m);
         label(o, "\nELF:                ");
         trx_out_str(o, t->elf->path ? t->elf->path : "-");
-        trx_out_str(o, m.verdict == TRX_ELF_MATCH      ? ": the firmware that wrote this trace ("
-                       : m.verdict == TRX_ELF_MISMATCH ? ": NOT the firmware that wrote this trace ("
-                                                       : ": not checked (");
+        trx_out_str(o, m.verdict == TRX_ELF_MATCH ? ": the firmware that wrote this trace ("
+                       : m.verdict == TRX_ELF_MISMATCH
+                           ? ": NOT the firmware that wrote this trace ("
+                           : ": not checked (");
         trx_out_str(o, m.reason);
         trx_out_char(o, ')');
     }

@@ -22,7 +22,8 @@
 #define FW_EVENT_TICK 4097u
 #define FW_EVENT_TIMER 4098u
 #define FW_EVENT_PROBE 4099u
-#define FW_EVENT_ADDRESSES 4100u /* a function, another, a buffer, a counter: trx --elf names them */
+#define FW_EVENT_ADDRESSES                                                                         \
+    4100u /* a function, another, a buffer, a counter: trx --elf names them */
 #define FW_TRACE_BYTES 16384u
 #define FW_WRAPS 2u
 
