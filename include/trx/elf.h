@@ -43,6 +43,11 @@ typedef struct trx_elf {
     trx_elf_section *sections;
     uint32_t section_count;
     char *names; /* the symbol names, one block */
+    /* ARM Cortex-M: the vector table's handler addresses by exception
+     * number (an object named vectors, __isr_vector, __Vectors,
+     * g_pfnVectors, _vectors or isr_vector); NULL when there is none */
+    uint32_t *vectors;
+    uint32_t vector_count;
 } trx_elf;
 
 /* Reads the ELF at `path` (at most 1 GiB). 0, or -1 with `err` naming the
@@ -66,6 +71,10 @@ const char *trx_elf_describe(const trx_elf *e, uint64_t address, char *buf, size
 /* The data object that starts exactly at `address` (a `static TX_THREAD
  * sensor_thread`), or NULL. */
 const trx_elf_symbol *trx_elf_object_at(const trx_elf *e, uint64_t address);
+
+/* The name of the handler of ISR `number` (Cortex-M: the exception number,
+ * 15 SysTick, 16 + n IRQ n) from the ELF's vector table, or NULL. */
+const char *trx_elf_isr_name(const trx_elf *e, uint32_t number);
 
 /* True when `address` lies in any allocated section (code or data). */
 bool trx_elf_in_sections(const trx_elf *e, uint64_t address);

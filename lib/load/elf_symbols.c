@@ -52,6 +52,52 @@ typedef struct section {
     uint64_t flags, addr, off, size, entsize;
 } section;
 
+static int read_section(const reader *r, uint64_t at, section *s);
+
+#define SHT_NOBITS 8u
+#define VECTORS_MAX 512u /* 16 exceptions and up to 496 interrupts */
+
+/* Cortex-M's vector table: an object (or label) of a known name inside an
+ * allocated section with contents; its words are the handlers. */
+static int read_vectors(trx_elf *e, const reader *r, uint64_t shoff, uint64_t shnum)
+{
+    static const char *const names[] = {"vectors",      "__isr_vector", "__Vectors",
+                                        "g_pfnVectors", "_vectors",     "isr_vector"};
+    if (e->machine != EM_ARM || e->is64)
+        return 0;
+    for (uint32_t i = 0; i < e->symbol_count; i++) {
+        const trx_elf_symbol *s = &e->symbols[i];
+        bool known = false;
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            known |= strcmp(s->name, names[k]) == 0;
+        if (!known || s->kind == TRX_ELF_FUNCTION)
+            continue;
+        for (uint64_t j = 0; j < shnum; j++) {
+            section c;
+            if (read_section(r, shoff + j * 40, &c) < 0)
+                return -1;
+            if (!(c.flags & SHF_ALLOC) || c.type == SHT_NOBITS || s->address < c.addr ||
+                s->address - c.addr >= c.size)
+                continue;
+            uint64_t at = c.off + (s->address - c.addr);
+            uint64_t room = (c.size - (s->address - c.addr)) / 4;
+            uint64_t n = s->size ? s->size / 4 : room;
+            n = n < room ? n : room;
+            n = n < VECTORS_MAX ? n : VECTORS_MAX;
+            if (n < 16 || !inside(r, at, n * 4))
+                continue;
+            e->vectors = malloc(n * sizeof *e->vectors);
+            if (!e->vectors)
+                return trx_error_set(r->err, at, "out of memory");
+            for (uint64_t k = 0; k < n; k++)
+                e->vectors[k] = (uint32_t)rd(r, at + 4 * k, 4);
+            e->vector_count = (uint32_t)n;
+            return 0;
+        }
+    }
+    return 0;
+}
+
 static int read_section(const reader *r, uint64_t at, section *s)
 {
     if (!inside(r, at, r->is64 ? 64 : 40))
@@ -220,7 +266,9 @@ int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err)
     }
     if (!have)
         return trx_error_set(err, r.is64 ? 40 : 32, "ELF file without a symbol table (stripped?)");
-    return read_symbols(e, &r, &symtab, &strtab, symtab_header);
+    if (read_symbols(e, &r, &symtab, &strtab, symtab_header) < 0)
+        return -1;
+    return read_vectors(e, &r, shoff, shnum);
 }
 
 int trx_elf_load(trx_elf *e, const char *path, trx_error *err)
@@ -267,6 +315,7 @@ void trx_elf_free(trx_elf *e)
     free(e->symbols);
     free(e->sections);
     free(e->names);
+    free(e->vectors);
     const char *path = e->path;
     memset(e, 0, sizeof *e);
     e->path = path;
@@ -366,4 +415,13 @@ bool trx_elf_in_sections(const trx_elf *e, uint64_t address)
         if (address - e->sections[i].address < e->sections[i].size)
             return true;
     return false;
+}
+
+const char *trx_elf_isr_name(const trx_elf *e, uint32_t number)
+{
+    if (!e || number >= e->vector_count || e->vectors[number] == 0)
+        return NULL;
+    uint64_t off = 1;
+    const trx_elf_symbol *s = trx_elf_lookup(e, e->vectors[number], &off);
+    return s && off == 0 && s->kind == TRX_ELF_FUNCTION ? s->name : NULL;
 }

@@ -11,6 +11,7 @@
 #include "output/out_buffer.h"
 #include "output/stats_cores.h"
 #include "output/stats_json.h"
+#include "trx/elf.h"
 #include "trx/catalog.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -273,6 +274,12 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
     for (uint32_t i = 0; i < s->isr_count; i++) {
         const trx_keyed_duration *k = &s->isr[i];
         trx_out_printf(f, "%s\n    {\"id\": %u, ", i ? "," : "", k->key);
+        const char *handler = trx_elf_isr_name(t->elf, k->key); /* --elf: the vector's function */
+        if (handler) {
+            trx_out_str(f, "\"name\": ");
+            trx_out_json_string(f, handler);
+            trx_out_str(f, ", ");
+        }
         duration_fields(f, &k->d);
         trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
                        U(k->max_excl));

@@ -10,6 +10,7 @@
 #include "output/events_names.h"
 #include "output/stats_cores.h"
 #include "output/stats_text.h"
+#include "trx/elf.h"
 #include "output/top_rows.h"
 #include "trx/catalog.h"
 
@@ -257,7 +258,11 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uin
                        unit);
         for (uint32_t i = 0; i < s->isr_count; i++) {
             char label[32], a[32], b[32];
-            snprintf(label, sizeof label, "ISR %u", s->isr[i].key);
+            const char *handler = trx_elf_isr_name(t->elf, s->isr[i].key); /* --elf */
+            if (handler)
+                snprintf(label, sizeof label, "%u %.18s", s->isr[i].key, handler);
+            else
+                snprintf(label, sizeof label, "ISR %u", s->isr[i].key);
             duration_row(o, s, label, &s->isr[i].d);
             when(a, sizeof a, s, (double)s->isr[i].min_excl);
             when(b, sizeof b, s, (double)s->isr[i].max_excl);

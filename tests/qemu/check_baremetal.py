@@ -152,6 +152,10 @@ for line in run("events", "--format", "jsonl", "--elf", "fw.elf", "gdb.bin").spl
         check(ok, "info word 0x%x shown as %s, nm says otherwise" % (v, s))
         named += ok
 check(named > 0, "no info word named by the ELF")
+if arch == "cortex-m":  # interrupts named by the ELF's vector table (exception numbers)
+    isr = {i["id"]: i.get("name") for i in
+           json.loads(run("stats", "--json", "--elf", "fw.elf", "gdb.bin"))["isr"]}
+    check(isr == {15: "SysTick_Handler", 24: "TIMER0_Handler"}, "ISR names: %s" % isr)
 other = "../baremetal-%s/fw.elf" % ("riscv32" if arch == "cortex-m" else "cortex-m")
 import os
 if os.path.exists(other):
