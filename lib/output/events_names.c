@@ -31,32 +31,40 @@ const char *trx_event_name(uint32_t id, const trx_custom_events *ce)
     return id >= TRX_USER_EVENT_START ? "User Event" : "Unknown Event";
 }
 
-void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labels[4])
+/* The definition of `id` (the user's, else the RTOS vocabulary's, else the
+ * catalogue's): its captions, field types and roles; false when none. */
+static bool definition(uint32_t id, const trx_custom_events *ce, const char *labels[4],
+                       uint8_t types[4], uint8_t roles[4])
 {
     const trx_custom_event *c = trx_custom_events_find(ce, id);
     const trx_vocabulary_row *v = c ? NULL : vocabulary_row(id, ce);
     const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 4; k++) {
         labels[k] = c ? c->label[k] : v ? v->label[k] : e ? e->label[k] : "";
+        types[k] = c ? c->type[k] : v ? v->type[k] : e ? e->type[k] : TRX_FIELD_U32;
+        roles[k] = c ? c->role[k] : v ? v->role[k] : e ? e->role[k] : TRX_ROLE_NONE;
+    }
+    return c || v || e;
+}
+
+void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labels[4])
+{
+    uint8_t types[4], roles[4];
+    definition(id, ce, labels, types, roles);
 }
 
 void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t types[4])
 {
-    const trx_custom_event *c = trx_custom_events_find(ce, id);
-    const trx_vocabulary_row *v = c ? NULL : vocabulary_row(id, ce);
-    const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
-    for (int k = 0; k < 4; k++)
-        types[k] = c ? c->type[k] : v ? v->type[k] : e ? e->type[k] : TRX_FIELD_U32;
+    const char *labels[4];
+    uint8_t roles[4];
+    definition(id, ce, labels, types, roles);
 }
 
 bool trx_event_field_roles(uint32_t id, const trx_custom_events *ce, uint8_t roles[4])
 {
-    const trx_custom_event *c = trx_custom_events_find(ce, id);
-    const trx_vocabulary_row *v = c ? NULL : vocabulary_row(id, ce);
-    const trx_event_type *e = c || v ? NULL : trx_catalog_find(id);
-    for (int k = 0; k < 4; k++)
-        roles[k] = c ? c->role[k] : v ? v->role[k] : e ? e->role[k] : TRX_ROLE_NONE;
-    return c || v || e;
+    const char *labels[4];
+    uint8_t types[4];
+    return definition(id, ce, labels, types, roles);
 }
 
 const char *trx_event_info_symbol(const trx_trace *t, const trx_event *ev,
