@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/target_load.h"
 #include "output/json_string.h"
 #include "output/uia_events.h"
 #include "output/uia_info.h"
@@ -30,7 +31,7 @@ static int by_count(const void *a, const void *b)
 }
 
 /* Counts per key with open addressing (keys < 2^32, slot 0 = empty via +1). */
-static id_count *count_events(trx_trace *t, uint32_t *out_n)
+static id_count *count_events(trx_trace *t, uint32_t *out_n, trx_target_load *load, bool loads)
 {
     uint32_t size = 1024, used = 0;
     uint64_t *keys = calloc(size, sizeof *keys), *counts = calloc(size, sizeof *counts);
@@ -39,6 +40,8 @@ static id_count *count_events(trx_trace *t, uint32_t *out_n)
     if (!keys || !counts || trx_cursor_init(&c, t) < 0)
         goto fail;
     while (trx_cursor_next(&c, &ev)) {
+        if (loads)
+            trx_target_load_feed(load, t, &ev);
         uint64_t key = ((uint64_t)ev.module << 16 | ev.id) + 1;
         uint32_t h = (uint32_t)(key * 2654435761u) & (size - 1);
         while (keys[h] && keys[h] != key)
@@ -102,13 +105,76 @@ static const char *name_of(const trx_trace *t, uint32_t key, const trx_custom_ev
     return trx_uia_event_name(t, &ev, ce, buf);
 }
 
+/* target_load: the target's own Load reports per kind (null without them). */
+static void write_target_load_json(trx_out *o, const trx_target_load *l, bool any)
+{
+    if (!any) {
+        trx_out_str(o, ",\n  \"target_load\": null");
+        return;
+    }
+    static const char *const kinds[TRX_LOAD_KINDS] = {"cpu", "tasks", "hwi", "swi"};
+    trx_out_str(o, ",\n  \"target_load\": {");
+    for (int k = 0; k < TRX_LOAD_KINDS; k++) {
+        trx_out_printf(o, "%s\n    \"%s\": [", k ? "," : "", kinds[k]);
+        for (uint64_t i = 0; i < l->count[k]; i++) {
+            const trx_load_report *r = &l->report[k][i];
+            trx_out_printf(o, "%s{\"core\": %" PRIu32 ", \"ticks\": %" PRIu64, i ? ", " : "",
+                           r->core, r->ticks);
+            if (k == TRX_LOAD_CPU)
+                trx_out_printf(o, ", \"percent\": %" PRIu32 "}", r->a[0]);
+            else if (k == TRX_LOAD_TASK)
+                trx_out_printf(o,
+                               ", \"task\": %" PRIu32 ", \"time\": %" PRIu32 ", \"total\": %" PRIu32
+                               ", \"function\": %" PRIu32 "}",
+                               r->a[0], r->a[1], r->a[2], r->a[3]);
+            else
+                trx_out_printf(o, ", \"time\": %" PRIu32 ", \"total\": %" PRIu32 "}", r->a[0],
+                               r->a[1]);
+        }
+        trx_out_char(o, ']');
+    }
+    trx_out_printf(o, ",\n    \"complete\": %s\n  }", l->failed ? "false" : "true");
+}
+
+/* The text: per core, how many CPU load reports, their mean and peak. */
+static void write_target_load_text(trx_out *o, const trx_target_load *l)
+{
+    trx_out_str(o, "\nTarget load (the target's Load module)   reports     mean %     peak %\n");
+    uint32_t cores = 0;
+    for (uint64_t i = 0; i < l->count[TRX_LOAD_CPU]; i++)
+        if (l->report[TRX_LOAD_CPU][i].core + 1 > cores)
+            cores = l->report[TRX_LOAD_CPU][i].core + 1;
+    for (uint32_t c = 0; c < cores; c++) {
+        uint64_t n = 0, sum = 0, peak = 0;
+        for (uint64_t i = 0; i < l->count[TRX_LOAD_CPU]; i++) {
+            const trx_load_report *r = &l->report[TRX_LOAD_CPU][i];
+            if (r->core != c)
+                continue;
+            n++;
+            sum += r->a[0];
+            peak = r->a[0] > peak ? r->a[0] : peak;
+        }
+        if (n)
+            trx_out_printf(o, "  core %-33" PRIu32 " %8" PRIu64 " %10.2f %10" PRIu64 "\n", c, n,
+                           (double)sum / (double)n, peak);
+    }
+    trx_out_printf(o,
+                   "  task / Hwi / Swi load reports: %" PRIu64 " / %" PRIu64 " / %" PRIu64
+                   " (stats --json lists them)\n",
+                   l->count[TRX_LOAD_TASK], l->count[TRX_LOAD_HWI], l->count[TRX_LOAD_SWI]);
+}
+
 int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, trx_out *o)
 {
     const trx_uia_info *u = trx_uia_info_of(t);
     uint32_t n = 0;
-    id_count *list = count_events(t, &n);
-    if (!list)
+    trx_target_load load;
+    bool loads = trx_target_load_init(&load, t);
+    id_count *list = count_events(t, &n, &load, loads);
+    if (!list) {
+        trx_target_load_free(&load);
         return -1;
+    }
     char buf[32];
     if (json) {
         trx_out_printf(o,
@@ -135,7 +201,9 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
             trx_out_json_string(o, name_of(t, list[i].key, ce, buf));
             trx_out_char(o, '}');
         }
-        trx_out_str(o, "\n  ]\n}\n");
+        trx_out_str(o, "\n  ]");
+        write_target_load_json(o, &load, loads);
+        trx_out_str(o, "\n}\n");
     } else {
         trx_out_printf(o, "Trace:    %s (UIA)\nEvents:   %" PRIu64 "\nLost:     ",
                        t->path ? t->path : "-", u->records);
@@ -162,7 +230,10 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
                            name_of(t, list[i].key, ce, buf), list[i].key >> 16,
                            list[i].key & 0xFFFFu, list[i].count, pct);
         }
+        if (loads)
+            write_target_load_text(o, &load);
     }
     free(list);
+    trx_target_load_free(&load);
     return 0;
 }

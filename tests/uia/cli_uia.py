@@ -154,7 +154,37 @@ check([(e["ticks"], e["stream"], e["core"], e["logger"]) for e in te] ==
 ti = json.loads(run("info", "--json", two).stdout)
 check((ti["cores"], ti["time_axes"], [s["core"] for s in ti["streams"]]) == (1, "one_clock", [0, 0]),
       "two loggers info %s" % ti)
-for p in (path, meta, raw, bad, drop, synced, sync_meta, two):
+# the target's own Load reports (named by metadata: any module and event
+# ids), two cores: kept as series in stats --json target_load
+def load_packet(sender, reports):
+    body = b""
+    for i, (t, ev, args) in enumerate(reports):
+        body += le(1 << 27 | (16 + 4 * len(args)) << 16 | i, t, 0, ev << 16 | 0x8021, *args)
+    return packet(body, 0, 0, 0, sender)
+loads = os.path.join(tmp, "loads.uia")
+open(loads, "wb").write(
+    load_packet(0, [(1000, 0x41, [37]), (1100, 0x42, [0x20001000, 250, 1000, 0x08000421]),
+                    (2000, 0x41, [55]), (2100, 0x43, [120, 1000])]) +
+    load_packet(1, [(500, 0x41, [12]), (1500, 0x44, [30, 1000])]))
+load_meta = os.path.join(tmp, "load.uia.xml")
+open(load_meta, "w").write(
+    '<uia>' + ''.join('<evtMap id="%d" moduleId="32801" shortName="Load_%s" longName='
+                      '"ti.sysbios.utils.Load.%s"/>' % (i, n, n)
+                      for i, n in ((0x41, "LS_cpuLoad"), (0x42, "LS_taskLoad"),
+                                   (0x43, "LS_hwiLoad"), (0x44, "LS_swiLoad"))) + '</uia>')
+tl = json.loads(run("stats", "--json", "--uia-meta", load_meta, loads).stdout)["target_load"]
+check(tl == {"cpu": [{"core": 0, "ticks": 0, "percent": 37}, {"core": 1, "ticks": 0, "percent": 12},
+                     {"core": 0, "ticks": 1000, "percent": 55}],
+             "tasks": [{"core": 0, "ticks": 100, "task": 0x20001000, "time": 250, "total": 1000,
+                        "function": 0x08000421}],
+             "hwi": [{"core": 0, "ticks": 1100, "time": 120, "total": 1000}],
+             "swi": [{"core": 1, "ticks": 1000, "time": 30, "total": 1000}], "complete": True},
+      "target_load %s" % tl)
+lt = run("stats", "--uia-meta", load_meta, loads).stdout
+check(["core", "0", "2", "46.00", "55"] in [l.split() for l in lt.splitlines()] and
+      ["core", "1", "1", "12.00", "12"] in [l.split() for l in lt.splitlines()], "load text:\n" + lt)
+check(json.loads(run("stats", "--json", loads).stdout)["target_load"] is None, "no names: no target_load")
+for p in (path, meta, raw, bad, drop, synced, sync_meta, two, loads, load_meta):
     os.remove(p)
 print("cli_uia: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)
