@@ -32,6 +32,7 @@ enum { TRX_ELF_FUNCTION = 1, TRX_ELF_OBJECT = 2, TRX_ELF_LABEL = 3 };
 typedef struct trx_elf_section {
     uint64_t address, size;
     bool writable, executable;
+    const uint8_t *data; /* read-only sections with contents: their bytes (else NULL) */
 } trx_elf_section;
 
 typedef struct trx_elf {
@@ -42,7 +43,8 @@ typedef struct trx_elf {
     uint32_t symbol_count;
     trx_elf_section *sections;
     uint32_t section_count;
-    char *names; /* the symbol names, one block */
+    char *names;        /* the symbol names, one block */
+    uint8_t *read_only; /* the contents of the read-only sections, one block */
     /* ARM Cortex-M: the vector table's handler addresses by exception
      * number (an object named vectors, __isr_vector, __Vectors,
      * g_pfnVectors, _vectors or isr_vector); NULL when there is none */
@@ -75,6 +77,11 @@ const trx_elf_symbol *trx_elf_object_at(const trx_elf *e, uint64_t address);
 /* The name of the handler of ISR `number` (Cortex-M: the exception number,
  * 15 SysTick, 16 + n IRQ n) from the ELF's vector table, or NULL. */
 const char *trx_elf_isr_name(const trx_elf *e, uint32_t number);
+
+/* The string at `address` in the ELF's read-only data (a format's %s
+ * argument): printable characters up to a NUL within `size` - 1 bytes, into
+ * buf; NULL when the address is not in such data or no such string is there. */
+const char *trx_elf_string_at(const trx_elf *e, uint64_t address, char *buf, size_t size);
 
 /* True when `address` lies in any allocated section (code or data). */
 bool trx_elf_in_sections(const trx_elf *e, uint64_t address);

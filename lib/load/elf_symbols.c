@@ -241,14 +241,18 @@ int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err)
     if (!e->sections)
         return trx_error_set(err, shoff, "out of memory");
     section symtab = {0}, strtab = {0};
-    uint64_t symtab_header = 0;
+    uint64_t symtab_header = 0, read_only = 0;
     bool have = false;
     for (uint64_t i = 0; i < shnum; i++) {
         if (read_section(&r, shoff + i * hsize, &s) < 0)
             return -1;
-        if (s.flags & SHF_ALLOC && s.size)
+        if (s.flags & SHF_ALLOC && s.size) {
             e->sections[e->section_count++] = (trx_elf_section){
-                s.addr, s.size, (s.flags & SHF_WRITE) != 0, (s.flags & SHF_EXECINSTR) != 0};
+                s.addr, s.size, (s.flags & SHF_WRITE) != 0, (s.flags & SHF_EXECINSTR) != 0, NULL};
+            if (!(s.flags & (SHF_WRITE | SHF_EXECINSTR)) && s.type != SHT_NOBITS &&
+                inside(&r, s.off, s.size))
+                read_only += s.size; /* kept below: strings of %s arguments */
+        }
         if ((s.type == SHT_SYMTAB || (s.type == SHT_DYNSYM && !have)) &&
             (!have || symtab.type != SHT_SYMTAB)) {
             if (s.link >= shnum)
@@ -266,6 +270,21 @@ int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err)
     }
     if (!have)
         return trx_error_set(err, r.is64 ? 40 : 32, "ELF file without a symbol table (stripped?)");
+    if (read_only && !(e->read_only = malloc(read_only)))
+        return trx_error_set(err, shoff, "out of memory for the ELF's read-only data");
+    for (uint64_t i = 0, at = 0, k = 0; read_only && i < shnum; i++) {
+        if (read_section(&r, shoff + i * hsize, &s) < 0)
+            return -1;
+        if (!(s.flags & SHF_ALLOC) || !s.size)
+            continue;
+        trx_elf_section *x = &e->sections[k++];
+        if (!(s.flags & (SHF_WRITE | SHF_EXECINSTR)) && s.type != SHT_NOBITS &&
+            inside(&r, s.off, s.size)) {
+            memcpy(e->read_only + at, data + s.off, s.size);
+            x->data = e->read_only + at;
+            at += s.size;
+        }
+    }
     if (read_symbols(e, &r, &symtab, &strtab, symtab_header) < 0)
         return -1;
     return read_vectors(e, &r, shoff, shnum);
@@ -316,6 +335,7 @@ void trx_elf_free(trx_elf *e)
     free(e->sections);
     free(e->names);
     free(e->vectors);
+    free(e->read_only);
     const char *path = e->path;
     memset(e, 0, sizeof *e);
     e->path = path;
@@ -424,4 +444,26 @@ const char *trx_elf_isr_name(const trx_elf *e, uint32_t number)
     uint64_t off = 1;
     const trx_elf_symbol *s = trx_elf_lookup(e, e->vectors[number], &off);
     return s && off == 0 && s->kind == TRX_ELF_FUNCTION ? s->name : NULL;
+}
+
+const char *trx_elf_string_at(const trx_elf *e, uint64_t address, char *buf, size_t size)
+{
+    for (uint32_t i = 0; e && size && i < e->section_count; i++) {
+        const trx_elf_section *s = &e->sections[i];
+        if (!s->data || address - s->address >= s->size)
+            continue;
+        const uint8_t *p = s->data + (address - s->address);
+        uint64_t left = s->size - (address - s->address);
+        for (size_t n = 0; n < left && n + 1 < size; n++) {
+            if (p[n] == 0) {
+                memcpy(buf, p, n);
+                buf[n] = '\0';
+                return buf;
+            }
+            if (p[n] < 0x20 || p[n] >= 0x7F) /* not text */
+                return NULL;
+        }
+        return NULL;
+    }
+    return NULL;
 }

@@ -139,8 +139,18 @@ void trx_uia_format_message_elf(char *buf, size_t cap, const char *fmt, const ui
         case 'c':
             put(buf, cap, &len, "%c", a >= 0x20 && a < 0x7F ? (char)a : '?');
             break;
+        case 's': { /* a target address: with --elf, the string it holds in read-only data */
+            char text[256];
+            if (is_address && k - 1 < nargs)
+                is_address[k - 1] = true;
+            if (trx_elf_string_at(elf, a, text, sizeof text)) {
+                put(buf, cap, &len, "%s", text);
+                break;
+            }
+            put(buf, cap, &len, "0x%08" PRIX32, a);
+            break;
+        }
         case 'p':
-        case 's':
             put(buf, cap, &len, "0x%08" PRIX32, a); /* a target address */
             address_arg(buf, cap, &len, elf, a, k - 1, nargs, is_address);
             break;

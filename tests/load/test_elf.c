@@ -86,7 +86,7 @@ static void build(elf_writer *w, bool is64, bool be, uint16_t machine, uint64_t 
     put(w, 20, 1, 4);
     put(w, is64 ? 40 : 32, SHDRS, is64 ? 8 : 4);
     put(w, is64 ? 58 : 46, is64 ? 64 : 40, 2);
-    put(w, is64 ? 60 : 48, 5, 2);
+    put(w, is64 ? 60 : 48, 6, 2);
     static const char names[] = "\0sensor_task\0sensor_thread\0$t\0$C$L12\0.L5\0edata\0undef\0"
                                 "local_obj";
     memcpy(w->d + STRTAB, names, sizeof names);
@@ -104,6 +104,9 @@ static void build(elf_writer *w, bool is64, bool be, uint16_t machine, uint64_t 
     section(w, 2, 8, 0x3, data, 0, 0x200, 0, 0);      /* NOBITS alloc+write */
     section(w, 3, 2, 0, 0, SYMTAB, (uint64_t)n * (is64 ? 24 : 16), 4, is64 ? 24 : 16);
     section(w, 4, 3, 0, 0, STRTAB, sizeof names, 0, 0);
+    static const char rodata[] = "sensor ok\0\x01\x02bin\0no end";
+    memcpy(w->d + 0x600, rodata, sizeof rodata - 1);
+    section(w, 5, 1, 0x2, text + 0x2000, 0x600, sizeof rodata - 1, 0, 0); /* .rodata */
 }
 
 static void check_symbols(bool is64, bool be, uint16_t machine, uint64_t text, uint64_t data)
@@ -140,6 +143,13 @@ static void check_symbols(bool is64, bool be, uint16_t machine, uint64_t text, u
     assert_false(trx_elf_in_ram(&e, data + 0x200));
     assert_false(trx_elf_in_ram(&e, text));
     assert_true(trx_elf_in_sections(&e, text + 0xFFF));
+    /* %s arguments: strings in read-only data */
+    assert_string_equal(trx_elf_string_at(&e, text + 0x2000, buf, sizeof buf), "sensor ok");
+    assert_string_equal(trx_elf_string_at(&e, text + 0x2007, buf, sizeof buf), "ok");
+    assert_null(trx_elf_string_at(&e, text + 0x200A, buf, sizeof buf)); /* not text */
+    assert_null(trx_elf_string_at(&e, text + 0x2012, buf, sizeof buf)); /* no NUL before the end */
+    assert_null(trx_elf_string_at(&e, data, buf, sizeof buf));          /* RAM */
+    assert_null(trx_elf_string_at(&e, text + 0x2000, buf, 4));          /* longer than buf */
     trx_elf_free(&e);
 }
 

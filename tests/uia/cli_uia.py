@@ -184,7 +184,41 @@ lt = run("stats", "--uia-meta", load_meta, loads).stdout
 check(["core", "0", "2", "46.00", "55"] in [l.split() for l in lt.splitlines()] and
       ["core", "1", "1", "12.00", "12"] in [l.split() for l in lt.splitlines()], "load text:\n" + lt)
 check(json.loads(run("stats", "--json", loads).stdout)["target_load"] is None, "no names: no target_load")
-for p in (path, meta, raw, bad, drop, synced, sync_meta, two, loads, load_meta):
+# --elf on UIA: "0x%x" and %p arguments named by the ELF's symbols, %s
+# arguments printed from its read-only data (an ELF32 ARM file written here)
+def elf32(symbols, rodata_addr, rodata):
+    strtab = b"\0" + b"".join(n.encode() + b"\0" for n, _, _, _ in symbols)
+    syms, at = b"\0" * 16, 1
+    for n, value, size, info in symbols:
+        syms += struct.pack("<IIIBBH", at, value, size, info, 0, 1)
+        at += len(n) + 1
+    body = {0x100: rodata, 0x200: syms, 0x400: strtab}
+    shdr = lambda typ, flags, addr, off, size, link=0, ent=0: struct.pack(
+        "<IIIIIIIIII", 0, typ, flags, addr, off, size, link, 0, 4, ent)
+    shdrs = (b"\0" * 40 + shdr(1, 2, rodata_addr, 0x100, len(rodata)) +
+             shdr(2, 0, 0, 0x200, len(syms), 3, 16) + shdr(3, 0, 0, 0x400, len(strtab)))
+    head = (b"\x7fELF\x01\x01\x01" + b"\0" * 9 +
+            struct.pack("<HHIIIIIHHHHHH", 2, 40, 1, 0, 0, 0x600, 0, 52, 0, 0, 40, 4, 0))
+    out = bytearray(0x600 + len(shdrs))
+    out[:len(head)] = head
+    for off, b in body.items():
+        out[off:off + len(b)] = b
+    out[0x600:] = shdrs
+    return bytes(out)
+fw = os.path.join(tmp, "fw.elf")
+open(fw, "wb").write(elf32([("sensor_task", 0x8001, 0x40, 0x12), ("sensor_sem", 0x20000100, 16, 0x11)],
+                           0x10000, b"ready\0"))
+sym_meta = os.path.join(tmp, "sym.uia.xml")
+open(sym_meta, "w").write('<uia><evtMap id="5" moduleId="32802" shortName="Msg" '
+                          'msg="%25s+in+0x%25x+on+0x%25x+count+%25d"/></uia>')
+sym_uia = os.path.join(tmp, "sym.uia")
+open(sym_uia, "wb").write(packet(le(1 << 27 | 32 << 16, 10, 0, 5 << 16 | 0x8022, 0x10000, 0x8001,
+                                    0x20000108, 0x8001), 0, 0, 0, 1))
+se = json.loads(run("events", "--format", "jsonl", "--uia-meta", sym_meta, "--elf", fw, sym_uia,
+                    ).stdout.splitlines()[0])
+check(se["text"] == "ready in 0x8001 <sensor_task> on 0x20000108 <sensor_sem+0x8> count 32769" and
+      se["arg_symbols"] == [None, "sensor_task", "sensor_sem+0x8", None], "UIA with --elf: %s" % se)
+for p in (path, meta, raw, bad, drop, synced, sync_meta, two, loads, load_meta, fw, sym_meta, sym_uia):
     os.remove(p)
 print("cli_uia: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)
