@@ -61,9 +61,9 @@ cp "$here/../../recorder/integrations/freertos/trx_freertos_events.csv" "$seeds/
 # ELF objects of the toolchains trx meets (also test_elf's real-toolchain cases)
 printf 'int counter;\nstatic char buf[64];\nvoid task(void){counter++; buf[0]=1;}\nint main(void){task();return buf[0];}\n' \
   > "$seeds/s.c"
-arm-none-eabi-gcc -mthumb -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/arm_le.o"
-arm-none-eabi-gcc -mthumb -mbig-endian -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/arm_be.o"
-gcc -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/x86_64.o"
-riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/rv32.o"
+arm-none-eabi-gcc -mthumb -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/arm_le.elf"
+arm-none-eabi-gcc -mthumb -mbig-endian -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/arm_be.elf"
+gcc -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/x86_64.elf"
+riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -Os -c "$seeds/s.c" -o "$seeds/fuzz_elf/rv32.elf"
 rm "$seeds/s.c"
 echo "make_seeds: $(find "$seeds" -type f | wc -l) files, $(du -sk "$seeds" | cut -f1) KiB in $seeds"

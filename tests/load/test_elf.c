@@ -231,7 +231,7 @@ static void test_malformed(void **state)
 static void test_toolchain_objects(void **state)
 {
     (void)state;
-    static const char *const files[] = {"arm_le.o", "arm_be.o", "x86_64.o", "rv32.o"};
+    static const char *const files[] = {"arm_le.elf", "arm_be.elf", "x86_64.elf", "rv32.elf"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/tests/fuzz/seeds/fuzz_elf/%s", TRX_SOURCE_DIR, files[i]);
