@@ -205,6 +205,7 @@ static int lay_out_axes(axes_builder *b)
 /* One core's first and last sync points (by its own time). */
 typedef struct core_sync {
     uint64_t c0, g0, c1, g1, count;
+    double rate;         /* global ticks per core tick */
     uint64_t first_time; /* the core's first record time */
     bool any_time;
 } core_sync;
@@ -247,15 +248,17 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
             c->any_time = true;
         }
     }
-    for (uint32_t k = 0; k < cores; k++)
-        ok &= cs[k].count >= 2 && cs[k].c1 > cs[k].c0;
+    for (uint32_t k = 0; k < cores; k++) { /* two sync points, both clocks going forward */
+        ok &= cs[k].count >= 2 && cs[k].c1 > cs[k].c0 && cs[k].g1 > cs[k].g0;
+        if (ok)
+            cs[k].rate = (double)(cs[k].g1 - cs[k].g0) / (double)(cs[k].c1 - cs[k].c0);
+    }
     if (ok) {
         double earliest = 0;
         bool any = false;
         for (uint32_t k = 0; k < cores; k++) {
             const core_sync *c = &cs[k];
-            double rate = (double)(c->g1 - c->g0) / (double)(c->c1 - c->c0);
-            double first = (double)c->g0 + (double)(int64_t)(c->first_time - c->c0) * rate;
+            double first = (double)c->g0 + (double)(int64_t)(c->first_time - c->c0) * c->rate;
             if (c->any_time && (!any || first < earliest)) {
                 earliest = first;
                 any = true;
@@ -263,8 +266,7 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
         }
         for (uint32_t s = 0; s < n; s++) {
             const core_sync *c = &cs[b->sender_of[s]];
-            double rate = (double)(c->g1 - c->g0) / (double)(c->c1 - c->c0);
-            u->axis[u->axis_at[s]] = (uia_axis){c->c0, 0, true, rate, (double)c->g0 - earliest};
+            u->axis[u->axis_at[s]] = (uia_axis){c->c0, 0, true, c->rate, (double)c->g0 - earliest};
         }
         u->info.aligned = true;
     }

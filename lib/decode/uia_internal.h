@@ -266,7 +266,7 @@ static inline uint64_t uia_axis_ticks(const struct trx_uia *u, uint32_t stream, 
     const uia_axis *a = &u->axis[u->axis_at[stream] + k];
     if (timed && a->aligned) {
         double v = (double)(int64_t)(st->time - a->base_time) * a->rate + a->shift;
-        s->axis_ticks = v <= 0 ? 0 : (uint64_t)(v + 0.5);
+        s->axis_ticks = v <= 0 ? 0 : v >= 1.8e19 ? UINT64_MAX : (uint64_t)(v + 0.5);
     } else if (timed) {
         s->axis_ticks = a->tick_base + (st->time >= a->base_time ? st->time - a->base_time : 0);
     } else if (!s->axis_any || st->new_session)
