@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# description_everywhere.sh TRX RECORDER_LIB INCLUDE_DIR CC WORK - one event
+# description_everywhere.sh TRX RECORDER_LIB INCLUDE_DIR CC WORK [CFLAGS] - one event
 # description drives everything: `trx describe` makes the recorder header
 # (typed inline functions), a program records through it, and the same
 # description names the events and their fields in `events` (text, JSON),
@@ -8,7 +8,7 @@
 # event is renamed in the description only: every output shows the new name
 # and none the old one, and the header's function has the new name.
 set -euo pipefail
-TRX=$1 LIB=$2 INC=$3 CC=$4 WORK=$5
+TRX=$1 LIB=$2 INC=$3 CC=$4 WORK=$5 CFLAGS=${6:-} # CFLAGS: as the library was built (sanitizers)
 rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"
@@ -51,7 +51,8 @@ CSV
   "$TRX" describe --to header app_events.csv -o app_events.h
   grep -q "static inline UINT trx_event_$2(uint32_t motor_speed, int32_t direction)" app_events.h ||
     fail "header: no trx_event_$2(uint32_t motor_speed, int32_t direction)"
-  "$CC" -std=c99 -Wall -Wextra -Werror -DTX_ENABLE_EVENT_TRACE -DTRX_SINGLE_CONTEXT=1 \
+  # shellcheck disable=SC2086 # CFLAGS: words
+  "$CC" -std=c99 -Wall -Wextra -Werror $CFLAGS -DTX_ENABLE_EVENT_TRACE -DTRX_SINGLE_CONTEXT=1 \
     "-DAPP_START=trx_event_$2" -I "$INC" -I . app.c "$LIB" -o app
   ./app trace.trx
 }
