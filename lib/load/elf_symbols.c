@@ -4,7 +4,6 @@
  * string table, every offset and size checked against the file before it is
  * read. What is kept is bounded by the file's own size.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,36 +293,11 @@ int trx_elf_load(trx_elf *e, const char *path, trx_error *err)
 {
     memset(e, 0, sizeof *e);
     e->path = path;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return trx_error_set(err, 0, "cannot open: %s", strerror(errno));
-    uint8_t *data = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n == cap) {
-            if (cap >= ELF_MAX_FILE) {
-                fclose(f);
-                free(data);
-                return trx_error_set(err, n, "ELF file larger than 1 GiB");
-            }
-            cap = cap ? cap * 2 : 1u << 16;
-            uint8_t *p = realloc(data, cap);
-            if (!p) {
-                fclose(f);
-                free(data);
-                return trx_error_set(err, n, "out of memory reading the ELF file");
-            }
-            data = p;
-        }
-        size_t got = fread(data + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = ferror(f) != 0;
-    fclose(f);
-    int rc = bad ? trx_error_set(err, n, "read error") : trx_elf_parse(e, data, n, err);
-    free(data);
+    trx_image img; /* the file's bytes, as the trace loader reads files (mapped, size limit) */
+    if (trx_image_load_file_limit(&img, path, TRX_FORMAT_BIN, ELF_MAX_FILE, err) != 0)
+        return -1;
+    int rc = trx_elf_parse(e, img.data, img.size, err);
+    trx_image_free(&img);
     if (rc != 0)
         trx_elf_free(e);
     return rc;
