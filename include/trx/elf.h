@@ -62,6 +62,10 @@ int trx_elf_parse(trx_elf *e, const uint8_t *data, size_t size, trx_error *err);
 
 void trx_elf_free(trx_elf *e);
 
+/* The symbol that starts at `address` (an odd address: also the Thumb
+ * function at address - 1), or NULL. */
+const trx_elf_symbol *trx_elf_at(const trx_elf *e, uint64_t address);
+
 /* The symbol at or around `address`, or NULL: a symbol that starts there
  * (an odd address: also the Thumb function at address - 1), else the one
  * whose [address, address + size) holds it. *offset gets address - start. */
@@ -82,9 +86,6 @@ const char *trx_elf_isr_name(const trx_elf *e, uint32_t number);
  * argument): printable characters up to a NUL within `size` - 1 bytes, into
  * buf; NULL when the address is not in such data or no such string is there. */
 const char *trx_elf_string_at(const trx_elf *e, uint64_t address, char *buf, size_t size);
-
-/* True when `address` lies in any allocated section (code or data). */
-bool trx_elf_in_sections(const trx_elf *e, uint64_t address);
 
 /* True when `address` lies in a writable allocated section (RAM). */
 bool trx_elf_in_ram(const trx_elf *e, uint64_t address);

@@ -34,7 +34,6 @@ typedef struct axes_builder {
     trx_trace *t;
     struct trx_uia *u;
     stream_walk *w;
-    uint32_t *packet_lists;
     uint32_t *sender_of; /* per stream: its core (ordinal of its sender): u->stream_core */
     uint32_t *heap;      /* stream indexes */
     uint32_t heap_len;
@@ -70,16 +69,21 @@ static void step(const trx_trace *t, const struct trx_uia *u, stream_walk *w, ui
     uia_step_record(&w->state, h, pk, &w->step);
 }
 
-static void walk_reset(const struct trx_uia *u, stream_walk *w)
+static void walk_reset(stream_walk *w)
 {
     w->at = 0;
     w->rec = w->rec_end = 0;
     memset(&w->state, 0, sizeof w->state);
     w->last_ticks = 0;
-    (void)u;
 }
 
-int uia_spans_note(uia_spans *sp, uint32_t stream, uint32_t session, uint64_t time)
+/* Sessions of stream s (at least one). */
+static uint32_t sessions_of(const struct trx_uia *u, uint32_t s)
+{
+    return u->streams[s].sessions ? u->streams[s].sessions : 1;
+}
+
+int uia_spans_grow(uia_spans *sp, uint32_t stream, uint32_t session)
 {
     if (stream >= sp->streams) {
         uint32_t n = stream + 1 > 2 * sp->streams ? stream + 1 : 2 * sp->streams;
@@ -106,12 +110,6 @@ int uia_spans_note(uia_spans *sp, uint32_t stream, uint32_t session, uint64_t ti
         sp->of[stream] = v;
         sp->cap[stream] = n;
     }
-    uia_session_span *x = &sp->of[stream][session];
-    if (!x->any || time < x->first)
-        x->first = time;
-    if (!x->any || time > x->last)
-        x->last = time;
-    x->any = true;
     return 0;
 }
 
@@ -148,7 +146,7 @@ static int lay_out_axes(axes_builder *b)
     u->axis_at = malloc((size_t)n * sizeof *u->axis_at);
     uint64_t total = 0;
     for (uint32_t s = 0; s < n; s++)
-        total += u->streams[s].sessions ? u->streams[s].sessions : 1;
+        total += sessions_of(u, s);
     u->axis = calloc(total, sizeof *u->axis);
     if (!pairs || !b->sender_of || !u->axis_at || !u->axis) {
         free(pairs);
@@ -157,7 +155,7 @@ static int lay_out_axes(axes_builder *b)
     for (uint32_t s = 0, at = 0; s < n; s++) {
         pairs[s] = (sender_stream){u->streams[s].sender, s};
         u->axis_at[s] = at;
-        at += u->streams[s].sessions ? u->streams[s].sessions : 1;
+        at += sessions_of(u, s);
     }
     qsort(pairs, n, sizeof *pairs, compare_pairs);
     uint32_t core = 0;
@@ -185,7 +183,7 @@ static int lay_out_axes(axes_builder *b)
                 first = last = 0;
             for (uint32_t j = g; j < e; j++) {
                 uint32_t s = pairs[j].stream;
-                if (k < (u->streams[s].sessions ? u->streams[s].sessions : 1))
+                if (k < sessions_of(u, s))
                     u->axis[u->axis_at[s] + k] = (uia_axis){first, tick_base, false, 0, 0};
             }
             tick_base += last - first + 1;
@@ -307,7 +305,6 @@ static bool load_head(axes_builder *b, uint32_t s)
     uia_head h;
     step(b->t, b->u, w, &h);
     w->ticks = uia_axis_ticks(b->u, s, &w->state, h.time_words != 0, &w->step);
-    b->u->stream_core[s] = b->sender_of[s];
     return true;
 }
 
@@ -326,7 +323,7 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
     t->lost_events = 0;
     u->span_ticks = 0;
     for (uint32_t s = 0; s < n; s++) {
-        walk_reset(u, &b->w[s]);
+        walk_reset(&b->w[s]);
         u->streams[s].span_ticks = 0;
         u->streams[s].lost_events = 0;
         if (load_head(b, s))

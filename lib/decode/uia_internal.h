@@ -56,9 +56,24 @@ typedef struct uia_spans {
     uint32_t streams;      /* entries of `of` and `cap` */
 } uia_spans;
 
-/* Notes record time `time` of stream `stream`'s session `session`. 0, or -1
- * when out of memory. */
-int uia_spans_note(uia_spans *sp, uint32_t stream, uint32_t session, uint64_t time);
+/* Makes room for stream `stream`'s session `session`. 0, or -1 when out of memory. */
+int uia_spans_grow(uia_spans *sp, uint32_t stream, uint32_t session);
+
+/* Notes record time `time` of stream `stream`'s session `session` (the open
+ * pass, once per timed record). 0, or -1 when out of memory. */
+static inline int uia_spans_note(uia_spans *sp, uint32_t stream, uint32_t session, uint64_t time)
+{
+    if ((stream >= sp->streams || session >= sp->cap[stream]) &&
+        uia_spans_grow(sp, stream, session) < 0)
+        return -1;
+    uia_session_span *x = &sp->of[stream][session];
+    if (!x->any || time < x->first)
+        x->first = time;
+    if (!x->any || time > x->last)
+        x->last = time;
+    x->any = true;
+    return 0;
+}
 void uia_spans_free(uia_spans *sp);
 
 /* Where a core's session lies on its axis: ticks = tick_base + time - base_time. */

@@ -163,17 +163,9 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     }
     if (st.new_session)
         sm->sessions++;
-    if (h->time_words && b->u->info.packet_file) { /* the stream's session span */
-        uia_spans *sp = &b->spans;
-        if (stream < sp->streams && s->session < sp->cap[stream] &&
-            sp->of[stream][s->session].any) {
-            uia_session_span *x = &sp->of[stream][s->session];
-            x->first = st.time < x->first ? st.time : x->first;
-            x->last = st.time > x->last ? st.time : x->last;
-        } else if (uia_spans_note(sp, stream, s->session, st.time) < 0) {
-            return oom(b, off);
-        }
-    }
+    if (h->time_words && b->u->info.packet_file && /* the stream's session span */
+        uia_spans_note(&b->spans, stream, s->session, st.time) < 0)
+        return oom(b, off);
     if (st.backwards) {
         sm->time_backwards++;
         if (u->info.time_backwards++ == 0)

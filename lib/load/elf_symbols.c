@@ -340,7 +340,7 @@ static const trx_elf_symbol *starting_at(const trx_elf *e, uint64_t a)
     return &e->symbols[i];
 }
 
-const trx_elf_symbol *trx_elf_lookup(const trx_elf *e, uint64_t address, uint64_t *offset)
+const trx_elf_symbol *trx_elf_at(const trx_elf *e, uint64_t address)
 {
     if (!e || e->symbol_count == 0)
         return NULL;
@@ -349,15 +349,16 @@ const trx_elf_symbol *trx_elf_lookup(const trx_elf *e, uint64_t address, uint64_
         s = starting_at(e, address - 1);
         if (s && s->kind != TRX_ELF_FUNCTION)
             s = NULL;
-        if (s) {
-            *offset = 0;
-            return s;
-        }
     }
-    if (s) {
-        *offset = 0;
+    return s;
+}
+
+const trx_elf_symbol *trx_elf_lookup(const trx_elf *e, uint64_t address, uint64_t *offset)
+{
+    const trx_elf_symbol *s = trx_elf_at(e, address);
+    *offset = 0;
+    if (s || !e)
         return s;
-    }
     int64_t i = last_at_or_below(e, address);
     for (int64_t k = i; k >= 0 && k > i - 16; k--) { /* a nearby symbol that holds it */
         const trx_elf_symbol *c = &e->symbols[k];
@@ -403,21 +404,12 @@ bool trx_elf_in_ram(const trx_elf *e, uint64_t address)
     return false;
 }
 
-bool trx_elf_in_sections(const trx_elf *e, uint64_t address)
-{
-    for (uint32_t i = 0; e && i < e->section_count; i++)
-        if (address - e->sections[i].address < e->sections[i].size)
-            return true;
-    return false;
-}
-
 const char *trx_elf_isr_name(const trx_elf *e, uint32_t number)
 {
     if (!e || number >= e->vector_count || e->vectors[number] == 0)
         return NULL;
-    uint64_t off = 1;
-    const trx_elf_symbol *s = trx_elf_lookup(e, e->vectors[number], &off);
-    return s && off == 0 && s->kind == TRX_ELF_FUNCTION ? s->name : NULL;
+    const trx_elf_symbol *s = trx_elf_at(e, e->vectors[number]);
+    return s && s->kind == TRX_ELF_FUNCTION ? s->name : NULL;
 }
 
 const char *trx_elf_string_at(const trx_elf *e, uint64_t address, char *buf, size_t size)

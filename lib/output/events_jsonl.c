@@ -42,13 +42,15 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
         num(o, ev->info[k]);
     }
     if (t->elf) { /* --elf: each info word's symbol, null where none */
+        char buf[4][TRX_SYMBOL_TEXT];
+        const char *sym[4];
+        trx_event_info_symbols(t, ev, ce, buf, sym);
         trx_out_str(o, "],\"info_symbols\":[");
         for (int k = 0; k < 4; k++) {
-            char sym[160];
             if (k)
                 trx_out_char(o, ',');
-            if (trx_event_info_symbol(t, ev, ce, k, sym, sizeof sym))
-                trx_out_json_string(o, sym);
+            if (sym[k])
+                trx_out_json_string(o, sym[k]);
             else
                 trx_out_str(o, "null");
         }

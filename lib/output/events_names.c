@@ -60,33 +60,26 @@ void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t typ
     definition(id, ce, labels, types, roles);
 }
 
-bool trx_event_field_roles(uint32_t id, const trx_custom_events *ce, uint8_t roles[4])
+int trx_event_info_symbols(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
+                           char buf[4][TRX_SYMBOL_TEXT], const char *symbol[4])
 {
     const char *labels[4];
-    uint8_t types[4];
-    return definition(id, ce, labels, types, roles);
-}
-
-const char *trx_event_info_symbol(const trx_trace *t, const trx_event *ev,
-                                  const trx_custom_events *ce, int k, char *buf, size_t size)
-{
-    uint32_t v = ev->info[k];
-    if (!t->elf || v == 0)
-        return NULL;
-    uint8_t roles[4];
-    bool described = t->format == TRX_TRACE_TXTB && trx_event_field_roles(ev->id, ce, roles);
-    if (described) {
-        uint8_t r = roles[k];
-        if (r != TRX_ROLE_THREAD && r != TRX_ROLE_OBJECT && r != TRX_ROLE_ADDRESS &&
-            r != TRX_ROLE_STACK && r != TRX_ROLE_STRING)
-            return NULL;
-    } else { /* no description: only a value that is a symbol's own address */
-        uint64_t off = 1;
-        const trx_elf_symbol *s = trx_elf_lookup(t->elf, v, &off);
-        if (!s || off)
-            return NULL;
+    uint8_t types[4], roles[4];
+    bool described = t->format == TRX_TRACE_TXTB && definition(ev->id, ce, labels, types, roles);
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t v = ev->info[k], r = roles[k];
+        bool address;
+        if (described) /* its role says whether it holds an address */
+            address = r == TRX_ROLE_THREAD || r == TRX_ROLE_OBJECT || r == TRX_ROLE_ADDRESS ||
+                      r == TRX_ROLE_STACK || r == TRX_ROLE_STRING;
+        else /* no description: only a value that is a symbol's own address */
+            address = trx_elf_at(t->elf, v) != NULL;
+        symbol[k] =
+            t->elf && v && address ? trx_elf_describe(t->elf, v, buf[k], TRX_SYMBOL_TEXT) : NULL;
+        n += symbol[k] != NULL;
     }
-    return trx_elf_describe(t->elf, v, buf, size);
+    return n;
 }
 
 const char *trx_event_context_word(const trx_event *ev)

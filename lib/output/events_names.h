@@ -18,16 +18,15 @@ void trx_event_labels(uint32_t id, const trx_custom_events *ce, const char *labe
  * (TRX_FIELD_U32 where nothing says). */
 void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t types[4]);
 
-/* The four fields' trx_field_role; false when no definition describes the
- * event (roles all TRX_ROLE_NONE then). */
-bool trx_event_field_roles(uint32_t id, const trx_custom_events *ce, uint8_t roles[4]);
+#define TRX_SYMBOL_TEXT 160 /* room for "symbol+0x10" */
 
-/* --elf: information word k of `ev` as "symbol" or "symbol+0x10" into buf,
- * or NULL: a field whose role holds an address (thread, object, address,
- * stack, string) is looked up; a field no definition describes only when
- * its value lies in one of the ELF's sections; other fields never. */
-const char *trx_event_info_symbol(const trx_trace *t, const trx_event *ev,
-                                  const trx_custom_events *ce, int k, char *buf, size_t size);
+/* --elf: the four information words of `ev` as "symbol" or "symbol+0x10"
+ * (symbol[k], in buf[k]) or NULL: a field whose description gives it an
+ * address role (thread, object, address, stack, string) is looked up; a
+ * field no definition describes only when its value is a symbol's own
+ * address (a Thumb function's too); other fields never. Returns how many. */
+int trx_event_info_symbols(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
+                           char buf[4][TRX_SYMBOL_TEXT], const char *symbol[4]);
 
 /* "thread", "isr", "init" or "idle". */
 const char *trx_event_context_word(const trx_event *ev);

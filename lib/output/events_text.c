@@ -51,11 +51,12 @@ void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
         trx_out_str(o, "  ");
         trx_out_hex32(o, ev->info[k]);
     }
-    for (int k = 0; t->elf && k < 4; k++) { /* --elf: the words that are symbols, objdump's way */
-        char sym[160];
-        if (trx_event_info_symbol(t, ev, ce, k, sym, sizeof sym))
-            trx_out_printf(o, "  0x%08X <%s>", ev->info[k], sym);
-    }
+    char buf[4][TRX_SYMBOL_TEXT];
+    const char *sym[4];
+    if (t->elf && trx_event_info_symbols(t, ev, ce, buf, sym)) /* --elf, objdump's way */
+        for (int k = 0; k < 4; k++)
+            if (sym[k])
+                trx_out_printf(o, "  0x%08X <%s>", ev->info[k], sym[k]);
     if (ev->synthetic)
         trx_out_str(o, "  (inserted)");
     trx_out_char(o, '\n');

@@ -318,9 +318,7 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
         for (uint32_t k = 0; k < n; k++) {
             char sym[160];
             /* with a format: its address arguments; without: a symbol's own address */
-            uint64_t off = 1;
-            bool address =
-                fmt ? is_address[k] : trx_elf_lookup(t->elf, args[k], &off) != NULL && off == 0;
+            bool address = fmt ? is_address[k] : trx_elf_at(t->elf, args[k]) != NULL;
             const char *s = address ? trx_elf_describe(t->elf, args[k], sym, sizeof sym) : NULL;
             if (k)
                 trx_out_char(o, ',');
