@@ -251,7 +251,7 @@ static int metric_isr_rate(const check_ctx *ctx, const check_rule *r, check_resu
     uint64_t total = 0, peak = 0;
     isr_entry first = {0, 0}, last = {0, 0};
     while (trx_cursor_next(&c, &ev)) {
-        if (ev.id != TX_TRACE_ISR_ENTER || ev.synthetic)
+        if (ev.kind != TRX_KIND_ISR_ENTER || ev.synthetic)
             continue;
         total++;
         while (size && ev.ticks - q[head].ticks >= r->window) {

@@ -420,6 +420,40 @@ enum {
     TRX_EV_SEQ = 1u << 3
 };
 
+/* ThreadX's thread state "priority change" (a RESUME or SUSPEND logging it
+ * only changes a priority). */
+#define TRX_STATE_PRIORITY_CHANGE 14u
+
+/* What an event is to the analyses, whatever its format: the decoder that
+ * knows the format sets it (TXTB: the catalogue's meaning of its id; UIA:
+ * SYS/BIOS's events by name, sysbios_model.c), and the analyses read kinds,
+ * never a format's ids. `subject` is the word the kind is about; the other
+ * words stay where the format put them (the TXTB-only kinds name theirs). */
+typedef enum trx_event_kind {
+    TRX_KIND_NONE,
+    TRX_KIND_RESUME,          /* subject: the thread made ready */
+    TRX_KIND_SUSPEND,         /* subject: the thread that stopped being ready */
+    TRX_KIND_ISR_ENTER,       /* subject: the interrupt's number */
+    TRX_KIND_ISR_EXIT,        /* subject: the interrupt's number */
+    TRX_KIND_TIME_SLICE,      /* subject: the next thread */
+    TRX_KIND_RUNNING,         /* a thread runs from here (TraceX's synthetic event) */
+    TRX_KIND_YIELD,           /* the running thread gives way (TXTB: info[1] next thread) */
+    TRX_KIND_SLEEP,           /* subject: the thread going to sleep */
+    TRX_KIND_PRIORITY_CHANGE, /* subject: the thread (TXTB: info[1] its new priority) */
+    TRX_KIND_LOCK_GET,        /* mutex get (TXTB: info[0] mutex, info[1] wait, info[2] owner) */
+    TRX_KIND_LOCK_PUT,        /* mutex put (TXTB: info[0] mutex, info[2] own count) */
+    TRX_KIND_SEM_GET,    /* semaphore get (TXTB: info[0] semaphore, info[1] wait, info[2] count) */
+    TRX_KIND_SEM_PUT,    /* semaphore put (TXTB: info[0] semaphore, info[2] suspended count) */
+    TRX_KIND_QUEUE_SEND, /* TXTB: info[0] queue */
+    TRX_KIND_QUEUE_RECEIVE, /* TXTB: info[0] queue, info[2] wait, info[3] enqueued */
+    TRX_KIND_SWITCH,        /* the kernel switched its core to next_context; subject: that task */
+    TRX_KIND_SWI_BEGIN,     /* a software interrupt starts; subject: its handle */
+    TRX_KIND_SWI_END,       /* subject: the software interrupt's handle */
+    TRX_KIND_POST,          /* a semaphore or event posted; subject: the object */
+    TRX_KIND_PEND,          /* a semaphore or event pended on; subject: the object */
+    TRX_KINDS
+} trx_event_kind;
+
 /* One event as TraceX sees it (and, for UIA, one record). */
 typedef struct trx_event {
     uint64_t index;        /* TraceX's event number (synthetic events counted) */
@@ -442,6 +476,9 @@ typedef struct trx_event {
     uint32_t lost_before; /* events lost right before this one (its gap), 0 if none */
     uint64_t time;        /* raw timestamp, 64-bit (TXTB: the masked 32-bit one) */
     uint64_t seq;         /* UIA: sequence number, unwrapped per stream */
+    uint32_t subject;     /* the word `kind` is about (see trx_event_kind), 0 if none */
+    uint8_t kind;         /* trx_event_kind */
+    bool priority_change; /* a RESUME or SUSPEND that only changes a priority */
 } trx_event;
 
 /* Iterator over events in TraceX order. Its state is O(threads): look-ahead

@@ -31,10 +31,9 @@ static inline int32_t trx_event_first_thread(const trx_trace *t, const trx_event
     return trx_trace_first_thread_at(t, ev->context);
 }
 
-#define TRX_STATE_PRIORITY_CHANGE 14u
 static inline bool trx_is_priority_change(const trx_event *ev)
 {
-    return (ev->id == 1 || ev->id == 2) && ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
+    return ev->priority_change;
 }
 
 /* Context switches (tracex.md 2.9). */

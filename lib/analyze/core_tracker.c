@@ -33,8 +33,6 @@
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
 
-enum { ID_RESUME = 1, ID_SUSPEND = 2, ID_ISR_ENTER = 3, ID_ISR_EXIT = 4, ID_RELINQUISH = 109 };
-
 typedef struct core_state {
     uint8_t state;
     bool seen;
@@ -303,9 +301,9 @@ static void set_nesting(trx_core_tracker *k, uint32_t core, uint32_t nesting, ui
 /* A RESUME makes its thread ready: it may run on any core from now on. */
 static void note_resume(trx_core_tracker *k, const trx_event *ev)
 {
-    if (ev->id != ID_RESUME || trx_is_priority_change(ev))
+    if (ev->kind != TRX_KIND_RESUME || trx_is_priority_change(ev))
         return;
-    int32_t th = trx_thread_for_context(k->trace, ev->info[0]);
+    int32_t th = trx_thread_for_context(k->trace, ev->subject);
     if (th >= 0 && th < (int32_t)k->out.thread_count && k->running_on[th] < 0)
         k->ready_at[th] = ev->ticks;
 }
@@ -332,19 +330,19 @@ static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev
             ct->events++;
     }
     note_resume(k, ev);
-    switch (ev->id) {
-    case ID_SUSPEND:
-        if (ev->info[0] == ev->context) {
+    switch (ev->kind) {
+    case TRX_KIND_SUSPEND:
+        if (ev->subject == ev->context) {
             k->blocking = true;
             hand_over(k, core, ev->info[3], now);
             k->blocking = false;
         }
         break;
-    case ID_RESUME:
+    case TRX_KIND_RESUME:
         if (ev->info[3] != 0 && ev->info[3] != ev->context)
             hand_over(k, core, ev->info[3], now);
         break;
-    case ID_RELINQUISH:
+    case TRX_KIND_YIELD:
         if (ev->info[1] != 0 && ev->info[1] != ev->context)
             hand_over(k, core, ev->info[1], now);
         break;
@@ -358,11 +356,11 @@ static void isr_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
     core_state *c = &k->core[core];
     uint64_t now = ev->ticks;
     note_resume(k, ev);
-    switch (ev->id) {
-    case ID_ISR_ENTER:
+    switch (ev->kind) {
+    case TRX_KIND_ISR_ENTER:
         set_nesting(k, core, c->nesting + 1, now);
         break;
-    case ID_ISR_EXIT:
+    case TRX_KIND_ISR_EXIT:
         if (c->nesting > 0) {
             set_nesting(k, core, c->nesting - 1, now);
             if (c->nesting == 0 && c->have_pending) {
@@ -371,8 +369,8 @@ static void isr_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
             }
         }
         break;
-    case ID_RESUME:
-    case ID_SUSPEND:
+    case TRX_KIND_RESUME:
+    case TRX_KIND_SUSPEND:
         if (ev->info[3] == TRX_CONTEXT_ISR || ev->info[3] == TRX_CONTEXT_INIT)
             break;
         if (c->nesting > 0) {
@@ -418,7 +416,7 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
     }
     if (c->nesting > 0)
         set_nesting(k, 0, 0, now);
-    k->blocking = ev->id == ID_SUSPEND && ev->info[0] == ev->context && n != ev->context;
+    k->blocking = ev->kind == TRX_KIND_SUSPEND && ev->subject == ev->context && n != ev->context;
     if (n == TRX_CONTEXT_IDLE)
         set_state(k, 0, STATE_IDLE, 0, -1, now);
     else if (n == TRX_CONTEXT_INIT)

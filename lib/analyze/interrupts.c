@@ -4,12 +4,12 @@
 
 void trx_interrupts_feed(trx_interrupt_counter *a, const trx_event *ev)
 {
-    if (ev->id == 3) {
+    if (ev->kind == TRX_KIND_ISR_ENTER) {
         a->interrupts++;
         if (a->nesting > 0)
             a->nested++;
         a->nesting++;
-    } else if (ev->id == 4) {
+    } else if (ev->kind == TRX_KIND_ISR_EXIT) {
         if (a->nesting > 0)
             a->nesting--;
     } else if (ev->context == TRX_CONTEXT_ISR) {

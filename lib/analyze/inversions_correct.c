@@ -165,10 +165,11 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
     if (!s || s->state == IDLE_STATE)
         return;
     if (s->state == PENDING) {
-        if ((ev->id == 1 || ev->id == 2) && ev->info[0] != ev->context)
+        if ((ev->kind == TRX_KIND_RESUME || ev->kind == TRX_KIND_SUSPEND) &&
+            ev->subject != ev->context)
             return; /* the holder's priority raised inside the GET: still pending */
         s->state = IDLE_STATE;
-        if (ev->id != 2 || ev->info[0] != ev->context)
+        if (ev->kind != TRX_KIND_SUSPEND || ev->subject != ev->context)
             return; /* the GET did not block */
         if (f->count == f->cap) {
             uint32_t n = f->cap ? f->cap * 2 : 16;
@@ -208,7 +209,8 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     uint32_t ctx = ev->context;
     f->last_index = ev->index;
     f->last_ticks = ev->ticks;
-    if (ev->id == 88) { /* a PUT from any context: the count is non-zero, no holder */
+    if (ev->kind ==
+        TRX_KIND_SEM_PUT) { /* a PUT from any context: the count is non-zero, no holder */
         uint32_t *h = trx_address_map_find(&f->sem_hold, ev->info[0]);
         if (h)
             *h = 0;
@@ -216,19 +218,20 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     if (!is_thread(ctx) || f->oom)
         return;
     if (set_prio(f, ctx, ev->thread, ev->priority) < 0 ||
-        (ev->id == 108 && ev->info[0] != 0 && /* PRIORITY_CHANGE: info1 thread, info2 new */
+        (ev->kind == TRX_KIND_PRIORITY_CHANGE &&
+         ev->info[0] != 0 && /* PRIORITY_CHANGE: info1 thread, info2 new */
          set_prio(f, ev->info[0], -1, ev->info[1]) < 0)) {
         f->oom = 1;
         return;
     }
     if (f->slot_count)
         waiter_event(f, ev);
-    switch (ev->id) {
-    case 52: /* MUTEX_GET: info1 mutex, info2 wait option, info3 owner */
+    switch (ev->kind) {
+    case TRX_KIND_LOCK_GET: /* MUTEX_GET: info1 mutex, info2 wait option, info3 owner */
         if (ev->info[1] != 0)
             maybe_pending(f, ev, ev->info[0], TRX_LOCK_MUTEX, ev->info[2]);
         break;
-    case 83: { /* SEMAPHORE_GET: info1 semaphore, info2 wait option, info3 count */
+    case TRX_KIND_SEM_GET: { /* SEMAPHORE_GET: info1 semaphore, info2 wait option, info3 count */
         bool added;
         uint32_t *h = trx_address_map_slot(&f->sem_hold, ev->info[0], 0, &added);
         if (!h) {

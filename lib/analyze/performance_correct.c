@@ -16,25 +16,25 @@ static bool is_switchable(uint32_t ctx)
 
 void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *ev)
 {
-    uint32_t id = ev->id, ctx = ev->context;
+    uint32_t kind = ev->kind, ctx = ev->context;
     /* which threads are suspended (affects the preemption test below) */
-    if ((id == 1 || id == 2) && ev->info[0] != 0) {
-        if (trx_address_map_put(&a->suspended, ev->info[0], id == 2) < 0)
+    if ((kind == TRX_KIND_RESUME || kind == TRX_KIND_SUSPEND) && ev->subject != 0) {
+        if (trx_address_map_put(&a->suspended, ev->subject, kind == TRX_KIND_SUSPEND) < 0)
             a->oom = 1;
     }
-    if (id == 5) {
+    if (kind == TRX_KIND_TIME_SLICE) {
         a->time_slices++;
         a->yielding = true; /* the switch it causes comes at the ISR's end */
-    } else if (id == 109 && a->have_running && ctx == a->running) {
+    } else if (kind == TRX_KIND_YIELD && a->have_running && ctx == a->running) {
         a->yielding = true; /* tx_thread_relinquish */
     }
     /* interrupts */
-    if (id == 3) {
+    if (kind == TRX_KIND_ISR_ENTER) {
         a->interrupts++;
         a->nested += a->nesting > 0;
         a->nesting++;
         a->orphan_run = false;
-    } else if (id == 4) {
+    } else if (kind == TRX_KIND_ISR_EXIT) {
         if (a->nesting > 0)
             a->nesting--;
     } else if (ctx == TRX_CONTEXT_ISR) {
@@ -56,7 +56,7 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
         return;
     }
     if (n == a->running) {
-        if (ctx == n && id != 5 && id != 109)
+        if (ctx == n && kind != TRX_KIND_TIME_SLICE && kind != TRX_KIND_YIELD)
             a->yielding = false; /* the running thread went on: no switch came */
         return;
     }

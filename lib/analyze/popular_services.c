@@ -118,7 +118,7 @@ int trx_popularity_init(trx_popularity *p)
 
 void trx_popularity_feed(trx_popularity *p, const trx_event *ev)
 {
-    if (ev->id == TRX_EVENT_RUNNING)
+    if (ev->kind == TRX_KIND_RUNNING)
         return;
     if (p->count[ev->id]++ == 0)
         p->order[p->distinct++] = ev->id;

@@ -22,18 +22,18 @@ void trx_preemptions_feed(trx_preemption_counter *a, const trx_event *ev)
 {
     uint32_t n = ev->next_context;
     if (!a->seen_any) {
-        a->first_is_time_slice = ev->id == 5;
+        a->first_is_time_slice = ev->kind == TRX_KIND_TIME_SLICE;
         a->seen_any = true;
     }
     if (trx_is_threadish(n))
         settle(a, n);
-    if (ev->id == 5)
+    if (ev->kind == TRX_KIND_TIME_SLICE)
         a->time_slice_events++;
-    if (ev->id == 1) {
+    if (ev->kind == TRX_KIND_RESUME) {
         if (!a->pending_resumes)
             a->pending_cur = a->cur;
         a->pending_resumes++;
-    } else if (ev->id == 5) {
+    } else if (ev->kind == TRX_KIND_TIME_SLICE) {
         if (a->pending_resumes) {
             a->pending_slices++;
             a->pending_slices_ne += n != a->pending_cur;
@@ -41,10 +41,10 @@ void trx_preemptions_feed(trx_preemption_counter *a, const trx_event *ev)
             a->preemptions++;
         }
     }
-    if (ev->id != 1 && !a->pending_resumes && trx_is_threadish(n))
+    if (ev->kind != TRX_KIND_RESUME && !a->pending_resumes && trx_is_threadish(n))
         a->cur = n;
     a->last_next = n;
-    a->last_is_resume = ev->id == 1;
+    a->last_is_resume = ev->kind == TRX_KIND_RESUME;
 }
 
 void trx_preemptions_finish(trx_preemption_counter *a, trx_stats *s)

@@ -200,7 +200,7 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
     f->seen[c] = 1;
     uint32_t m = object_or_zero(t, ev->info[0]);
     window *w = &f->windows[m];
-    if (ev->id == 52 && ev->info[2] != 0 && ev->info[2] != ev->context) {
+    if (ev->kind == TRX_KIND_LOCK_GET && ev->info[2] != 0 && ev->info[2] != ev->context) {
         uint32_t owner_prio = priority_of(f, object_or_zero(t, ev->info[2]));
         if (owner_prio != TRX_UNKNOWN && p < owner_prio && !w->active) {
             if (trx_open_windows_add(f->open, m, ev->info[2], p) < 0) {
@@ -214,7 +214,7 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
             return;
         }
     }
-    if (ev->id == 57 && w->active && ev->info[2] == 1) {
+    if (ev->kind == TRX_KIND_LOCK_PUT && w->active && ev->info[2] == 1) {
         trx_open_windows_remove(f->open, m);
         close_window(f, w, ev, 0);
         return;

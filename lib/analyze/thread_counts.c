@@ -6,11 +6,11 @@
 
 void trx_thread_counts_feed(const trx_event *ev, int32_t i, trx_stats *s)
 {
-    s->suspensions += ev->id == 2;
-    s->resumptions += ev->id == 1;
+    s->suspensions += ev->kind == TRX_KIND_SUSPEND;
+    s->resumptions += ev->kind == TRX_KIND_RESUME;
     if (i >= 0) {
         s->threads[i].total_events++;
-        s->threads[i].suspensions += ev->id == 2;
-        s->threads[i].resumptions += ev->id == 1;
+        s->threads[i].suspensions += ev->kind == TRX_KIND_SUSPEND;
+        s->threads[i].resumptions += ev->kind == TRX_KIND_RESUME;
     }
 }

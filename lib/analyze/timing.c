@@ -215,11 +215,11 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
 
     uint32_t ctx = ev->context;
     /* ISR durations */
-    if (ev->id == 3) {
+    if (ev->kind == TRX_KIND_ISR_ENTER) {
         if (a->depth < MAX_NEST)
-            a->nest[a->depth] = (trx_isr_frame){ev->info[1], now, 0};
+            a->nest[a->depth] = (trx_isr_frame){ev->subject, now, 0};
         a->depth++;
-    } else if (ev->id == 4 && a->depth > 0) {
+    } else if (ev->kind == TRX_KIND_ISR_EXIT && a->depth > 0) {
         a->depth--;
         if (a->depth < MAX_NEST) {
             trx_isr_frame *f = &a->nest[a->depth];
@@ -241,7 +241,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
         a->depth = 0; /* a thread runs: any ISR without EXIT is over */
     }
     /* resumes start a response time (and a latency from an ISR) */
-    if (ev->id == 1 && ev->info[0] != 0 && !trx_is_priority_change(ev)) {
+    if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !trx_is_priority_change(ev)) {
         bool added;
         uint32_t *p = trx_address_map_slot(&a->pending_map, ev->info[0], 0, &added);
         if (!p) {

@@ -173,6 +173,75 @@ static inline const trx_entry *peek(trx_cursor *c, uint32_t j)
     return &c->ahead_;
 }
 
+/* The kind and subject of a TXTB event: the catalogue's meaning of its id
+ * (events.csv; test_meanings pins these ids) and the word it is about. */
+static void txtb_kind(trx_event *ev)
+{
+    uint8_t k = TRX_KIND_NONE;
+    uint32_t subject = 0;
+    switch (ev->id) {
+    case 1: /* TX_TRACE_THREAD_RESUME: info1 thread, info2 previous state */
+    case 2: /* TX_TRACE_THREAD_SUSPEND: info1 thread, info2 new state */
+        k = ev->id == 1 ? TRX_KIND_RESUME : TRX_KIND_SUSPEND;
+        subject = ev->info[0];
+        ev->priority_change = ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
+        break;
+    case 3: /* TX_TRACE_ISR_ENTER / EXIT: info2 the ISR number */
+    case 4:
+        k = ev->id == 3 ? TRX_KIND_ISR_ENTER : TRX_KIND_ISR_EXIT;
+        subject = ev->info[1];
+        break;
+    case 5: /* TX_TRACE_TIME_SLICE: info1 the next thread */
+        k = TRX_KIND_TIME_SLICE;
+        subject = ev->info[0];
+        break;
+    case TRX_EVENT_RUNNING:
+        k = TRX_KIND_RUNNING;
+        break;
+    case 52: /* TX_TRACE_MUTEX_GET */
+        k = TRX_KIND_LOCK_GET;
+        subject = ev->info[0];
+        break;
+    case 57: /* TX_TRACE_MUTEX_PUT */
+        k = TRX_KIND_LOCK_PUT;
+        subject = ev->info[0];
+        break;
+    case 63: /* TX_TRACE_QUEUE_FRONT_SEND */
+    case 69: /* TX_TRACE_QUEUE_SEND */
+        k = TRX_KIND_QUEUE_SEND;
+        subject = ev->info[0];
+        break;
+    case 68: /* TX_TRACE_QUEUE_RECEIVE */
+        k = TRX_KIND_QUEUE_RECEIVE;
+        subject = ev->info[0];
+        break;
+    case 83: /* TX_TRACE_SEMAPHORE_GET */
+        k = TRX_KIND_SEM_GET;
+        subject = ev->info[0];
+        break;
+    case 88: /* TX_TRACE_SEMAPHORE_PUT */
+        k = TRX_KIND_SEM_PUT;
+        subject = ev->info[0];
+        break;
+    case 108: /* TX_TRACE_THREAD_PRIORITY_CHANGE: info1 thread, info2 new priority */
+        k = TRX_KIND_PRIORITY_CHANGE;
+        subject = ev->info[0];
+        break;
+    case 109: /* TX_TRACE_THREAD_RELINQUISH: info2 the next thread */
+        k = TRX_KIND_YIELD;
+        subject = ev->context;
+        break;
+    case 112: /* TX_TRACE_THREAD_SLEEP */
+        k = TRX_KIND_SLEEP;
+        subject = ev->context;
+        break;
+    default:
+        break;
+    }
+    ev->kind = k;
+    ev->subject = subject;
+}
+
 /* Fills the fields of raw chronological entry `i` that do not depend on the model. */
 static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
 {
@@ -205,6 +274,8 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->time = ts;
     ev->seq = 0;
     ev->lost_before = 0;
+    ev->priority_change = false;
+    txtb_kind(ev);
     if (e->context == TRX_CONTEXT_ISR) {
         ev->priority = e->priority;
         ev->threshold = TRX_UNKNOWN;
@@ -469,6 +540,7 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
     uint32_t to = p->next_context;
     f->id = TRX_EVENT_RUNNING;
     f->raw_id = TRX_EVENT_RUNNING;
+    f->kind = TRX_KIND_RUNNING;
     f->context = f->next_context = to;
     f->core = p->core; /* the switch happened where the event before it ran */
     f->ticks = p->ticks;

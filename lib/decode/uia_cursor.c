@@ -114,6 +114,9 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     ev->lost_before = (uint32_t)st.lost;
     ev->time = st.time;
     ev->seq = st.seq;
+    ev->subject = 0;
+    ev->kind = TRX_KIND_NONE;
+    ev->priority_change = false;
     if (!uia_is_snapshot[h.type]) {
         uint32_t words = (h.len - 4 * (2 + h.time_words)) / 4;
         const uint8_t *a = p + 4 * (2 + h.time_words);

@@ -534,7 +534,7 @@ static void write_event(trx_out *o, const trx_trace *t, const trx_event *ev, uin
     dec(o, inv, 0);
     trx_out_char(o, '-');
     dec(o, bad, 0);
-    if (ev->id == TRX_EVENT_RUNNING) {
+    if (ev->kind == TRX_KIND_RUNNING) {
         trx_out_str(o, "             --------          --------\n");
     } else {
         trx_out_str(o, "             ");

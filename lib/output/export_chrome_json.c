@@ -154,16 +154,15 @@ static void write_counter(trx_out *w, const trx_trace *t, const trx_export_optio
     uint32_t value;
     const char *what;
     uint8_t type;
-    switch (ev->id) {
-    case 63:
-    case 68:
-    case 69:
+    switch (ev->kind) {
+    case TRX_KIND_QUEUE_SEND:
+    case TRX_KIND_QUEUE_RECEIVE:
         value = ev->info[3], what = "queue depth: ", type = TRX_OBJ_QUEUE;
         break;
-    case 83:
+    case TRX_KIND_SEM_GET:
         value = ev->info[2], what = "semaphore count: ", type = TRX_OBJ_SEMAPHORE;
         break;
-    case 88:
+    case TRX_KIND_SEM_PUT:
         value = ev->info[1], what = "semaphore count: ", type = TRX_OBJ_SEMAPHORE;
         break;
     default:

@@ -404,16 +404,15 @@ static void object_counter(perfetto_writer *p, const trx_event *ev)
 {
     uint32_t value;
     uint8_t type;
-    switch (ev->id) {
-    case 63:
-    case 68:
-    case 69:
+    switch (ev->kind) {
+    case TRX_KIND_QUEUE_SEND:
+    case TRX_KIND_QUEUE_RECEIVE:
         value = ev->info[3], type = TRX_OBJ_QUEUE;
         break;
-    case 83:
+    case TRX_KIND_SEM_GET:
         value = ev->info[2], type = TRX_OBJ_SEMAPHORE;
         break;
-    case 88:
+    case TRX_KIND_SEM_PUT:
         value = ev->info[1], type = TRX_OBJ_SEMAPHORE;
         break;
     default:

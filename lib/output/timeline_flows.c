@@ -19,15 +19,6 @@
 
 #define RING 64 /* pending sends / waiters kept per object (deeper queues lose flows) */
 
-enum {
-    EV_RESUME = 1,
-    EV_QUEUE_FRONT_SEND = 63,
-    EV_QUEUE_RECEIVE = 68,
-    EV_QUEUE_SEND = 69,
-    EV_SEMAPHORE_GET = 83,
-    EV_SEMAPHORE_PUT = 88
-};
-
 typedef struct flow_ring {
     trx_flow item[RING];
     uint8_t head, count;
@@ -188,10 +179,10 @@ void trx_flows_on_event(trx_flow_matcher *m, const trx_event *ev, uint32_t lane,
         return;
     const trx_trace *t = m->trace;
     object_state *s;
-    switch (ev->id) {
-    case EV_RESUME:
+    switch (ev->kind) {
+    case TRX_KIND_RESUME:
         if (ev->context == TRX_CONTEXT_ISR) {
-            int32_t th = trx_trace_first_thread_at(t, ev->info[0]);
+            int32_t th = trx_trace_first_thread_at(t, ev->subject);
             if (th >= 0) {
                 step->starts = true;
                 step->start = new_flow(m, ev, lane);
@@ -199,20 +190,19 @@ void trx_flows_on_event(trx_flow_matcher *m, const trx_event *ev, uint32_t lane,
             }
         }
         break;
-    case EV_QUEUE_SEND:
-    case EV_QUEUE_FRONT_SEND:
+    case TRX_KIND_QUEUE_SEND:
         if ((s = object_of(m, ev->info[0], TRX_OBJ_QUEUE)) != NULL)
             on_give(m, s, ev, lane, true, step);
         break;
-    case EV_QUEUE_RECEIVE: /* queue, destination, wait option, enqueued */
+    case TRX_KIND_QUEUE_RECEIVE: /* queue, destination, wait option, enqueued */
         if ((s = object_of(m, ev->info[0], TRX_OBJ_QUEUE)) != NULL)
             on_take(s, ev->info[3], ev->info[2], lane, t, step);
         break;
-    case EV_SEMAPHORE_PUT: /* semaphore, current count, suspended count */
+    case TRX_KIND_SEM_PUT: /* semaphore, current count, suspended count */
         if ((s = object_of(m, ev->info[0], TRX_OBJ_SEMAPHORE)) != NULL)
             on_give(m, s, ev, lane, ev->info[2] > 0, step);
         break;
-    case EV_SEMAPHORE_GET: /* semaphore, wait option, current count */
+    case TRX_KIND_SEM_GET: /* semaphore, wait option, current count */
         if ((s = object_of(m, ev->info[0], TRX_OBJ_SEMAPHORE)) != NULL)
             on_take(s, ev->info[2], ev->info[1], lane, t, step);
         break;
