@@ -200,10 +200,9 @@ static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_resu
     }
     uint64_t peak = 0, peak_busy = 0, peak_len = 1;
     for (uint64_t i = 0; i < s->load_count; i++) {
-        uint64_t start = i * s->load_window;
-        uint64_t len = s->load_span > start && s->load_span - start < s->load_window
-                           ? s->load_span - start
-                           : s->load_window;
+        uint64_t len = trx_stats_load_capacity(s, i);
+        if (len == 0) /* a window after the last event: holds nothing */
+            continue;
         /* busy / len > peak_busy / peak_len, without division */
         if (i == 0 || (long double)s->load_busy[i] * (long double)peak_len >
                           (long double)peak_busy * (long double)len) {
@@ -212,6 +211,7 @@ static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_resu
             peak_len = len;
         }
     }
+    uint64_t cores = s->load_cores ? s->load_cores : 1;
     out->has_value = true;
     out->percent = true;
     out->value = (uint64_t)((long double)peak_busy * 10000.0L / (long double)peak_len);
@@ -223,7 +223,7 @@ static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_resu
              " ticks) in window %" PRIu64 " (ticks %" PRIu64 "..%" PRIu64 ") of %" PRIu64
              " windows of %" PRIu64 " ticks, limit %" PRIu64 "%%",
              out->value / 100, out->value % 100, peak_busy, peak_len, peak, peak * s->load_window,
-             peak * s->load_window + peak_len, s->load_count, s->load_window, r->limit);
+             peak * s->load_window + peak_len / cores, s->load_count, s->load_window, r->limit);
     if (fresh)
         trx_stats_free(&own);
     return 0;

@@ -131,6 +131,12 @@ typedef struct trx_stats {
      * interrupt-to-thread latency and response time by thread (first seen) */
     trx_keyed_duration *isr, *latency, *response;
     uint32_t isr_count, latency_count, response_count;
+    /* software interrupts (SYS/BIOS Swis) by handle: durations as isr */
+    trx_keyed_duration *swi;
+    uint32_t swi_count;
+    /* the cores load_busy sums (each window holds load_cores x load_window
+     * ticks of CPU time); 1 for one stream of contexts */
+    uint32_t load_cores;
     /* CPU load: busy ticks per window of load_window ticks (the last one
      * may be partial: load_span is the last event's ticks) */
     uint64_t load_window, load_count, load_span;
@@ -158,6 +164,13 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window);
 
 /* Releases what trx_stats_compute allocated. */
 void trx_stats_free(trx_stats *s);
+
+/* The CPU ticks load window `i` holds: its length (the last one may be
+ * partial) times the cores it sums. */
+uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i);
+
+/* Load window `i`'s busy share in percent (0 for an empty window). */
+double trx_stats_load_percent(const trx_stats *s, uint64_t i);
 
 #ifdef __cplusplus
 }

@@ -531,6 +531,13 @@ uint64_t trx_trace_span_ticks(const trx_trace *t);
  * reason, never as zero. */
 const char *trx_trace_context_missing(const trx_trace *t);
 
+/* How many cores' events carry contexts of their own core: the senders of a
+ * UIA capture with SYS/BIOS's scheduler events (each core its own running
+ * task and interrupts, trx_event.core), else 1 (TXTB: TraceX's model is one
+ * stream, even on SMP). The analyses keep their "what runs now" per core of
+ * these, so that interleaved cores do not mix. */
+uint32_t trx_trace_context_cores(const trx_trace *t);
+
 /* How plausible the time stamps are (trx_trace_time_check). */
 typedef enum trx_time_verdict {
     TRX_TIME_OK = 0,

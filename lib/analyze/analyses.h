@@ -78,13 +78,19 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s); /* frees f */
 
 /* Correct mode (docs/analyses.md): context switches, preemptions, time
  * slices, interrupts and nested interrupts as they happened. */
-typedef struct trx_correct_performance {
+typedef struct trx_performance_core {
     bool have_running, orphan_run, yielding;
     uint32_t running, nesting;
+} trx_performance_core;
+typedef struct trx_correct_performance {
+    trx_performance_core one, *per_core; /* per_core: several cores' contexts */
+    uint32_t cores;
     uint64_t switches, preemptions, time_slices, interrupts, nested;
     trx_address_map suspended; /* thread -> 1 while suspended */
     int oom;
 } trx_correct_performance;
+/* 0, or -1 when out of memory. */
+int trx_correct_performance_init(trx_correct_performance *a, const trx_trace *t);
 void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *ev);
 void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s);
 
@@ -98,20 +104,29 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s); /* f
 /* Timing analyses (timing.c): ISR durations, latencies, CPU load. */
 typedef struct trx_isr_frame {
     uint32_t id;
+    bool swi; /* a software interrupt's (SWI_BEGIN) */
     uint64_t enter, nested;
 } trx_isr_frame;
+/* What one core of the trace's contexts runs, as the timing analyses follow it. */
+typedef struct trx_timing_core {
+    bool have_prev;
+    uint32_t prev_next;
+    uint64_t prev_ticks;
+    trx_isr_frame *nest; /* MAX_NEST frames (timing.c) */
+    uint32_t depth;
+} trx_timing_core;
 typedef struct trx_timing {
     uint64_t window;
-    bool have_prev;
-    uint64_t prev_ticks, last_ticks;
-    uint32_t prev_next;
+    uint64_t last_ticks;
     uint64_t *busy, window_count, window_cap, window_limit;
     uint64_t win_index, win_lo, win_hi; /* the last window load_add used: [lo, hi) */
-    trx_isr_frame *nest;
-    uint32_t depth;
-    trx_keyed_duration *isr, *latency, *response;
-    uint32_t isr_count, isr_cap, latency_count, latency_cap, response_count, response_cap;
-    trx_address_map isr_map, lat_map, resp_map, pending_map;
+    trx_timing_core one, *per_core;     /* per_core: several cores' contexts */
+    uint32_t cores;
+    trx_isr_frame *frames; /* the cores' nest frames, one block */
+    trx_keyed_duration *isr, *swi, *latency, *response;
+    uint32_t isr_count, isr_cap, swi_count, swi_cap, latency_count, latency_cap, response_count,
+        response_cap;
+    trx_address_map isr_map, swi_map, lat_map, resp_map, pending_map;
     void *pending;
     uint32_t pending_count, pending_cap;
     uint32_t pending_live; /* pending starts not ended yet */
@@ -120,19 +135,34 @@ typedef struct trx_timing {
 /* 0; -1 out of memory; -2 when `span` / `window` reaches TRX_LOAD_WINDOWS_MAX:
  * the CPU-load windows are bounded by that cap, never by a tick value alone.
  * window 0: no CPU load (a trace without thread context). */
-int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span);
+int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span);
 void trx_timing_feed(trx_timing *a, const trx_event *ev);
 int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */
 void trx_duration_add(trx_duration *d, uint64_t v);
 
-/* Execution profile: ticks per next context. */
-typedef struct trx_profile {
+/* The slot of `ev`'s core among `cores` per-core states (trx_trace_context_cores). */
+static inline uint32_t trx_core_slot(uint32_t cores, const trx_event *ev)
+{
+    return ev->core < cores ? ev->core : 0;
+}
+
+/* Execution profile: ticks per next context, per core of the trace's
+ * contexts (the ticks between two events of one core go to the first
+ * one's next context). */
+typedef struct trx_profile_core {
     bool have_prev;
     uint32_t prev_next;
     uint64_t prev_ticks;
+} trx_profile_core;
+typedef struct trx_profile {
+    trx_profile_core one, *per_core; /* per_core: several cores' contexts */
+    uint32_t cores;
     uint32_t last_context; /* the last event's thread context and its first thread */
     int32_t last_first;
 } trx_profile;
+/* 0, or -1 when out of memory. */
+int trx_profile_init(trx_profile *a, const trx_trace *t);
+void trx_profile_free(trx_profile *a);
 /* The per-thread feeds take `first`: trx_trace_first_thread_at of the
  * event's context, -1 for no thread context (looked up once per event). */
 void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, int32_t first,

@@ -18,7 +18,10 @@
  * truth): after each event the core runs that event's next context, the rule
  * of the execution profile, which the demo's simulated kernel confirms tick
  * for tick; the rules above are for SMP ports, whose events name the next
- * thread per core and log a switch late.
+ * thread per core and log a switch late. A trace whose cores carry contexts
+ * of their own (trx_trace_context_cores: SYS/BIOS in a UIA capture, whose
+ * scheduler logs every switch on its core) follows the event model per
+ * core: after each event its core runs the event's next context.
  */
 #include "analyze/core_tracker.h"
 
@@ -59,11 +62,13 @@ struct trx_core_tracker {
     uint64_t first_ticks, last_ticks;
     trx_core_switch_fn listener; /* told about switches, or NULL */
     void *listener_ctx;
-    bool blocking;       /* the switch being made is a thread suspending itself */
-    bool follow_next;    /* single-core TXTB: each event's next context runs after it */
-    bool oom;            /* a per-thread core row could not be added */
-    uint32_t busy;       /* cores running a thread now */
-    uint64_t busy_since; /* when `busy` last changed */
+    bool blocking;         /* the switch being made is a thread suspending itself */
+    bool follow_next;      /* each event's next context runs on its core after it */
+    uint32_t follow_cores; /* following: the cores of the trace's contexts (1: core 0 only,
+                              whose pairs come from the per-thread figures) */
+    bool oom;              /* a per-thread core row could not be added */
+    uint32_t busy;         /* cores running a thread now */
+    uint64_t busy_since;   /* when `busy` last changed */
 };
 
 /* True when no stored entry names a core other than 0 (id bits 24-31). */
@@ -77,6 +82,12 @@ static bool single_core(const trx_trace *t)
     return true;
 }
 
+/* Following one core: its (core, thread) pairs are the per-thread figures. */
+static bool pairs_from_threads(const trx_core_tracker *k)
+{
+    return k->follow_next && k->follow_cores == 1;
+}
+
 trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
 {
     trx_core_tracker *k = calloc(1, sizeof *k);
@@ -86,12 +97,14 @@ trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
     k->trace = t;
     k->out.thread_count = t->thread_count;
     k->out.core_count = 1;
-    k->follow_next = t->format == TRX_TRACE_TXTB && single_core(t);
+    k->follow_cores = trx_trace_context_cores(t);
+    k->follow_next = k->follow_cores > 1 || (t->format == TRX_TRACE_TXTB && single_core(t)) ||
+                     (t->format == TRX_TRACE_UIA && !trx_trace_context_missing(t));
     k->out.threads = calloc(n, sizeof *k->out.threads);
     /* core 0's pairs: one per thread at most (no growth, no slack); following
      * the event model (one core), they come from the per-thread figures */
     bool ok = k->out.threads &&
-              (k->follow_next || trx_core_thread_map_reserve(&k->map, t->thread_count) == 0);
+              (pairs_from_threads(k) || trx_core_thread_map_reserve(&k->map, t->thread_count) == 0);
     if (ok && !k->follow_next) {
         k->last_core = malloc(n * sizeof *k->last_core);
         k->running_on = malloc(n * sizeof *k->running_on);
@@ -143,7 +156,7 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
         p->thread_ticks += d;
         if (c->thread >= 0) {
             k->out.threads[c->thread].run_ticks += d;
-            trx_core_thread *ct = k->follow_next ? NULL : current_slot(k, core);
+            trx_core_thread *ct = pairs_from_threads(k) ? NULL : current_slot(k, core);
             if (ct)
                 ct->ticks += d;
         }
@@ -385,44 +398,55 @@ static void isr_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
     }
 }
 
-/* Single core: the time from this event on goes to its next context (as the
- * execution profile has it); synthetic RUNNING events change the state too. */
+/* Following the event model: the time from this event on goes to its next
+ * context on its core (as the execution profile has it); synthetic RUNNING
+ * events change the state too. */
 static void follow_event(trx_core_tracker *k, const trx_event *ev)
 {
-    core_state *c = &k->core[0];
+    uint32_t core = trx_core_slot(k->follow_cores, ev);
+    core_state *c = &k->core[core];
     uint64_t now = ev->ticks;
     if (!k->started) {
         k->started = true;
         k->first_ticks = k->busy_since = now;
-        c->seen = true;
-        c->since = now;
     }
-    k->last_ticks = now;
+    if (!c->seen) { /* unknown from the start of the trace until now */
+        c->seen = true;
+        c->since = k->first_ticks;
+        if (core >= k->out.core_count)
+            k->out.core_count = core + 1;
+    }
+    if (now > k->last_ticks)
+        k->last_ticks = now;
     int32_t own = ev->thread >= 0 ? trx_event_first_thread(k->trace, ev) : -1;
     if (!ev->synthetic) {
-        k->out.cores[0].events++;
-        if (ev->thread >= 0 && ev->thread < (int32_t)k->out.thread_count) {
-            if (own >= 0) { /* its own event: counted on the core */
-                mark_core(k, own, 0);
+        k->out.cores[core].events++;
+        if (ev->thread >= 0 && ev->thread < (int32_t)k->out.thread_count && own >= 0) {
+            mark_core(k, own, core); /* its own event: counted on the core */
+            if (pairs_from_threads(k)) {
                 k->out.threads[own].first_migration++; /* see core0_profile */
+            } else if (c->state == STATE_THREAD && c->thread == own) {
+                trx_core_thread *ct = current_slot(k, core);
+                if (ct)
+                    ct->events++;
             }
         }
     }
     uint32_t n = ev->next_context;
     if (n == TRX_CONTEXT_ISR) {
         if (c->nesting == 0)
-            set_nesting(k, 0, 1, now);
+            set_nesting(k, core, 1, now);
         return;
     }
     if (c->nesting > 0)
-        set_nesting(k, 0, 0, now);
+        set_nesting(k, core, 0, now);
     k->blocking = ev->kind == TRX_KIND_SUSPEND && ev->subject == ev->context && n != ev->context;
     if (n == TRX_CONTEXT_IDLE)
-        set_state(k, 0, STATE_IDLE, 0, -1, now);
+        set_state(k, core, STATE_IDLE, 0, -1, now);
     else if (n == TRX_CONTEXT_INIT)
-        set_state(k, 0, STATE_INIT, 0, -1, now);
+        set_state(k, core, STATE_INIT, 0, -1, now);
     else
-        set_state(k, 0, STATE_THREAD, n,
+        set_state(k, core, STATE_THREAD, n,
                   n == ev->context && own >= 0 ? own : trx_trace_first_thread_at(k->trace, n), now);
     k->blocking = false;
 }
@@ -497,7 +521,7 @@ int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
     if (k->busy >= 2)
         k->out.parallel_ticks += k->last_ticks - k->busy_since;
     k->out.span_ticks = k->last_ticks - k->first_ticks;
-    int rc = k->follow_next
+    int rc = pairs_from_threads(k)
                  ? core0_profile(k)
                  : trx_core_thread_map_finish(&k->map, &k->out.profile, &k->out.profile_count);
     *out = k->out;

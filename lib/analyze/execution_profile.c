@@ -1,15 +1,37 @@
 /* execution_profile.c - TraceX's execution profile: the ticks between two
  * events go to the first one's next context (a thread, interrupt or idle;
  * initialization time is not summed). Threads sharing an address get the
- * same ticks: only the first is credited here, same_address.c copies them. */
+ * same ticks: only the first is credited here, same_address.c copies them.
+ * A trace whose cores carry contexts of their own (SYS/BIOS in a UIA
+ * capture) is profiled per core: two events of one core bound an interval
+ * of that core, and the figures are the sums over the cores. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "analyze/analyses.h"
+
+int trx_profile_init(trx_profile *a, const trx_trace *t)
+{
+    memset(a, 0, sizeof *a);
+    a->cores = trx_trace_context_cores(t);
+    if (a->cores > 1 && !(a->per_core = calloc(a->cores, sizeof *a->per_core)))
+        return -1;
+    return 0;
+}
+
+void trx_profile_free(trx_profile *a)
+{
+    free(a->per_core);
+    a->per_core = NULL;
+}
 
 void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, int32_t first,
                       trx_stats *s)
 {
-    if (a->have_prev) {
-        uint64_t d = ev->ticks - a->prev_ticks;
-        uint32_t n = a->prev_next;
+    trx_profile_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
+    if (c->have_prev) {
+        uint64_t d = ev->ticks >= c->prev_ticks ? ev->ticks - c->prev_ticks : 0;
+        uint32_t n = c->prev_next;
         if (n == TRX_CONTEXT_ISR) {
             s->interrupt_ticks += d;
         } else if (n == TRX_CONTEXT_IDLE) {
@@ -21,9 +43,9 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, i
                 s->threads[i].execution_ticks += d;
         }
     }
-    a->have_prev = true;
+    c->have_prev = true;
     a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
     a->last_first = first;
-    a->prev_next = ev->next_context;
-    a->prev_ticks = ev->ticks;
+    c->prev_next = ev->next_context;
+    c->prev_ticks = ev->ticks;
 }

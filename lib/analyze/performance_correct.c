@@ -4,8 +4,12 @@
  * a thread that is still ready, other than at a time slice or its own
  * relinquish (the switch that follows a TIME_SLICE or RELINQUISH event); time slices are the
  * TIME_SLICE events; an interrupt is an ISR ENTER, or a run of interrupt-context events outside any
- * ENTER/EXIT pair; a nested interrupt is an ISR ENTER inside another. */
+ * ENTER/EXIT pair; a nested interrupt is an ISR ENTER inside another. A
+ * software interrupt (SWI_BEGIN / END) is interrupt context but no
+ * interrupt. Traces whose cores carry contexts of their own follow each
+ * core's running thread on its own; the counts are the sums. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyze/analyses.h"
 
@@ -14,9 +18,19 @@ static bool is_switchable(uint32_t ctx)
     return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
 }
 
+int trx_correct_performance_init(trx_correct_performance *a, const trx_trace *t)
+{
+    memset(a, 0, sizeof *a);
+    a->cores = trx_trace_context_cores(t);
+    if (a->cores > 1 && !(a->per_core = calloc(a->cores, sizeof *a->per_core)))
+        return -1;
+    return 0;
+}
+
 void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *ev)
 {
     uint32_t kind = ev->kind, ctx = ev->context;
+    trx_performance_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
     /* which threads are suspended (affects the preemption test below) */
     if ((kind == TRX_KIND_RESUME || kind == TRX_KIND_SUSPEND) && ev->subject != 0) {
         if (trx_address_map_put(&a->suspended, ev->subject, kind == TRX_KIND_SUSPEND) < 0)
@@ -24,47 +38,50 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
     }
     if (kind == TRX_KIND_TIME_SLICE) {
         a->time_slices++;
-        a->yielding = true; /* the switch it causes comes at the ISR's end */
-    } else if (kind == TRX_KIND_YIELD && a->have_running && ctx == a->running) {
-        a->yielding = true; /* tx_thread_relinquish */
+        c->yielding = true; /* the switch it causes comes at the ISR's end */
+    } else if (kind == TRX_KIND_YIELD && c->have_running && ctx == c->running) {
+        c->yielding = true; /* tx_thread_relinquish */
     }
     /* interrupts */
     if (kind == TRX_KIND_ISR_ENTER) {
         a->interrupts++;
-        a->nested += a->nesting > 0;
-        a->nesting++;
-        a->orphan_run = false;
-    } else if (kind == TRX_KIND_ISR_EXIT) {
-        if (a->nesting > 0)
-            a->nesting--;
+        a->nested += c->nesting > 0;
+        c->nesting++;
+        c->orphan_run = false;
+    } else if (kind == TRX_KIND_SWI_BEGIN) {
+        c->nesting++;
+        c->orphan_run = false;
+    } else if (kind == TRX_KIND_ISR_EXIT || kind == TRX_KIND_SWI_END) {
+        if (c->nesting > 0)
+            c->nesting--;
     } else if (ctx == TRX_CONTEXT_ISR) {
-        if (a->nesting == 0 && !a->orphan_run) {
+        if (c->nesting == 0 && !c->orphan_run) {
             a->interrupts++; /* interrupt events without a recorded ENTER */
-            a->orphan_run = true;
+            c->orphan_run = true;
         }
     } else {
-        a->nesting = 0; /* a thread runs: any unclosed ISR has ended */
-        a->orphan_run = false;
+        c->nesting = 0; /* a thread runs: any unclosed ISR has ended */
+        c->orphan_run = false;
     }
     /* switches of the running thread */
     uint32_t n = ev->next_context;
     if (!is_switchable(n))
         return;
-    if (!a->have_running) {
-        a->have_running = true;
-        a->running = n;
+    if (!c->have_running) {
+        c->have_running = true;
+        c->running = n;
         return;
     }
-    if (n == a->running) {
+    if (n == c->running) {
         if (ctx == n && kind != TRX_KIND_TIME_SLICE && kind != TRX_KIND_YIELD)
-            a->yielding = false; /* the running thread went on: no switch came */
+            c->yielding = false; /* the running thread went on: no switch came */
         return;
     }
     a->switches++;
-    uint32_t was = a->running, susp = 0;
-    bool yielded = a->yielding;
-    a->running = n;
-    a->yielding = false;
+    uint32_t was = c->running, susp = 0;
+    bool yielded = c->yielding;
+    c->running = n;
+    c->yielding = false;
     if (was == TRX_CONTEXT_IDLE || yielded)
         return;
     trx_address_map_get(&a->suspended, was, &susp);
@@ -79,4 +96,6 @@ void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s)
     s->interrupts = a->interrupts;
     s->nested_interrupts = a->nested;
     trx_address_map_free(&a->suspended);
+    free(a->per_core);
+    a->per_core = NULL;
 }

@@ -165,11 +165,13 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     w.tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     if (trx_stack_usage_init(&w.stack, t) < 0)
         goto fail;
+    if (trx_profile_init(&w.prof, t) < 0 || trx_correct_performance_init(&w.perf, t) < 0)
+        goto fail;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
     if (trx_trace_context_missing(t))
         window = 0; /* no idle context: no load (and time may run back: UIA) */
-    int timing_rc = trx_timing_init(&w.timing, window, max_ticks);
+    int timing_rc = trx_timing_init(&w.timing, t, window, max_ticks);
     if (timing_rc < 0) {
         fail_rc = timing_rc == -2 ? TRX_STATS_TOO_MANY_WINDOWS : -1;
         goto fail;
@@ -198,6 +200,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     int r = walked < 0 ? -1 : 0;
     if (trx_timing_finish(&w.timing, s) < 0)
         r = -1;
+    trx_profile_free(&w.prof);
     if (correct) {
         trx_correct_performance_finish(&w.perf, s);
         if (w.perf.oom)
@@ -205,6 +208,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         if (trx_correct_inversions_finish(w.cinv, s) < 0 || marks_from_list(s) < 0)
             r = -1;
     } else {
+        free(w.perf.per_core); /* not fed in TraceX's mode */
         s->context_switches = w.sw.switches;
         trx_preemptions_finish(&w.pre, s);
         s->interrupts = w.irq.interrupts;
@@ -234,6 +238,8 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     }
     return 0;
 fail:
+    trx_profile_free(&w.prof);
+    free(w.perf.per_core);
     if (pw)
         trx_prepare_walk_end(pw);
     trx_stack_usage_discard(&w.stack);
@@ -272,6 +278,7 @@ void trx_stats_free(trx_stats *s)
     free(s->marks);
     free(s->inversion_list);
     free(s->isr);
+    free(s->swi);
     free(s->latency);
     free(s->response);
     free(s->load_busy);

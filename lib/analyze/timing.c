@@ -1,8 +1,11 @@
 /* timing.c - the timing analyses TraceX lacks (docs/analyses.md): ISR
  * duration per ISR number (inclusive and exclusive of nested ISRs),
  * interrupt-to-thread latency, thread response time and CPU load per
- * window. Durations go into fixed-size log-linear histograms (p99 within
- * 1/32 of the true value), so memory does not grow with the trace. */
+ * window, and software-interrupt (Swi) durations by handle. Traces whose
+ * cores carry contexts of their own follow each core's interrupts and
+ * previous event on their own; the load then sums the cores' busy time.
+ * Durations go into fixed-size log-linear histograms (p99 within 1/32 of
+ * the true value), so memory does not grow with the trace. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,7 +119,7 @@ typedef struct pending_start {
     uint64_t resume, irq; /* ticks + 1 (0: none) */
 } pending_start;
 
-int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span)
+int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span)
 {
     memset(a, 0, sizeof *a);
     if (window != 0 && span / window >= TRX_LOAD_WINDOWS_MAX)
@@ -124,8 +127,18 @@ int trx_timing_init(trx_timing *a, uint64_t window, uint64_t span)
     a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
     a->window_limit = window ? span / window + 1 : 0; /* windows covering [0, span] */
-    a->nest = calloc(MAX_NEST, sizeof *a->nest);
-    return a->nest ? 0 : -1;
+    a->cores = trx_trace_context_cores(t);
+    a->frames = calloc((size_t)a->cores * MAX_NEST, sizeof *a->frames);
+    if (a->cores > 1 && a->frames && !(a->per_core = calloc(a->cores, sizeof *a->per_core))) {
+        free(a->frames);
+        return -1;
+    }
+    if (!a->frames)
+        return -1;
+    a->one.nest = a->frames;
+    for (uint32_t c = 0; a->per_core && c < a->cores; c++)
+        a->per_core[c].nest = a->frames + (size_t)c * MAX_NEST;
+    return 0;
 }
 
 static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
@@ -201,63 +214,73 @@ static void end_pending(trx_timing *a, uint32_t thread, const trx_event *ev)
     ps->resume = ps->irq = 0;
 }
 
+/* Ends core c's innermost interrupt (ISR or Swi) at `ev`: its durations. */
+static void close_frame(trx_timing *a, trx_timing_core *c, const trx_event *ev)
+{
+    uint64_t now = ev->ticks;
+    c->depth--;
+    if (c->depth < MAX_NEST) {
+        trx_isr_frame *f = &c->nest[c->depth];
+        uint64_t incl = now >= f->enter ? now - f->enter : 0; /* time never runs back in TXTB */
+        trx_keyed_duration *k =
+            f->swi ? keyed(a, &a->swi_map, &a->swi, &a->swi_count, &a->swi_cap, f->id)
+                   : keyed(a, &a->isr_map, &a->isr, &a->isr_count, &a->isr_cap, f->id);
+        if (k) {
+            keyed_add(k, incl, ev);
+            uint64_t excl = incl > f->nested ? incl - f->nested : 0;
+            if (k->d.count == 1 || excl < k->min_excl)
+                k->min_excl = excl;
+            if (excl > k->max_excl)
+                k->max_excl = excl;
+        }
+        if (c->depth > 0 && c->depth - 1 < MAX_NEST)
+            c->nest[c->depth - 1].nested += incl;
+    }
+}
+
 void trx_timing_feed(trx_timing *a, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
-    /* CPU load: the time since the previous event is busy unless idle */
-    if (a->have_prev && a->window)
-        load_add(a, a->prev_ticks, now, a->prev_next != TRX_CONTEXT_IDLE);
-    a->have_prev = true;
-    a->prev_ticks = now;
-    a->prev_next = ev->next_context;
+    trx_timing_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
+    /* CPU load: the time since the core's previous event is busy unless idle */
+    if (c->have_prev && a->window)
+        load_add(a, c->prev_ticks, now, c->prev_next != TRX_CONTEXT_IDLE);
+    c->have_prev = true;
+    c->prev_ticks = now;
+    c->prev_next = ev->next_context;
     if (now > a->last_ticks)
         a->last_ticks = now; /* the span the load windows cover */
 
     uint32_t ctx = ev->context;
-    /* ISR durations */
-    if (ev->kind == TRX_KIND_ISR_ENTER) {
-        if (a->depth < MAX_NEST)
-            a->nest[a->depth] = (trx_isr_frame){ev->subject, now, 0};
-        a->depth++;
-    } else if (ev->kind == TRX_KIND_ISR_EXIT && a->depth > 0) {
-        a->depth--;
-        if (a->depth < MAX_NEST) {
-            trx_isr_frame *f = &a->nest[a->depth];
-            uint64_t incl = now >= f->enter ? now - f->enter : 0; /* time never runs back in TXTB */
-            trx_keyed_duration *k =
-                keyed(a, &a->isr_map, &a->isr, &a->isr_count, &a->isr_cap, f->id);
-            if (k) {
-                keyed_add(k, incl, ev);
-                uint64_t excl = incl > f->nested ? incl - f->nested : 0;
-                if (k->d.count == 1 || excl < k->min_excl)
-                    k->min_excl = excl;
-                if (excl > k->max_excl)
-                    k->max_excl = excl;
-            }
-            if (a->depth > 0 && a->depth - 1 < MAX_NEST)
-                a->nest[a->depth - 1].nested += incl;
-        }
+    /* ISR and Swi durations */
+    if (ev->kind == TRX_KIND_ISR_ENTER || ev->kind == TRX_KIND_SWI_BEGIN) {
+        if (c->depth < MAX_NEST)
+            c->nest[c->depth] =
+                (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN, now, 0};
+        c->depth++;
+    } else if ((ev->kind == TRX_KIND_ISR_EXIT || ev->kind == TRX_KIND_SWI_END) && c->depth > 0) {
+        close_frame(a, c, ev);
     } else if (ctx != TRX_CONTEXT_ISR) {
-        a->depth = 0; /* a thread runs: any ISR without EXIT is over */
+        c->depth = 0; /* a thread runs: any ISR without EXIT is over */
     }
     /* resumes start a response time (and a latency from an ISR) */
     if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !trx_is_priority_change(ev)) {
         bool added;
-        uint32_t *p = trx_address_map_slot(&a->pending_map, ev->info[0], 0, &added);
+        uint32_t *p = trx_address_map_slot(&a->pending_map, ev->subject, 0, &added);
         if (!p) {
             a->oom = 1;
             return;
         }
         if (*p == 0) {
             if (a->pending_count == a->pending_cap) {
-                uint32_t c = a->pending_cap ? a->pending_cap * 2 : 16;
-                void *q = realloc(a->pending, (size_t)c * sizeof(pending_start));
+                uint32_t n = a->pending_cap ? a->pending_cap * 2 : 16;
+                void *q = realloc(a->pending, (size_t)n * sizeof(pending_start));
                 if (!q) {
                     a->oom = 1;
                     return;
                 }
                 a->pending = q;
-                a->pending_cap = c;
+                a->pending_cap = n;
             }
             ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0};
             *p = ++a->pending_count;
@@ -267,7 +290,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
         if (!ps->resume)
             ps->resume = now + 1;
         if (ctx == TRX_CONTEXT_ISR && !ps->irq)
-            ps->irq = (a->depth > 0 ? a->nest[0].enter : now) + 1; /* from the outer ENTER */
+            ps->irq = (c->depth > 0 ? c->nest[0].enter : now) + 1; /* from the outer ENTER */
     }
     /* the CPU handed to a thread (it is the event's next context) ends its
      * response time and, if an ISR resumed it, its interrupt-to-thread
@@ -292,15 +315,35 @@ static int by_key(const void *x, const void *y)
     return a->key < b->key ? -1 : a->key > b->key;
 }
 
+uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i)
+{
+    uint64_t start = i * s->load_window, len = s->load_window;
+    if (start + len > s->load_span)
+        len = s->load_span > start ? s->load_span - start : 0;
+    return len * (s->load_cores ? s->load_cores : 1);
+}
+
+double trx_stats_load_percent(const trx_stats *s, uint64_t i)
+{
+    uint64_t len = trx_stats_load_capacity(s, i);
+    return len ? 100.0 * (double)s->load_busy[i] / (double)len : 0.0;
+}
+
 int trx_timing_finish(trx_timing *a, trx_stats *s)
 {
     finish_table(a->isr, a->isr_count);
+    finish_table(a->swi, a->swi_count);
     finish_table(a->latency, a->latency_count);
     finish_table(a->response, a->response_count);
     if (a->isr_count > 1)
         qsort(a->isr, a->isr_count, sizeof *a->isr, by_key);
+    if (a->swi_count > 1)
+        qsort(a->swi, a->swi_count, sizeof *a->swi, by_key);
     s->isr = a->isr;
     s->isr_count = a->isr_count;
+    s->swi = a->swi;
+    s->swi_count = a->swi_count;
+    s->load_cores = a->cores;
     s->latency = a->latency;
     s->latency_count = a->latency_count;
     s->response = a->response;
@@ -310,10 +353,12 @@ int trx_timing_finish(trx_timing *a, trx_stats *s)
     s->load_count = a->window_count;
     s->load_span = a->last_ticks;
     trx_address_map_free(&a->isr_map);
+    trx_address_map_free(&a->swi_map);
     trx_address_map_free(&a->lat_map);
     trx_address_map_free(&a->resp_map);
     trx_address_map_free(&a->pending_map);
     free(a->pending);
-    free(a->nest);
+    free(a->frames);
+    free(a->per_core);
     return a->oom ? -1 : 0;
 }

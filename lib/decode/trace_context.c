@@ -1,16 +1,28 @@
 /*
  * trace_context.c - what a trace can tell about who ran: TXTB entries carry
  * the running thread (or ISR / initialization) in every entry; UIA records
- * carry none that trx reads yet, so every figure built on thread or
+ * carry it when the names say which events are SYS/BIOS's scheduler's
+ * (sysbios_model.c). Without either, every figure built on thread or
  * interrupt context (switches, profile, load, stacks, inversions, ISR
- * durations, latencies) is unavailable for them rather than zero.
+ * durations, latencies) is unavailable rather than zero.
  */
-#include "trx/trx.h"
+#include "decode/sysbios_model.h"
+#include "decode/uia_internal.h"
+#include "trx/cores.h"
 
 const char *trx_trace_context_missing(const trx_trace *t)
 {
-    if (t->format == TRX_TRACE_UIA)
-        return "UIA records carry no thread or interrupt context that trx reads (only event "
-               "counts, sequence numbers and time)";
-    return NULL;
+    if (t->format != TRX_TRACE_UIA || trx_sysbios_named(t))
+        return NULL;
+    return "UIA records carry no thread or interrupt context that trx reads (only event "
+           "counts, sequence numbers and time; TI metadata naming SYS/BIOS's Task, Hwi and "
+           "Swi events gives them)";
+}
+
+uint32_t trx_trace_context_cores(const trx_trace *t)
+{
+    if (t->format != TRX_TRACE_UIA || !t->uia || !trx_sysbios_named(t))
+        return 1;
+    uint32_t n = t->uia->info.cores;
+    return n == 0 ? 1 : n > TRX_MAX_CORES ? TRX_MAX_CORES : n;
 }

@@ -2,12 +2,16 @@
  * uia_cursor.c - UIA records as events of the common model, in the order of
  * their ticks on their core's axis (uia_axes.c): event id, module, 64-bit
  * timestamp, sequence number unwrapped per stream, the lost count of the gap
- * before each record, and the sender as the core. No context or priority: context TRX_CONTEXT_INIT
- * and thread -1, so thread analyses see no threads. State: O(streams).
+ * before each record, and the sender as the core. Contexts and kinds:
+ * SYS/BIOS's tasks and interrupts per core when the names say which events
+ * are its scheduler's (sysbios_model.c); otherwise context
+ * TRX_CONTEXT_INIT and thread -1, so thread analyses see no threads.
+ * State: O(streams + cores).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/sysbios_model.h"
 #include "decode/uia_cursor.h"
 #include "decode/uia_internal.h"
 
@@ -16,6 +20,7 @@ struct trx_uia_cursor {
     uint32_t packet; /* packet holding its record (packet files) */
     uia_seq_state *states;
     uint32_t *walk; /* with u->order: per stream, its packet's place in u->stream_packets */
+    trx_sysbios_model sysbios; /* the scheduler's contexts (words 0: none) */
 };
 
 int trx_uia_cursor_init(trx_cursor *c)
@@ -32,7 +37,8 @@ int trx_uia_cursor_init(trx_cursor *c)
     if (c->uia_->walk)
         for (uint32_t s = 0; s < n; s++)
             c->uia_->walk[s] = u->stream_packets_at[s];
-    if (!c->uia_->states || (u->order && !c->uia_->walk)) {
+    if (!c->uia_->states || (u->order && !c->uia_->walk) ||
+        trx_sysbios_init(&c->uia_->sysbios, c->trace, u->info.cores) < 0) {
         free(c->uia_->states);
         free(c->uia_->walk);
         free(c->uia_);
@@ -47,6 +53,7 @@ void trx_uia_cursor_free(trx_cursor *c)
     if (c->uia_) {
         free(c->uia_->states);
         free(c->uia_->walk);
+        trx_sysbios_free(&c->uia_->sysbios);
         free(c->uia_);
         c->uia_ = NULL;
     }
@@ -123,6 +130,8 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
         for (uint32_t j = 0; j < 4 && j < words; j++)
             ev->info[j] = trx_rd32(a + 4 * j, be);
     }
+    if (k->sysbios.words) /* the prepare pass adds the tasks to the thread table */
+        trx_sysbios_apply(&k->sysbios, c->trace, ev, c->preparing_);
     return true;
 }
 

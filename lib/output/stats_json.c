@@ -237,10 +237,7 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
 
 static double load_percent(const trx_stats *s, uint64_t i)
 {
-    uint64_t start = i * s->load_window, len = s->load_window;
-    if (start + len > s->load_span)
-        len = s->load_span > start ? s->load_span - start : 0;
-    return len ? 100.0 * (double)s->load_busy[i] / (double)len : 0.0;
+    return trx_stats_load_percent(s, i);
 }
 
 static void duration_fields(trx_out *f, const trx_duration *d)

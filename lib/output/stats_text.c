@@ -291,10 +291,7 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uin
         double peak = 0.0;
         uint64_t at = 0;
         for (uint64_t i = 0; i < s->load_count; i++) {
-            uint64_t start = i * s->load_window, len = s->load_window;
-            if (start + len > s->load_span)
-                len = s->load_span > start ? s->load_span - start : 0;
-            double p = len ? 100.0 * (double)s->load_busy[i] / (double)len : 0.0;
+            double p = trx_stats_load_percent(s, i);
             if (p > peak) {
                 peak = p;
                 at = i;

@@ -301,6 +301,15 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
     if (u && r.stream < u->stream_count && u->streams[r.stream].sender != TRX_UIA_NONE)
         trx_out_printf(o, ",\"sender\":%" PRIu32 ",\"logger\":%" PRIu32,
                        u->streams[r.stream].sender, u->streams[r.stream].logger);
+    if (ev->flags & TRX_EV_CONTEXT) { /* SYS/BIOS's tasks and interrupts (sysbios_model.c) */
+        trx_out_str(o, ",\"context\":\"");
+        trx_out_str(o, trx_event_context_word(ev));
+        trx_out_char(o, '"');
+        if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD) {
+            trx_out_printf(o, ",\"thread\":%" PRIu32 ",\"thread_name\":", ev->context);
+            trx_out_json_string(o, trx_event_thread_name(t, ev));
+        }
+    }
     trx_out_printf(o, ",\"lost_before\":%" PRIu32 ",\"args\":[", ev->lost_before);
     for (uint32_t k = 0; k < n; k++)
         trx_out_printf(o, "%s%" PRIu32, k ? "," : "", args[k]);
