@@ -70,13 +70,25 @@ static int on_option(void *state, int opt, const char *arg)
     }
 }
 
+/* --window too small for the span: the error, and the smallest window that fits. */
+static int too_many_windows(const trx_trace *t, uint64_t window)
+{
+    fprintf(stderr,
+            "trx stats: --window %" PRIu64 ": cuts the span into %" PRIu64
+            " windows or more; use a window of at least %" PRIu64 " ticks\n",
+            window, TRX_LOAD_WINDOWS_MAX, trx_trace_span_ticks(t) / (TRX_LOAD_WINDOWS_MAX - 1) + 1);
+    return EXIT_USAGE;
+}
+
 static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
     const stats_options *o = state;
     if (in->trace.format == TRX_TRACE_UIA) {
-        if (trx_uia_stats_write(&in->trace, &in->custom, c->json, w) == 0)
-            return EXIT_OK;
-        return cli_out_of_memory(c->args[0]);
+        trx_uia_stats_options uo = {c->json, o->window, o->ticks_per_second, o->rows};
+        int rc = trx_uia_stats_write(&in->trace, &in->custom, &uo, w);
+        if (rc == TRX_STATS_TOO_MANY_WINDOWS)
+            return too_many_windows(&in->trace, o->window);
+        return rc == 0 ? EXIT_OK : cli_out_of_memory(c->args[0]);
     }
     /* a time source that does not run, does not fit its mask or started
      * late makes every timing figure wrong: say so (stderr) */
@@ -91,14 +103,8 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
     }
     trx_stats st;
     int rc = trx_stats_compute_windowed(&in->trace, &st, o->window);
-    if (rc == TRX_STATS_TOO_MANY_WINDOWS) {
-        fprintf(stderr,
-                "trx stats: --window %" PRIu64 ": cuts the span into %" PRIu64
-                " windows or more; use a window of at least %" PRIu64 " ticks\n",
-                o->window, TRX_LOAD_WINDOWS_MAX,
-                trx_trace_span_ticks(&in->trace) / (TRX_LOAD_WINDOWS_MAX - 1) + 1);
-        return EXIT_USAGE;
-    }
+    if (rc == TRX_STATS_TOO_MANY_WINDOWS)
+        return too_many_windows(&in->trace, o->window);
     if (rc != 0)
         return cli_out_of_memory(c->args[0]);
     if (trx_registry_full(&in->trace)) { /* the trace is prepared: Un-named Threads known */

@@ -101,6 +101,9 @@ typedef struct trx_netx_stats {
 
 typedef struct trx_stats {
     trx_mode mode; /* the trace's mode when computed */
+    /* false when the events carry no stack pointers the catalogue names
+     * (UIA): no stack usage, no services, no FileX / NetX figures */
+    bool catalogue_figures;
     /* relative ticks of the last event as the statistics report them: the
      * trace's max_ticks, but at least 1 in TRX_MODE_TRACEX (TraceX's
      * tml_initialize floors it; its dump prints the raw 0) */

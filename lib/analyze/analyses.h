@@ -36,6 +36,16 @@ static inline bool trx_is_priority_change(const trx_event *ev)
     return ev->priority_change;
 }
 
+/* An analysis of the caller's fed beside the cursor of trx_stats_compute_fed
+ * (the same walk, so no second pass over the trace). */
+typedef void (*trx_stats_feed_fn)(void *ctx, const trx_event *ev);
+
+/* trx_stats_compute_windowed, feeding every event to `extra` too (NULL:
+ * none). The analyses keyed by the catalogue's ids (stack usage, services,
+ * FileX, NetX) run on TXTB traces only: other formats' ids mean other things. */
+int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
+                          void *extra_ctx);
+
 /* Context switches (tracex.md 2.9). */
 typedef struct trx_switch_counter {
     uint32_t cur;

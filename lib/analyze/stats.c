@@ -36,6 +36,9 @@ static int marks_from_list(trx_stats *s)
 typedef struct walk {
     trx_trace *t;
     trx_stats *s;
+    trx_stats_feed_fn extra; /* the caller's own analysis beside the cursor, or NULL */
+    void *extra_ctx;
+    bool catalogue_ids; /* the event ids are the catalogue's (TXTB): id-keyed analyses run */
     trx_inversion_finder *inv;
     trx_popularity *pop;
     _Alignas(64) trx_stack_usage stack;
@@ -57,10 +60,14 @@ typedef struct walk {
 /* Analyses both modes run beside the cursor. */
 static void common_here(walk *w, const trx_event *ev)
 {
-    trx_stack_usage_feed(&w->stack, w->t, ev);
-    trx_popularity_feed(w->pop, ev);
-    trx_filex_feed(&w->s->filex, ev);
-    trx_netx_feed(&w->s->netx, ev);
+    if (w->catalogue_ids) { /* stacks, services, FileX, NetX: from the catalogue's ids */
+        trx_stack_usage_feed(&w->stack, w->t, ev);
+        trx_popularity_feed(w->pop, ev);
+        trx_filex_feed(&w->s->filex, ev);
+        trx_netx_feed(&w->s->netx, ev);
+    }
+    if (w->extra)
+        w->extra(w->extra_ctx, ev);
 }
 
 /* The analyses that write per-thread figures into trx_stats.threads: all on
@@ -73,7 +80,8 @@ static void per_thread(walk *w, const trx_event *ev)
         first = -1;
     else
         first = trx_event_first_thread(w->t, ev);
-    trx_thread_popularity_feed(&w->tpop, ev, first);
+    if (w->catalogue_ids) /* services per thread: by the catalogue's ids */
+        trx_thread_popularity_feed(&w->tpop, ev, first);
     trx_profile_feed(&w->prof, w->t, ev, first, w->s);
     trx_thread_counts_feed(ev, first, w->s);
 }
@@ -130,7 +138,8 @@ static const trx_event *from_prepare(void *src)
 /* Every analysis in one walk. With `pw` the walk is the trace's prepare walk
  * (the trace is prepared at its end): STATS_RETRY when that walk stopped
  * (a context that is no registered thread), s then empty. */
-static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk *pw)
+static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk *pw,
+                   trx_stats_feed_fn extra, void *extra_ctx)
 {
     memset(s, 0, sizeof *s);
     /* the largest ticks of any event (UIA streams' ticks are not monotonic:
@@ -160,6 +169,9 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     walk w = {0};
     w.t = t;
     w.s = s;
+    w.extra = extra;
+    w.extra_ctx = extra_ctx;
+    w.catalogue_ids = s->catalogue_figures = t->format == TRX_TRACE_TXTB;
     w.inv = inv;
     w.pop = &pop;
     w.tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
@@ -257,17 +269,23 @@ int trx_stats_compute(trx_trace *t, trx_stats *s)
 
 int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
 {
+    return trx_stats_compute_fed(t, s, window, NULL, NULL);
+}
+
+int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
+                          void *extra_ctx)
+{
     /* An unprepared trace: the analyses ride on the prepare walk, unless it
      * meets a context that is no registered thread (then it stops there and
      * the trace is prepared and walked again, as below). */
     trx_prepare_walk *pw = trx_prepare_walk_begin(t);
     if (pw) {
-        int r = compute(t, s, window, pw);
+        int r = compute(t, s, window, pw, extra, extra_ctx);
         if (r != STATS_RETRY)
             return r;
     }
     trx_trace_prepare(t);
-    return compute(t, s, window, NULL);
+    return compute(t, s, window, NULL, extra, extra_ctx);
 }
 
 void trx_stats_free(trx_stats *s)

@@ -1,5 +1,7 @@
 /* object_table.c - object and thread tables of an opened trace, with an
  * address hash so that per-event lookups cost O(1). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,8 +248,33 @@ int32_t trx_objects_thread_or_unnamed(trx_trace *t, uint32_t address, uint32_t p
     return add_unnamed(t, address, priority, o);
 }
 
+#define MADE_NAME_SIZE 24u  /* "prefix 0x12345678" and its NUL */
+#define MADE_NAMES_CHUNK 256u /* names per chunk (a chunk never moves: names stay valid) */
+
+const char *trx_objects_made_name(trx_trace *t, const char *prefix, uint32_t address)
+{
+    if (t->made_chunks_ == 0 || t->made_in_last_ == MADE_NAMES_CHUNK) {
+        char **list = realloc(t->made_names_, (t->made_chunks_ + 1) * sizeof *list);
+        if (!list)
+            return NULL;
+        t->made_names_ = list;
+        if (!(list[t->made_chunks_] = malloc(MADE_NAMES_CHUNK * MADE_NAME_SIZE)))
+            return NULL;
+        t->made_chunks_++;
+        t->made_in_last_ = 0;
+    }
+    char *name = t->made_names_[t->made_chunks_ - 1] + t->made_in_last_++ * MADE_NAME_SIZE;
+    snprintf(name, MADE_NAME_SIZE, "%.12s 0x%08" PRIx32, prefix, address);
+    return name;
+}
+
 void trx_objects_free(trx_trace *t)
 {
+    for (uint32_t i = 0; i < t->made_chunks_; i++)
+        free(t->made_names_[i]);
+    free(t->made_names_);
+    t->made_names_ = NULL;
+    t->made_chunks_ = t->made_in_last_ = 0;
     free(t->objects);
     free(t->names_);
     t->names_ = NULL;

@@ -25,6 +25,11 @@ int32_t trx_objects_thread_or_unnamed(trx_trace *t, uint32_t address, uint32_t p
  * added for the address; -1 if neither exists. */
 int32_t trx_thread_for_context(const trx_trace *t, uint32_t address);
 
+/* A name made of `prefix` and `address` ("Task 0x20001000") that lives as
+ * long as the trace (for objects that have no other); NULL when out of
+ * memory. `prefix`: at most 12 characters. */
+const char *trx_objects_made_name(trx_trace *t, const char *prefix, uint32_t address);
+
 /* Frees the tables. */
 void trx_objects_free(trx_trace *t);
 

@@ -88,13 +88,16 @@ static int32_t task_thread(trx_trace *t, uint32_t handle, uint32_t function, boo
         return trx_thread_for_context(t, handle);
     bool added;
     int32_t th = trx_objects_thread_or_unnamed(t, handle, TRX_UNKNOWN, &added);
-    if (th >= 0 && t->elf && function) {
-        trx_object *o = &t->objects[t->threads[th].object_index];
-        const trx_elf_symbol *f = trx_elf_at(t->elf, function);
-        if (o->unnamed && !trx_elf_object_name(t->elf, handle) && f &&
-            f->kind == TRX_ELF_FUNCTION && strlen(f->name) <= TRX_NAME_MAX)
-            o->name = f->name;
-    }
+    trx_object *o = th >= 0 ? &t->objects[t->threads[th].object_index] : NULL;
+    if (!o || !o->unnamed || (t->elf && trx_elf_object_name(t->elf, handle)))
+        return th; /* named by the ELF's object at the handle */
+    const trx_elf_symbol *f = t->elf && function ? trx_elf_at(t->elf, function) : NULL;
+    if (f && f->kind == TRX_ELF_FUNCTION && strlen(f->name) <= TRX_NAME_MAX)
+        o->name = f->name; /* its function's symbol */
+    else if (added)
+        o->name = trx_objects_made_name(t, "Task", handle); /* its address */
+    if (!o->name)
+        o->name = "Un-named Thread"; /* out of memory for the name */
     return th;
 }
 

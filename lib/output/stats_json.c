@@ -163,6 +163,10 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
  * event showed the thread's stack pointer. */
 static void write_stack(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
+    if (!s->catalogue_figures) {
+        trx_out_str(f, "  \"stack_usage\": null,\n");
+        return;
+    }
     trx_out_str(f, "  \"stack_usage\": [");
     for (uint32_t i = 0; i < t->thread_count; i++) {
         const trx_thread_stats *ts = &s->threads[i];
@@ -303,8 +307,28 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
     trx_out_str(f, "]},\n");
 }
 
-/* Everything that needs to know which thread or ISR ran. */
-static void write_context_figures(trx_out *f, const trx_trace *t, const trx_stats *s)
+void trx_stats_swi_json(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    trx_out_str(f, "  \"swi\": [");
+    for (uint32_t i = 0; i < s->swi_count; i++) {
+        const trx_keyed_duration *k = &s->swi[i];
+        trx_out_printf(f, "%s\n    {\"handle\": %u, ", i ? "," : "", k->key);
+        const char *name = trx_context_name(t, k->key);
+        if (!name)
+            name = trx_elf_object_name(t->elf, k->key); /* --elf: its object */
+        if (name) {
+            trx_out_str(f, "\"name\": ");
+            trx_out_json_string(f, name);
+            trx_out_str(f, ", ");
+        }
+        duration_fields(f, &k->d);
+        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
+                       U(k->max_excl));
+    }
+    trx_out_str(f, s->swi_count ? "\n  ],\n" : "],\n");
+}
+
+void trx_stats_context_json(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
     write_threads(f, t, s);
     uint64_t total = s->inversions, unbounded = s->bad_inversions;
@@ -356,7 +380,7 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_cust
                        "  \"inversions\": null,\n  \"ticks_per_second\": null,\n  \"isr\": null,\n"
                        "  \"latency\": null,\n  \"cpu_load\": null,\n");
     } else {
-        write_context_figures(f, t, s);
+        trx_stats_context_json(f, t, s);
     }
     write_services(f, s, ce);
     const trx_filex_stats *x = &s->filex;

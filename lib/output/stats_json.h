@@ -11,4 +11,12 @@
 void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
                           trx_out *o);
 
+/* The members that need to know which thread or ISR ran (threads,
+ * performance, execution_profile, stack_usage, inversions, ticks_per_second,
+ * isr, latency, cpu_load), each line ending in ",\n". */
+void trx_stats_context_json(trx_out *o, const trx_trace *t, const trx_stats *s);
+
+/* "swi": the software interrupts' durations by handle, ending in ",\n". */
+void trx_stats_swi_json(trx_out *o, const trx_trace *t, const trx_stats *s);
+
 #endif

@@ -157,6 +157,8 @@ static void stack_row(trx_out *o, const void *ctx, uint32_t i)
 
 static void write_stack(trx_out *o, const table *x, uint32_t rows)
 {
+    if (!x->s->catalogue_figures)
+        return;
     trx_out_str(o, "\nStack usage                      size   min free   used %   at event\n");
     trx_write_top_rows(o, x->t->thread_count, rows, stack_key, stack_row, x, "threads");
 }
@@ -269,6 +271,26 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uin
             trx_out_printf(o, "   %s / %s\n", a, b);
         }
     }
+    if (s->swi_count) { /* software interrupts (SYS/BIOS Swis), by handle */
+        trx_out_printf(o,
+                       "\nSwi durations %s\n  Swi                       count          min         "
+                       "mean          p99          max   excl. nested min/max\n",
+                       unit);
+        for (uint32_t i = 0; i < s->swi_count; i++) {
+            char label[64], a[32], b[32];
+            const char *name = trx_context_name(t, s->swi[i].key);
+            if (!name)
+                name = trx_elf_object_name(t->elf, s->swi[i].key); /* --elf: its object */
+            if (name)
+                snprintf(label, sizeof label, "%.24s", name);
+            else
+                snprintf(label, sizeof label, "0x%08x", s->swi[i].key);
+            duration_row(o, s, label, &s->swi[i].d);
+            when(a, sizeof a, s, (double)s->swi[i].min_excl);
+            when(b, sizeof b, s, (double)s->swi[i].max_excl);
+            trx_out_printf(o, "   %s / %s\n", a, b);
+        }
+    }
     const struct {
         const char *title;
         const trx_keyed_duration *v;
@@ -306,6 +328,16 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uin
     }
 }
 
+void trx_stats_context_text(const trx_trace *t, const trx_stats *s, uint32_t rows, trx_out *o)
+{
+    write_performance(o, s);
+    const table x = {t, s, NULL};
+    write_inversions(o, &x, rows);
+    write_profile(o, &x, rows);
+    write_stack(o, &x, rows);
+    write_timing(o, t, s, rows);
+}
+
 void trx_stats_write_text(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
                           uint32_t rows, trx_out *o)
 {
@@ -325,12 +357,7 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, const trx_cust
     }
     trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
                    t->object_count, U(s->max_relative_ticks));
-    write_performance(o, s);
-    const table x = {t, s, NULL};
-    write_inversions(o, &x, rows);
-    write_profile(o, &x, rows);
-    write_stack(o, &x, rows);
-    write_timing(o, t, s, rows);
+    trx_stats_context_text(t, s, rows, o);
     write_services(o, s, ce, t->total_events);
     write_filex_netx(o, s);
     if (s->cores)

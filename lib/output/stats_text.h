@@ -13,6 +13,11 @@
 void trx_stats_write_text(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
                           uint32_t rows, trx_out *o);
 
+/* The part of the report that needs to know which thread or interrupt ran:
+ * performance, inversions, execution profile, stacks, ISR / Swi durations,
+ * latencies and CPU load. */
+void trx_stats_context_text(const trx_trace *t, const trx_stats *s, uint32_t rows, trx_out *o);
+
 /* The rows `trx stats` lists per table unless told otherwise. */
 #define TRX_STATS_TEXT_ROWS 100u
 

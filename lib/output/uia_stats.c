@@ -1,7 +1,8 @@
 /*
  * uia_stats.c - `trx stats` for a UIA trace: one cursor pass counts events
  * per (module, event id) in a hash table (linear in the events), then the
- * counts are sorted most frequent first. Rates are events per million ticks
+ * counts are sorted most frequent first; with SYS/BIOS's scheduler named,
+ * that pass is the common statistics' walk (trx_stats_compute_fed). Rates are events per million ticks
  * of each stream's span (UIA records carry no timer frequency). The JSON
  * keeps the TXTB statistics' "popular_services" shape ({id, count, name},
  * plus module) so counts per id compare across formats.
@@ -10,8 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyses.h"
 #include "analyze/target_load.h"
 #include "output/json_string.h"
+#include "output/stats_cores.h"
+#include "output/stats_json.h"
+#include "output/stats_text.h"
 #include "output/uia_events.h"
 #include "output/uia_info.h"
 #include "output/uia_stats.h"
@@ -30,69 +35,107 @@ static int by_count(const void *a, const void *b)
     return x->key < y->key ? -1 : x->key > y->key;
 }
 
-/* Counts per key with open addressing (keys < 2^32, slot 0 = empty via +1). */
-static id_count *count_events(trx_trace *t, uint32_t *out_n, trx_target_load *load, bool loads)
+/* Counts per (module, id) with open addressing (keys < 2^32, slot 0 =
+ * empty via +1), and the target's Load reports, fed event by event. */
+typedef struct uia_counter {
+    const trx_trace *t;
+    uint64_t *keys, *counts;
+    uint32_t size, used;
+    bool oom;
+    trx_target_load *load; /* NULL: no Load events named */
+} uia_counter;
+
+static int counter_init(uia_counter *k, const trx_trace *t, trx_target_load *load)
 {
-    uint32_t size = 1024, used = 0;
-    uint64_t *keys = calloc(size, sizeof *keys), *counts = calloc(size, sizeof *counts);
-    trx_cursor c;
-    trx_event ev;
-    if (!keys || !counts || trx_cursor_init(&c, t) < 0)
-        goto fail;
-    while (trx_cursor_next(&c, &ev)) {
-        if (loads)
-            trx_target_load_feed(load, t, &ev);
-        uint64_t key = ((uint64_t)ev.module << 16 | ev.id) + 1;
-        uint32_t h = (uint32_t)(key * 2654435761u) & (size - 1);
-        while (keys[h] && keys[h] != key)
-            h = (h + 1) & (size - 1);
-        if (!keys[h]) {
-            keys[h] = key;
-            if (++used * 2 > size) {
-                uint32_t ns = size * 2;
-                uint64_t *nk = calloc(ns, sizeof *nk), *nc = calloc(ns, sizeof *nc);
-                if (!nk || !nc) {
-                    free(nk);
-                    free(nc);
-                    trx_cursor_free(&c);
-                    goto fail;
-                }
-                counts[h]++;
-                for (uint32_t i = 0; i < size; i++) {
-                    if (!keys[i])
-                        continue;
-                    uint32_t j = (uint32_t)(keys[i] * 2654435761u) & (ns - 1);
-                    while (nk[j])
-                        j = (j + 1) & (ns - 1);
-                    nk[j] = keys[i];
-                    nc[j] = counts[i];
-                }
-                free(keys);
-                free(counts);
-                keys = nk;
-                counts = nc;
-                size = ns;
-                continue;
-            }
-        }
-        counts[h]++;
+    memset(k, 0, sizeof *k);
+    k->t = t;
+    k->load = load;
+    k->size = 1024;
+    k->keys = calloc(k->size, sizeof *k->keys);
+    k->counts = calloc(k->size, sizeof *k->counts);
+    return k->keys && k->counts ? 0 : -1;
+}
+
+/* Doubles the table; false when out of memory. */
+static bool counter_grow(uia_counter *k)
+{
+    uint32_t ns = k->size * 2;
+    uint64_t *nk = calloc(ns, sizeof *nk), *nc = calloc(ns, sizeof *nc);
+    if (!nk || !nc) {
+        free(nk);
+        free(nc);
+        return false;
     }
-    id_count *list = malloc((used ? used : 1) * sizeof *list);
-    if (!list)
-        goto fail;
+    for (uint32_t i = 0; i < k->size; i++) {
+        if (!k->keys[i])
+            continue;
+        uint32_t j = (uint32_t)(k->keys[i] * 2654435761u) & (ns - 1);
+        while (nk[j])
+            j = (j + 1) & (ns - 1);
+        nk[j] = k->keys[i];
+        nc[j] = k->counts[i];
+    }
+    free(k->keys);
+    free(k->counts);
+    k->keys = nk;
+    k->counts = nc;
+    k->size = ns;
+    return true;
+}
+
+static void counter_feed(void *ctx, const trx_event *ev)
+{
+    uia_counter *k = ctx;
+    if (k->load)
+        trx_target_load_feed(k->load, k->t, ev);
+    if (k->oom)
+        return;
+    uint64_t key = ((uint64_t)ev->module << 16 | ev->id) + 1;
+    uint32_t h = (uint32_t)(key * 2654435761u) & (k->size - 1);
+    while (k->keys[h] && k->keys[h] != key)
+        h = (h + 1) & (k->size - 1);
+    if (!k->keys[h]) {
+        if ((k->used + 1) * 2 > k->size) {
+            if (!counter_grow(k)) {
+                k->oom = true;
+                return;
+            }
+            h = (uint32_t)(key * 2654435761u) & (k->size - 1);
+            while (k->keys[h])
+                h = (h + 1) & (k->size - 1);
+        }
+        k->keys[h] = key;
+        k->used++;
+    }
+    k->counts[h]++;
+}
+
+/* The counts, most frequent first (frees the table); NULL when out of memory. */
+static id_count *counter_finish(uia_counter *k, uint32_t *out_n)
+{
+    id_count *list = k->oom ? NULL : malloc((k->used ? k->used : 1) * sizeof *list);
     uint32_t n = 0;
-    for (uint32_t i = 0; i < size; i++)
-        if (keys[i])
-            list[n++] = (id_count){(uint32_t)(keys[i] - 1), counts[i]};
-    qsort(list, n, sizeof *list, by_count);
-    free(keys);
-    free(counts);
+    for (uint32_t i = 0; list && i < k->size; i++)
+        if (k->keys[i])
+            list[n++] = (id_count){(uint32_t)(k->keys[i] - 1), k->counts[i]};
+    if (list)
+        qsort(list, n, sizeof *list, by_count);
+    free(k->keys);
+    free(k->counts);
     *out_n = n;
     return list;
-fail:
-    free(keys);
-    free(counts);
-    return NULL;
+}
+
+/* Counts every event with a cursor of its own (no context figures). */
+static int count_alone(trx_trace *t, uia_counter *k)
+{
+    trx_cursor c;
+    const trx_event *ev;
+    if (trx_cursor_init(&c, t) < 0)
+        return -1;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL)
+        counter_feed(k, ev);
+    return 0;
 }
 
 static const char *name_of(const trx_trace *t, uint32_t key, const trx_custom_events *ce,
@@ -164,24 +207,45 @@ static void write_target_load_text(trx_out *o, const trx_target_load *l)
                    l->count[TRX_LOAD_TASK], l->count[TRX_LOAD_HWI], l->count[TRX_LOAD_SWI]);
 }
 
-int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, trx_out *o)
+int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce,
+                        const trx_uia_stats_options *opt, trx_out *o)
 {
     const trx_uia_info *u = trx_uia_info_of(t);
-    uint32_t n = 0;
     trx_target_load load;
     bool loads = trx_target_load_init(&load, t);
-    id_count *list = count_events(t, &n, &load, loads);
-    if (!list) {
+    uia_counter k;
+    /* SYS/BIOS's scheduler named: the common analyses in the same walk */
+    bool context = !trx_trace_context_missing(t);
+    trx_stats st;
+    int rc = counter_init(&k, t, loads ? &load : NULL);
+    if (rc == 0)
+        rc = context ? trx_stats_compute_fed(t, &st, opt->window, counter_feed, &k)
+                     : count_alone(t, &k);
+    uint32_t n = 0;
+    id_count *list = counter_finish(&k, &n);
+    if (rc != 0 || !list) {
+        if (rc == 0 && context)
+            trx_stats_free(&st);
+        free(list);
         trx_target_load_free(&load);
-        return -1;
+        return rc == TRX_STATS_TOO_MANY_WINDOWS ? rc : -1;
     }
+    if (context)
+        st.ticks_per_second = opt->ticks_per_second;
     char buf[32];
-    if (json) {
+    if (opt->json) {
         trx_out_printf(o,
                        "{\n  \"format\": \"uia\", \"total_events\": %" PRIu64
                        ", \"lost_events\": %" PRIu64 ", \"gaps\": %" PRIu64
-                       ", \"max_relative_ticks\": %" PRIu64 ",\n  \"streams\": [",
+                       ", \"max_relative_ticks\": %" PRIu64 ",\n",
                        u->records, t->lost_events, t->gap_count, trx_trace_span_ticks(t));
+        if (context) {
+            trx_out_printf(o, "  \"mode\": \"%s\", \"total_threads\": %" PRIu32 ",\n",
+                           st.mode == TRX_MODE_TRACEX ? "tracex" : "correct", t->thread_count);
+            trx_stats_context_json(o, t, &st);
+            trx_stats_swi_json(o, t, &st);
+        }
+        trx_out_str(o, "  \"streams\": [");
         for (uint32_t i = 0; i < u->stream_count; i++) {
             const trx_uia_stream *s = &u->streams[i];
             double rate = s->span_ticks ? (double)s->records * 1e6 / (double)s->span_ticks : 0.0;
@@ -203,11 +267,15 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
         }
         trx_out_str(o, "\n  ]");
         write_target_load_json(o, &load, loads);
+        if (context && st.cores)
+            trx_stats_cores_json(t, st.cores, o);
         trx_out_str(o, "\n}\n");
     } else {
         trx_out_printf(o, "Trace:    %s (UIA)\nEvents:   %" PRIu64 "\nLost:     ",
                        t->path ? t->path : "-", u->records);
         trx_lost_summary(t, o);
+        if (context)
+            trx_out_printf(o, "\nTasks:    %" PRIu32 " (SYS/BIOS)", t->thread_count);
         trx_out_str(o, "\n\nStreams                         records      lost  sessions          "
                        "ticks   events/Mtick\n");
         for (uint32_t i = 0; i < u->stream_count; i++) {
@@ -223,6 +291,8 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
                            "  %-26s %12" PRIu64 " %9" PRIu64 " %9" PRIu32 " %14" PRIu64 " %14.3f\n",
                            label, s->records, s->lost_events, s->sessions, s->span_ticks, rate);
         }
+        if (context)
+            trx_stats_context_text(t, &st, opt->rows, o);
         trx_out_str(o, "\nPopular events                 module      id        count       %\n");
         for (uint32_t i = 0; i < n; i++) {
             double pct = u->records ? 100.0 * (double)list[i].count / (double)u->records : 0.0;
@@ -232,7 +302,11 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, bool json, tr
         }
         if (loads)
             write_target_load_text(o, &load);
+        if (context && st.cores)
+            trx_stats_cores_text(t, st.cores, opt->rows, o);
     }
+    if (context)
+        trx_stats_free(&st);
     free(list);
     trx_target_load_free(&load);
     return 0;
