@@ -2,10 +2,10 @@
  * uia_stats.c - `trx stats` for a UIA trace: one cursor pass counts events
  * per (module, event id) in a hash table (linear in the events), then the
  * counts are sorted most frequent first; with SYS/BIOS's scheduler named,
- * that pass is the common statistics' walk (trx_stats_compute_fed). Rates are events per million ticks
- * of each stream's span (UIA records carry no timer frequency). The JSON
- * keeps the TXTB statistics' "popular_services" shape ({id, count, name},
- * plus module) so counts per id compare across formats.
+ * that pass is the common statistics' walk (trx_stats_compute_fed). Rates are events per million
+ * ticks of each stream's span (UIA records carry no timer frequency). The JSON keeps the TXTB
+ * statistics' "popular_services" shape ({id, count, name}, plus module) so counts per id compare
+ * across formats.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -207,8 +207,8 @@ static void write_target_load_text(trx_out *o, const trx_target_load *l)
                    l->count[TRX_LOAD_TASK], l->count[TRX_LOAD_HWI], l->count[TRX_LOAD_SWI]);
 }
 
-int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce,
-                        const trx_uia_stats_options *opt, trx_out *o)
+int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia_stats_options *opt,
+                        trx_out *o)
 {
     const trx_uia_info *u = trx_uia_info_of(t);
     trx_target_load load;

@@ -21,7 +21,7 @@ typedef struct trx_uia_stats_options {
 /* Writes the statistics of UIA trace `t`: with SYS/BIOS's scheduler named,
  * the common analyses (the TXTB statistics' schema) in the same walk; 0, -1
  * when out of memory, or TRX_STATS_TOO_MANY_WINDOWS. */
-int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce,
-                        const trx_uia_stats_options *opt, trx_out *o);
+int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia_stats_options *opt,
+                        trx_out *o);
 
 #endif
