@@ -63,7 +63,7 @@ UINT trx_uia_enable(trx_uia_logger *logger, VOID *buffer, ULONG size, UINT polic
 #if defined(TX_ENABLE_EVENT_TRACE)
     trx_uia_logger *lg = logger;
     ULONG *words = (ULONG *)buffer;
-    ULONG count, i;
+    ULONG count, i, instance;
     union {
         ULONG w;
         UCHAR b[4];
@@ -101,10 +101,12 @@ UINT trx_uia_enable(trx_uia_logger *logger, VOID *buffer, ULONG size, UINT polic
     lg->marker = NULL;
     lg->isr_nesting = 0UL;
     lg->sender = sender & 0x7FFFUL;
+    /* the logger instance: TRX_UIA_SENDER's, else the source address */
+    instance = (sender >> 16) != 0UL ? ((sender >> 16) - 1UL) & 0x7FFFUL : lg->sender;
     lg->big_endian = probe.b[0] == 1U ? 0UL : 1UL;
     trx_uia_set_length(lg, count * 4UL);
     trx_uia_set_sequences(lg, 0UL);
-    trx_uia_put_be32(&words[2], (lg->sender << 16) | TRX_UIA_MODULE_RECORDER);
+    trx_uia_put_be32(&words[2], (instance << 16) | TRX_UIA_MODULE_RECORDER);
     trx_uia_put_be32(&words[3], (TRX_UIA_PACKET_HOST << 16) | lg->sender);
     lg->start[0] = TRX_UIA_FIRST_TERMINATOR;
     lg->filter_bits = 0xFFFFFFFFUL;

@@ -282,7 +282,7 @@ typedef struct trx_trace {
     trx_trace_view view_tracex_, view_salvage_;
     bool view_is_tracex_;
     uint32_t *order_;
-    char *names_; /* the registry's names, NUL-terminated (objects[].name points here) */
+    char *names_;       /* the registry's names, NUL-terminated (objects[].name points here) */
     char **made_names_; /* names made by the decoder ("Task 0x20001000"): chunks of slots */
     uint32_t made_chunks_, made_in_last_;
     /* filled by trx_trace_prepare */

@@ -178,7 +178,7 @@ typedef struct trx_uia_logger {
     ULONG pass_seq16;  /* sequence number of the current pass's first record (seq5 / seq16) */
     ULONG *marker;     /* stop policy when full: the dropped count in the buffer */
     ULONG isr_nesting; /* ISR hooks without TRX_PORT_SYSTEM_STATE */
-    ULONG sender;      /* packet header: source address and logger instance */
+    ULONG sender;      /* packet header: source address (the core) */
     ULONG big_endian;  /* payload byte order, found at enable */
     ULONG scratch[TRX_UIA_SLACK_WORDS]; /* stop policy when full: records land here */
 } trx_uia_logger;
@@ -190,12 +190,18 @@ extern ULONG trx_uia_simulated_time; /* default time source without TX_TRACE_TIM
 
 /* Lays out `buffer` (4-byte aligned, `size` bytes, at most 2^27 - 1) as one
  * UIAPacket and starts recording every group: `policy` TRX_UIA_POLICY_WRAP
- * or _STOP, `sender` the packet's source address and logger instance id
- * (the core number). TX_SUCCESS; TX_PTR_ERROR for a NULL or misaligned
- * buffer; TX_SIZE_ERROR when too small (trx_uia_min_size) or too large or the
- * policy is unknown; TX_NOT_DONE when already enabled;
- * TX_FEATURE_NOT_ENABLED without TX_ENABLE_EVENT_TRACE. */
+ * or _STOP, `sender` the packet's source address, which is also the logger
+ * instance id (the core number), or TRX_UIA_SENDER(core, instance) for one
+ * of several loggers of a core (they share the core's clock and time axis). TX_SUCCESS;
+ * TX_PTR_ERROR for a NULL or misaligned buffer; TX_SIZE_ERROR when too small (trx_uia_min_size) or
+ * too large or the policy is unknown; TX_NOT_DONE when already enabled; TX_FEATURE_NOT_ENABLED
+ * without TX_ENABLE_EVENT_TRACE. */
 UINT trx_uia_enable(trx_uia_logger *logger, VOID *buffer, ULONG size, UINT policy, ULONG sender);
+
+/* The `sender` of trx_uia_enable for logger instance `instance` (0-32766)
+ * of core `core` (source address 0-32767). */
+#define TRX_UIA_SENDER(core, instance)                                                             \
+    (((((ULONG)(instance)) + 1UL) << 16) | ((ULONG)(core)&0x7FFFUL))
 
 /* Smallest buffer trx_uia_enable accepts for `policy`, in bytes. */
 ULONG trx_uia_min_size(UINT policy);

@@ -248,7 +248,7 @@ int32_t trx_objects_thread_or_unnamed(trx_trace *t, uint32_t address, uint32_t p
     return add_unnamed(t, address, priority, o);
 }
 
-#define MADE_NAME_SIZE 24u  /* "prefix 0x12345678" and its NUL */
+#define MADE_NAME_SIZE 24u    /* "prefix 0x12345678" and its NUL */
 #define MADE_NAMES_CHUNK 256u /* names per chunk (a chunk never moves: names stay valid) */
 
 const char *trx_objects_made_name(trx_trace *t, const char *prefix, uint32_t address)

@@ -551,11 +551,10 @@ static int add_packet(uia_builder *b, uint64_t off, trx_uia_packet **out)
     return 0;
 }
 
-/* True when the first packet is really a halted logger buffer: a terminator
- * inside it, or no valid packet (or zero padding) where it ends. */
-static bool looks_halted(const uint8_t *d, size_t n, bool be)
+/* True when the packet of `len` bytes at d is a halted logger buffer: its
+ * records end in a terminator (the write position) inside it. */
+static bool has_terminator(const uint8_t *d, uint64_t len, bool be)
 {
-    uint32_t len = trx_rd32(d, true) & 0x07FFFFFFu;
     uint64_t off = 16;
     while (off < len) {
         uia_head h;
@@ -566,6 +565,16 @@ static bool looks_halted(const uint8_t *d, size_t n, bool be)
             break;
         off += h.len;
     }
+    return false;
+}
+
+/* True when the first packet is really a halted logger buffer: a terminator
+ * inside it, or no valid packet (or zero padding) where it ends. */
+static bool looks_halted(const uint8_t *d, size_t n, bool be)
+{
+    uint32_t len = trx_rd32(d, true) & 0x07FFFFFFu;
+    if (has_terminator(d, len < n ? len : n, be))
+        return true;
     if (len == n || is_packet_header(d, n, len) || all_zero(d + len, n - len))
         return false;
     if (n - len < 4)
@@ -591,9 +600,11 @@ static int decode_packets(uia_builder *b)
         int rc = decode_halted(b, 16, p->length, p->big_endian, (uint32_t)s, &pk);
         u->packets[0].records = u->info.records;
         u->info.big_endian = u->packets[0].big_endian;
-        return rc;
+        /* more halted buffers after it (one per logger, dumped one after the other) */
+        if (rc < 0 || !is_packet_header(b->d, b->n, u->packets[0].length))
+            return rc;
     }
-    uint64_t off = 0;
+    uint64_t off = u->info.packet_count ? u->packets[0].length : 0;
     while (off < b->n) {
         size_t left = b->n - off;
         if (all_zero(b->d + off, left))
@@ -628,6 +639,13 @@ static int decode_packets(uia_builder *b)
         p->duplicate = dup;
         if (dup) {
             u->info.duplicate_packets++;
+        } else if (has_terminator(b->d + off, p->length, p->big_endian)) { /* a halted buffer */
+            uia_pkt_ctx pk = {p->seq, p->first_event};
+            uint64_t before = u->info.records;
+            if (decode_halted(b, off + 16, off + p->length, p->big_endian, (uint32_t)s, &pk) < 0)
+                return -1;
+            u->packets[idx].records = u->info.records - before;
+            u->packets[idx].session = b->states[s].session;
         } else {
             uia_pkt_ctx pk = {p->seq, p->first_event};
             uint64_t recs;

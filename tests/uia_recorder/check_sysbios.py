@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""check_sysbios.py TRX SYSBIOS_SHAPED DIR - SYS/BIOS-shaped captures written
+by the UIA recorder (sysbios_shaped.c) against the simulation's truth, through
+`trx stats --json` and `trx events --format jsonl` with TI's metadata:
+  - per core: task switches, run ticks per task (the never-running task 0),
+    interrupt ticks; performance.context_switches (task to task);
+  - Hwi durations by interrupt number and Swi durations by handle (count,
+    min, max, mean);
+  - the target's Load reports (cpu and task series, ticks on the core axis);
+  - lost events: the three records cut in the middle of a task's run;
+  - four cores with unrelated clocks: every record within one tick of its
+    global time after sync-point alignment, per-core figures in global ticks.
+Every figure is compared; a difference fails with both values."""
+import json, os, subprocess, sys
+
+trx, sim, out = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(out, exist_ok=True)
+subprocess.run([sim, out], check=True)
+failures = 0
+
+
+def check(cond, what):
+    global failures
+    if not cond:
+        print("FAIL " + what)
+        failures += 1
+
+
+def run(*args):
+    r = subprocess.run([trx, *args], capture_output=True, text=True)
+    check(r.returncode == 0, "trx %s: exit %d (%s)" % (" ".join(args), r.returncode, r.stderr))
+    return r.stdout
+
+
+def near(a, b, tol):
+    return abs(a - b) <= tol
+
+
+def capture(name, tol):
+    """Checks capture NAME; tol: ticks a figure may differ by per interval
+    (0 on one clock, 1 after the sync-point mapping rounds)."""
+    path, meta = os.path.join(out, name + ".uia"), os.path.join(out, name + ".uia.xml")
+    truth = json.load(open(os.path.join(out, name + ".truth.json")))
+    stats = json.loads(run("stats", "--json", "--uia-meta", meta, path))
+    check(stats.get("lost_events") == truth["lost"],
+          "%s: lost %s, truth %d" % (name, stats.get("lost_events"), truth["lost"]))
+    perf = stats.get("performance") or {}
+    want_ts = sum(c["task_switches"] for c in truth["cores"])
+    check(perf.get("context_switches") == want_ts,
+          "%s: context_switches %s, truth %d" % (name, perf.get("context_switches"), want_ts))
+    smp = stats.get("smp") or {}
+    per_core = {c["core"]: c for c in smp.get("per_core", [])}
+    profile = {p["address"]: p["ticks"] for p in stats.get("execution_profile") or []}
+    threads = {t["address"]: t for t in stats.get("threads") or []}
+    for c in truth["cores"]:
+        got = per_core.get(c["core"], {})
+        check(got.get("switches") == c["switches"],
+              "%s core %d: switches %s, truth %d" % (name, c["core"], got.get("switches"), c["switches"]))
+        intervals = c["switches"] + 2 * sum(h["count"] for h in c["hwi"] + c["swi"]) + 2
+        check(near(got.get("interrupt_ticks", -1), c["interrupt_ticks"], tol * intervals),
+              "%s core %d: interrupt ticks %s, truth %d" % (name, c["core"], got.get("interrupt_ticks"),
+                                                            c["interrupt_ticks"]))
+        for t in c["tasks"]:
+            check(t["handle"] in threads, "%s: task 0x%x not a thread" % (name, t["handle"]))
+            check(near(profile.get(t["handle"], -1), t["ticks"], tol * intervals),
+                  "%s core %d task 0x%x: %s ticks, truth %d" % (name, c["core"], t["handle"],
+                                                               profile.get(t["handle"]), t["ticks"]))
+            name_got = threads.get(t["handle"], {}).get("name")
+            check(name_got == "Task 0x%08x" % t["handle"],
+                  "%s: task 0x%x named %r" % (name, t["handle"], name_got))
+    # Hwi and Swi durations (all cores: interrupt numbers and handles are per core in the truth)
+    isr = {}
+    for c in truth["cores"]:
+        for h in c["hwi"]:
+            a = isr.setdefault(h["id"], {"count": 0, "min": None, "max": 0, "sum": 0})
+            a["count"] += h["count"]
+            a["sum"] += h["sum"]
+            a["max"] = max(a["max"], h["max"])
+            a["min"] = h["min"] if a["min"] is None else min(a["min"], h["min"])
+    got_isr = {i["id"]: i for i in stats.get("isr") or []}
+    check(sorted(got_isr) == sorted(isr), "%s: ISR ids %s, truth %s" % (name, sorted(got_isr), sorted(isr)))
+    for k, a in isr.items():
+        g = got_isr.get(k, {})
+        check(g.get("count") == a["count"], "%s ISR %d: count %s, truth %d" % (name, k, g.get("count"), a["count"]))
+        check(near(g.get("min", -9), a["min"], 2 * tol) and near(g.get("max", -9), a["max"], 2 * tol),
+              "%s ISR %d: min/max %s/%s, truth %d/%d" % (name, k, g.get("min"), g.get("max"), a["min"], a["max"]))
+        check(near(g.get("mean", -9), a["sum"] / a["count"], 0.01 + 2 * tol),
+              "%s ISR %d: mean %s, truth %.2f" % (name, k, g.get("mean"), a["sum"] / a["count"]))
+    swi = {s["handle"]: s for c in truth["cores"] for s in c["swi"]}
+    got_swi = {s["handle"]: s for s in stats.get("swi") or []}
+    check(sorted(got_swi) == sorted(swi), "%s: Swi handles %s, truth %s" % (name, sorted(got_swi), sorted(swi)))
+    for k, a in swi.items():
+        g = got_swi.get(k, {})
+        check(g.get("count") == a["count"] and near(g.get("min", -9), a["min"], 2 * tol)
+              and near(g.get("max", -9), a["max"], 2 * tol),
+              "%s Swi 0x%x: %s, truth %s" % (name, k, g, a))
+    # the target's own load series, on the core's axis
+    origin = truth["origin_g"]
+    tl = stats.get("target_load")
+    if truth["cpu_load"]:
+        want = [(r["core"], r["g"] - origin, r["percent"]) for r in truth["cpu_load"]]
+        got = [(r["core"], r["ticks"], r["percent"]) for r in (tl or {}).get("cpu", [])]
+        check(got == want, "%s: cpu load series\n%s\ntruth\n%s" % (name, got, want))
+        want = [(r["core"], r["g"] - origin, r["task"], r["time"], r["total"], r["function"])
+                for r in truth["task_load"]]
+        got = [(r["core"], r["ticks"], r["task"], r["time"], r["total"], r["function"])
+               for r in (tl or {}).get("tasks", [])]
+        check(got == want, "%s: task load series\n%s\ntruth\n%s" % (name, got, want))
+    else:
+        check(tl is None or not any(tl[k] for k in ("cpu", "tasks", "hwi", "swi")),
+              "%s: target_load %s without Load reports" % (name, tl))
+    return stats
+
+
+capture("one_core", 0)
+capture("four_cores", 1)
+
+# four cores: every record's ticks are its global time (the truth's first and
+# last per core: the sync points) minus the earliest, within one tick
+truth = json.load(open(os.path.join(out, "four_cores.truth.json")))
+meta, path = os.path.join(out, "four_cores.uia.xml"), os.path.join(out, "four_cores.uia")
+events = [json.loads(l) for l in run("events", "--format", "jsonl", "--uia-meta", meta, path).splitlines()]
+for c in truth["cores"]:
+    mine = [e for e in events if e.get("core") == c["core"]]
+    check(len(mine) > 0, "four_cores core %d: no events" % c["core"])
+    if mine:
+        first, last = mine[0]["ticks"], mine[-1]["ticks"]
+        check(near(first, c["first_g"] - truth["origin_g"], 1),
+              "four_cores core %d: first record at %d, truth %d" % (c["core"], first, c["first_g"] - truth["origin_g"]))
+        check(near(last, c["last_g"] - truth["origin_g"], 1),
+              "four_cores core %d: last record at %d, truth %d" % (c["core"], last, c["last_g"] - truth["origin_g"]))
+ticks = [e["ticks"] for e in events]
+check(ticks == sorted(ticks), "four_cores: events not in time order on the one axis")
+
+print("check_sysbios: %d failure(s)" % failures)
+sys.exit(1 if failures else 0)

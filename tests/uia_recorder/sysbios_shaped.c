@@ -1,0 +1,529 @@
+/*
+ * sysbios_shaped.c DIR - SYS/BIOS-shaped UIA captures written with the UIA
+ * recorder (recorder/trx_uia_*.c), each with the truth of the simulation that
+ * made it, for check_sysbios.py:
+ *   one_core: one core, three loggers sharing its clock (kernel: Task, Hwi,
+ *     Swi, Semaphore; Load; application): tasks switching, blocking and
+ *     readied, nested Hwis, Swis with a Hwi inside, a task that is readied
+ *     but never runs, the target's Load reports, and three application
+ *     records lost in the middle of a task's run (cut from the buffer, as a
+ *     transport loses them);
+ *   four_cores: four cores whose clocks are unrelated (cpu = offset + rate x
+ *     global), each logging UIASync sync points at its start and end, so
+ *     that all of them land on one axis of global-timer ticks.
+ * Each capture: DIR/NAME.uia (the loggers' buffers, one packet each),
+ * DIR/NAME.uia.xml (TI's metadata naming the events: longName, URL-encoded
+ * msg) and DIR/NAME.truth.json. Time is the simulation's global tick g; a
+ * record of core c is stamped offset_c + rate_c x g. What ran between two
+ * records of a core is what the simulation had running there, so the truth
+ * is exact: task ticks, interrupt ticks, switches, Hwi / Swi durations.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trx/uia_recorder.h"
+
+uint32_t sysbios_sim_clock;
+
+enum { MOD_TASK = 0x8030, MOD_HWI, MOD_SWI, MOD_SEM, MOD_LOAD, MOD_APP, MOD_SYNC };
+
+static const struct {
+    const char *long_name;
+    uint16_t module, id;
+    const char *msg;
+} events[] = {
+    {"ti.sysbios.knl.Task.LM_switch", MOD_TASK, 1,
+     "LM_switch: oldtsk: 0x%x, oldfunc: 0x%x, newtsk: 0x%x, newfunc: 0x%x"},
+    {"ti.sysbios.knl.Task.LD_ready", MOD_TASK, 2, "LD_ready: tsk: 0x%x, func: 0x%x, pri: %d"},
+    {"ti.sysbios.knl.Task.LD_block", MOD_TASK, 3, "LD_block: tsk: 0x%x, func: 0x%x"},
+    {"ti.sysbios.family.arm.m3.Hwi.LM_begin", MOD_HWI, 4,
+     "LM_begin: hwi: 0x%x, func: 0x%x, preThread: %d, intNum: %d, irp: 0x%x"},
+    {"ti.sysbios.family.arm.m3.Hwi.LD_end", MOD_HWI, 5, "LD_end: hwi: 0x%x"},
+    {"ti.sysbios.knl.Swi.LM_begin", MOD_SWI, 6, "LM_begin: swi: 0x%x, func: 0x%x, preThread: %d"},
+    {"ti.sysbios.knl.Swi.LD_end", MOD_SWI, 7, "LD_end: swi: 0x%x"},
+    {"ti.sysbios.knl.Swi.LM_post", MOD_SWI, 8, "LM_post: swi: 0x%x, func: 0x%x, pri: %d"},
+    {"ti.sysbios.knl.Semaphore.LM_post", MOD_SEM, 9, "LM_post: sem: 0x%x, count: %d"},
+    {"ti.sysbios.knl.Semaphore.LM_pend", MOD_SEM, 10, "LM_pend: sem: 0x%x, count: %d, timeout: %d"},
+    {"ti.sysbios.utils.Load.LS_cpuLoad", MOD_LOAD, 11, "LS_cpuLoad: %d%%"},
+    {"ti.sysbios.utils.Load.LS_taskLoad", MOD_LOAD, 12, "LS_taskLoad: 0x%x,%d,%d,0x%x"},
+    {"app.App.mark", MOD_APP, 13, "mark %d"},
+    {"ti.uia.events.UIASync.syncPoint", MOD_SYNC, 14,
+     "Sync Point:  SerialNumber=0x%x, CpuTStamp [LSW=0x%x, MSW=0x%x], GlobalTStamp [LSW=0x%x, "
+     "MSW=0x%x], CpuCyclesPerCpuTimerTick=%d, CpuFreq [LSW=0x%x, MSW=0x%x]"},
+};
+enum {
+    E_SWITCH,
+    E_READY,
+    E_BLOCK,
+    E_HWI_BEGIN,
+    E_HWI_END,
+    E_SWI_BEGIN,
+    E_SWI_END,
+    E_SWI_POST,
+    E_SEM_POST,
+    E_SEM_PEND,
+    E_CPU_LOAD,
+    E_TASK_LOAD,
+    E_MARK,
+    E_SYNC,
+    E_COUNT
+};
+#define WORD(e) ((ULONG)events[e].id << 16 | events[e].module)
+#define ALL 0xFFFFFFFFUL
+
+#define TASKS 4 /* the last one is readied but never runs */
+#define RUNNING_TASKS 3
+#define HWIS 3 /* interrupt numbers 15 (SysTick), 16, 17 */
+#define SWIS 2
+#define NEST 8
+#define BUFFER_BYTES (64u * 1024u)
+#define MAX_REPORTS 64
+
+typedef struct duration {
+    uint64_t count, min, max, sum;
+} duration;
+
+typedef struct sim_core {
+    uint32_t core;
+    uint64_t offset, rate; /* its clock: offset + rate x g */
+    trx_uia_logger *kernel, *load, *app;
+    uint64_t g, last_g, first_g;
+    int running; /* task index, -1: initialization */
+    int depth;
+    struct {
+        bool swi;
+        uint32_t index;
+        uint64_t start, nested;
+    } open[NEST];
+    bool blocked[TASKS];
+    /* the truth */
+    uint64_t task_ticks[TASKS], interrupt_ticks;
+    uint32_t switches, task_switches;
+    duration hwi[HWIS], swi[SWIS];
+} sim_core;
+
+typedef struct report {
+    uint32_t core;
+    uint64_t g;
+    uint32_t a[4];
+} report;
+
+static report cpu_reports[MAX_REPORTS], task_reports[MAX_REPORTS];
+static uint32_t cpu_report_count, task_report_count;
+static uint64_t min_g = UINT64_MAX;
+static uint32_t rng = 12345;
+
+static uint32_t rnd(uint32_t n)
+{
+    rng = rng * 1103515245u + 12345u;
+    return (rng >> 8) % n;
+}
+
+static uint32_t task_handle(const sim_core *c, int k)
+{
+    return 0x20001000u + c->core * 0x1000u + (uint32_t)k * 0x100u;
+}
+
+static uint32_t task_function(int k)
+{
+    return 0x00001001u + (uint32_t)k * 0x40u; /* Thumb code addresses */
+}
+
+static uint32_t hwi_handle(const sim_core *c, uint32_t i)
+{
+    return 0x20008000u + c->core * 0x100u + i * 0x10u;
+}
+
+static uint32_t swi_handle(const sim_core *c, uint32_t i)
+{
+    return 0x2000A000u + c->core * 0x100u + i * 0x20u;
+}
+
+static void add_duration(duration *d, uint64_t v)
+{
+    if (d->count == 0 || v < d->min)
+        d->min = v;
+    if (v > d->max)
+        d->max = v;
+    d->count++;
+    d->sum += v;
+}
+
+/* The next record of core c: time moves on by `step` (at least 1: no two
+ * records of a core share a time stamp), and what ran until now is counted. */
+static void stamp(sim_core *c, uint64_t step)
+{
+    c->g += step ? step : 1;
+    if (c->depth > 0)
+        c->interrupt_ticks += c->g - c->last_g;
+    else if (c->running >= 0)
+        c->task_ticks[c->running] += c->g - c->last_g;
+    c->last_g = c->g;
+    if (c->g < min_g)
+        min_g = c->g;
+    sysbios_sim_clock = (uint32_t)(c->offset + c->rate * c->g);
+}
+
+static void ready(sim_core *c, int k)
+{
+    stamp(c, 1 + rnd(5));
+    trx_uia_write4(c->kernel, WORD(E_READY), task_handle(c, k), task_function(k), 5, 0, ALL);
+    c->blocked[k] = false;
+}
+
+static void switch_to(sim_core *c, int k)
+{
+    if (c->blocked[k])
+        ready(c, k);
+    stamp(c, 1 + rnd(5));
+    int old = c->running;
+    trx_uia_write4(c->kernel, WORD(E_SWITCH), old >= 0 ? task_handle(c, old) : 0,
+                   old >= 0 ? task_function(old) : 0, task_handle(c, k), task_function(k), ALL);
+    c->switches++;
+    c->task_switches += old >= 0;
+    c->running = k;
+}
+
+static void begin(sim_core *c, bool swi, uint32_t i)
+{
+    if (swi) {
+        stamp(c, 1 + rnd(4));
+        trx_uia_write4(c->kernel, WORD(E_SWI_POST), swi_handle(c, i), 0x2001u + i * 0x20u, 3, 0,
+                       ALL);
+    }
+    stamp(c, 1 + rnd(6));
+    if (swi)
+        trx_uia_write4(c->kernel, WORD(E_SWI_BEGIN), swi_handle(c, i), 0x2001u + i * 0x20u, 1, 0,
+                       ALL);
+    else
+        trx_uia_write8(c->kernel, WORD(E_HWI_BEGIN), hwi_handle(c, i), 0x3001u + i * 0x20u, 2,
+                       15 + i, 0x1234u, 0, 0, 0, ALL);
+    c->open[c->depth].swi = swi;
+    c->open[c->depth].index = i;
+    c->open[c->depth].start = c->g;
+    c->open[c->depth].nested = 0;
+    c->depth++;
+}
+
+static void end(sim_core *c)
+{
+    stamp(c, 2 + rnd(20));
+    c->depth--;
+    bool swi = c->open[c->depth].swi;
+    uint32_t i = c->open[c->depth].index;
+    uint64_t incl = c->g - c->open[c->depth].start;
+    trx_uia_write1(c->kernel, WORD(swi ? E_SWI_END : E_HWI_END),
+                   swi ? swi_handle(c, i) : hwi_handle(c, i), ALL);
+    add_duration(swi ? &c->swi[i] : &c->hwi[i], incl);
+    if (c->depth > 0)
+        c->open[c->depth - 1].nested += incl;
+}
+
+static uint32_t mark_seq; /* the application logger's next record: its sequence number */
+
+static void mark(sim_core *c, uint32_t value)
+{
+    stamp(c, 1 + rnd(8));
+    trx_uia_write1(c->app, WORD(E_MARK), value, ALL);
+    if (c->app != c->kernel)
+        mark_seq++;
+}
+
+static void load_report(sim_core *c)
+{
+    stamp(c, 1 + rnd(5));
+    uint32_t percent = 20 + rnd(70);
+    trx_uia_write1(c->load, WORD(E_CPU_LOAD), percent, ALL);
+    if (cpu_report_count < MAX_REPORTS)
+        cpu_reports[cpu_report_count++] = (report){c->core, c->g, {percent, 0, 0, 0}};
+    stamp(c, 1);
+    uint32_t time = 100 + rnd(900), total = 1000 + rnd(1000);
+    trx_uia_write4(c->load, WORD(E_TASK_LOAD), task_handle(c, 0), time, total, task_function(0),
+                   ALL);
+    if (task_report_count < MAX_REPORTS)
+        task_reports[task_report_count++] =
+            (report){c->core, c->g, {task_handle(c, 0), time, total, task_function(0)}};
+}
+
+static void sync_point(sim_core *c, uint32_t serial)
+{
+    stamp(c, 1);
+    uint64_t cpu = c->offset + c->rate * c->g;
+    trx_uia_write8(c->kernel, WORD(E_SYNC), serial, (uint32_t)cpu, (uint32_t)(cpu >> 32),
+                   (uint32_t)c->g, (uint32_t)(c->g >> 32), (uint32_t)c->rate, 0, 0, ALL);
+}
+
+/* One random step of core c's scheduler. */
+static void step(sim_core *c, uint32_t n)
+{
+    uint32_t r = rnd(10);
+    if (r <= 2 || c->running < 0) { /* a switch, the running task blocking first or not */
+        int to = (int)rnd(RUNNING_TASKS);
+        if (to == c->running)
+            to = (to + 1) % RUNNING_TASKS;
+        if (c->running >= 0 && rnd(2)) {
+            stamp(c, 3 + rnd(30));
+            trx_uia_write2(c->kernel, WORD(E_BLOCK), task_handle(c, c->running),
+                           task_function(c->running), ALL);
+            c->blocked[c->running] = true;
+        }
+        switch_to(c, to);
+    } else if (r <= 4) { /* a Hwi, maybe another nested in it */
+        begin(c, false, rnd(HWIS));
+        if (rnd(3) == 0) {
+            begin(c, false, rnd(HWIS));
+            end(c);
+        }
+        end(c);
+    } else if (r == 5) { /* a Swi, maybe with a Hwi inside */
+        begin(c, true, rnd(SWIS));
+        if (rnd(2)) {
+            begin(c, false, rnd(HWIS));
+            end(c);
+        }
+        end(c);
+    } else if (r == 6) { /* a semaphore posted and pended on */
+        stamp(c, 2 + rnd(10));
+        trx_uia_write2(c->kernel, WORD(E_SEM_POST), 0x2000C000u + c->core * 0x10u, 1, ALL);
+        stamp(c, 2 + rnd(10));
+        trx_uia_write4(c->kernel, WORD(E_SEM_PEND), 0x2000C000u + c->core * 0x10u, 0, 100, 0, ALL);
+    } else if (r <= 8 && c->app) {
+        mark(c, c->core << 16 | n);
+    } else if (c->load) {
+        load_report(c);
+    } else {
+        stamp(c, 5 + rnd(40)); /* the same task goes on */
+        trx_uia_write1(c->kernel, WORD(E_SEM_POST), 0x2000C100u + c->core * 0x10u, ALL);
+    }
+}
+
+static void url_encode(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'))
+            fputc(ch, f);
+        else
+            fprintf(f, "%%%02X", ch);
+    }
+}
+
+static FILE *open_out(const char *dir, const char *name, const char *ext)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s%s", dir, name, ext);
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    return f;
+}
+
+static void write_metadata(const char *dir, const char *name)
+{
+    FILE *f = open_out(dir, name, ".uia.xml");
+    fputs("<?xml version=\"1.0\"?>\n<uia>\n", f);
+    for (int e = 0; e < E_COUNT; e++) {
+        const char *ln = events[e].long_name, *dot = strrchr(ln, '.'), *mod = dot;
+        while (mod > ln && mod[-1] != '.')
+            mod--;
+        fprintf(f,
+                "  <evtMap id=\"%u\" moduleId=\"%u\" shortName=\"%.*s_%s\" longName=\"%s\" msg=\"",
+                events[e].id, events[e].module, (int)(dot - mod), mod, dot + 1, ln);
+        url_encode(f, events[e].msg);
+        fputs("\"/>\n", f);
+    }
+    fputs("</uia>\n", f);
+    fclose(f);
+}
+
+static void write_duration(FILE *f, const char *key, uint32_t id, const duration *d)
+{
+    fprintf(f, "{\"%s\": %u, \"count\": %llu, \"min\": %llu, \"max\": %llu, \"sum\": %llu}", key,
+            id, (unsigned long long)d->count, (unsigned long long)d->min,
+            (unsigned long long)d->max, (unsigned long long)d->sum);
+}
+
+static void write_reports(FILE *f, const report *r, uint32_t n, bool task)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        fprintf(f, "%s{\"core\": %u, \"g\": %llu, ", i ? ", " : "", r[i].core,
+                (unsigned long long)r[i].g);
+        if (task)
+            fprintf(f, "\"task\": %u, \"time\": %u, \"total\": %u, \"function\": %u}", r[i].a[0],
+                    r[i].a[1], r[i].a[2], r[i].a[3]);
+        else
+            fprintf(f, "\"percent\": %u}", r[i].a[0]);
+    }
+}
+
+static void write_truth(const char *dir, const char *name, const sim_core *cores, uint32_t n,
+                        uint32_t lost)
+{
+    FILE *f = open_out(dir, name, ".truth.json");
+    fprintf(f, "{\"origin_g\": %llu, \"lost\": %u, \"cores\": [", (unsigned long long)min_g, lost);
+    for (uint32_t k = 0; k < n; k++) {
+        const sim_core *c = &cores[k];
+        fprintf(f,
+                "%s\n  {\"core\": %u, \"rate\": %llu, \"first_g\": %llu, \"last_g\": %llu, "
+                "\"switches\": %u, \"task_switches\": %u, \"interrupt_ticks\": %llu, \"tasks\": [",
+                k ? "," : "", c->core, (unsigned long long)c->rate, (unsigned long long)c->first_g,
+                (unsigned long long)c->g, c->switches, c->task_switches,
+                (unsigned long long)c->interrupt_ticks);
+        for (int t = 0; t < TASKS; t++)
+            fprintf(f, "%s{\"handle\": %u, \"ticks\": %llu}", t ? ", " : "", task_handle(c, t),
+                    (unsigned long long)c->task_ticks[t]);
+        fputs("], \"hwi\": [", f);
+        for (uint32_t i = 0, m = 0; i < HWIS; i++)
+            if (c->hwi[i].count) {
+                fputs(m++ ? ", " : "", f);
+                write_duration(f, "id", 15 + i, &c->hwi[i]);
+            }
+        fputs("], \"swi\": [", f);
+        for (uint32_t i = 0, m = 0; i < SWIS; i++)
+            if (c->swi[i].count) {
+                fputs(m++ ? ", " : "", f);
+                write_duration(f, "handle", swi_handle(c, i), &c->swi[i]);
+            }
+        fputs("]}", f);
+    }
+    fputs("],\n \"cpu_load\": [", f);
+    write_reports(f, cpu_reports, cpu_report_count, false);
+    fputs("],\n \"task_load\": [", f);
+    write_reports(f, task_reports, task_report_count, true);
+    fputs("]}\n", f);
+    fclose(f);
+}
+
+/* Removes the records with sequence numbers [from, from + n) from a logger's
+ * standard records (a transport that lost them): the decoder sees the gap. */
+static void cut_records(uint32_t *buffer, uint32_t from, uint32_t n)
+{
+    uint32_t *w = buffer + 4, *end = buffer + BUFFER_BYTES / 4, *cut = NULL;
+    size_t cut_words = 0;
+    while (w < end) {
+        uint32_t hdr = w[0], bytes = (hdr >> 16) & 0x7FFu, seq = hdr & 0xFFFFu;
+        if (bytes == 0)
+            break;
+        if (seq == from)
+            cut = w;
+        if (seq >= from && seq < from + n)
+            cut_words += bytes / 4;
+        w += bytes / 4;
+    }
+    if (!cut || cut_words == 0) {
+        fprintf(stderr, "sysbios_shaped: records %u.. not found\n", from);
+        exit(2);
+    }
+    memmove(cut, cut + cut_words, (size_t)(end - cut - cut_words) * 4);
+    memset(end - cut_words, 0, cut_words * 4);
+}
+
+static uint32_t buffers[5][BUFFER_BYTES / 4];
+static trx_uia_logger loggers[5];
+
+static void enable(uint32_t i, ULONG sender)
+{
+    memset(&loggers[i], 0, sizeof loggers[i]);
+    if (trx_uia_enable(&loggers[i], buffers[i], BUFFER_BYTES, TRX_UIA_POLICY_STOP, sender) !=
+        TX_SUCCESS) {
+        fprintf(stderr, "sysbios_shaped: enable failed\n");
+        exit(2);
+    }
+}
+
+static void write_buffers(const char *dir, const char *name, uint32_t n)
+{
+    FILE *f = open_out(dir, name, ".uia");
+    for (uint32_t i = 0; i < n; i++) {
+        if (trx_uia_dropped(&loggers[i]) != 0) {
+            fprintf(stderr, "sysbios_shaped: logger %u dropped records\n", i);
+            exit(2);
+        }
+        trx_uia_disable(&loggers[i]);
+        fwrite(buffers[i], 1, BUFFER_BYTES, f);
+    }
+    fclose(f);
+}
+
+static void one_core(const char *dir)
+{
+    enable(0, TRX_UIA_SENDER(0, 0)); /* kernel */
+    enable(1, TRX_UIA_SENDER(0, 1)); /* Load */
+    enable(2, TRX_UIA_SENDER(0, 2)); /* application */
+    sim_core c;
+    memset(&c, 0, sizeof c);
+    c.offset = 1000;
+    c.rate = 1;
+    c.kernel = &loggers[0];
+    c.load = &loggers[1];
+    c.app = &loggers[2];
+    c.running = -1;
+    c.g = c.last_g = c.first_g = 100;
+    min_g = UINT64_MAX;
+    mark_seq = 0;
+    ready(&c, TASKS - 1); /* readied, never runs */
+    c.first_g = c.g;
+    uint32_t lost_from = 0;
+    for (uint32_t n = 0; n < 400; n++) {
+        step(&c, n);
+        if (n == 200) { /* five records in a task's run; the middle three get lost */
+            while (c.depth > 0)
+                end(&c);
+            lost_from = mark_seq + 1;
+            for (uint32_t k = 0; k < 5; k++)
+                mark(&c, 0xEE00u + k);
+        }
+    }
+    cut_records(buffers[2], lost_from, 3);
+    write_buffers(dir, "one_core", 3);
+    write_metadata(dir, "one_core");
+    write_truth(dir, "one_core", &c, 1, 3);
+}
+
+static void four_cores(const char *dir)
+{
+    static const uint64_t offset[4] = {1000, 7777777, 123, 3000000000u};
+    static const uint64_t rate[4] = {1, 2, 3, 5};
+    sim_core cores[4];
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        enable(k, k); /* one logger per core, its source address */
+        sim_core *c = &cores[k];
+        memset(c, 0, sizeof *c);
+        c->core = k;
+        c->offset = offset[k];
+        c->rate = rate[k];
+        c->kernel = c->load = c->app = NULL;
+        c->kernel = &loggers[k];
+        c->running = -1;
+        c->g = c->last_g = 5000 + 7 * k;
+        sync_point(c, 1);
+        c->first_g = c->g;
+        ready(c, TASKS - 1); /* readied, never runs */
+        for (uint32_t n = 0; n < 150; n++)
+            step(c, n);
+        while (c->depth > 0)
+            end(c);
+        sync_point(c, 2);
+    }
+    write_buffers(dir, "four_cores", 4);
+    write_metadata(dir, "four_cores");
+    write_truth(dir, "four_cores", cores, 4, 0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: sysbios_shaped DIR\n");
+        return 2;
+    }
+    one_core(argv[1]);
+    four_cores(argv[1]);
+    return 0;
+}
