@@ -92,8 +92,9 @@ bool trx_elf_in_ram(const trx_elf *e, uint64_t address);
 
 /* Names the objects of t (t->elf set) that have none from the registry or
  * the trace: the data object that starts at the object's address (a `static
- * TX_THREAD sensor_thread`). Un-named Threads found later are named so as
- * they are added. */
+ * TX_THREAD sensor_thread`), else for a thread whose entry function the
+ * trace names (SYS/BIOS's tasks) that function's symbol. Un-named Threads
+ * found later are named by their object as they are added. */
 void trx_trace_name_from_elf(trx_trace *t);
 
 /* The ELF's name for an object at `address` (trx_elf_object_at, at most

@@ -166,6 +166,7 @@ typedef struct trx_thread {
     uint32_t prio_lowest, prio_highest; /* numerically largest / smallest; TRX_UNKNOWN */
     uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
     bool next_context_only; /* Un-named Thread known only as a next context (correct mode) */
+    uint32_t entry;         /* its entry function when the trace names it (SYS/BIOS), else 0 */
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */

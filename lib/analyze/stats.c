@@ -8,6 +8,7 @@
 #include "analyze/core_tracker.h"
 #include "analyze/event_fanout.h"
 #include "decode/prepare_walk.h"
+#include "trx/uia.h"
 
 /* The correct mode's windows as marks (start, end, unbounded) for the report. */
 static int marks_from_list(trx_stats *s)
@@ -197,7 +198,8 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         trx_timing_finish(&w.timing, s);
         goto fail;
     }
-    bool parallel = t->used >= PARALLEL_MIN_ENTRIES && !getenv("TRX_STATS_SERIAL");
+    uint64_t events = t->format == TRX_TRACE_UIA ? trx_uia_info_of(t)->records : t->used;
+    bool parallel = events >= PARALLEL_MIN_ENTRIES && !getenv("TRX_STATS_SERIAL");
     trx_fanout_fn here = correct ? correct_here : tracex_here;
     trx_fanout_fn there = correct ? correct_there : tracex_there;
     trx_cursor c;

@@ -1,5 +1,6 @@
 /* elf_names.c - objects without a name take the name of the data object
- * the firmware's ELF has at their address (see trx/elf.h). */
+ * the firmware's ELF has at their address, threads without one the name of
+ * their entry function (see trx/elf.h). */
 #include <string.h>
 
 #include "trx/elf.h"
@@ -20,5 +21,14 @@ void trx_trace_name_from_elf(trx_trace *t)
         const char *name = trx_elf_object_name(t->elf, o->address);
         if (name)
             o->name = name;
+    }
+    /* threads still without one: the symbol of their entry function */
+    for (uint32_t i = 0; t->elf && i < t->thread_count; i++) {
+        trx_object *o = &t->objects[t->threads[i].object_index];
+        const trx_elf_symbol *f =
+            t->threads[i].entry ? trx_elf_at(t->elf, t->threads[i].entry) : NULL;
+        if (o->unnamed && f && f->kind == TRX_ELF_FUNCTION && strlen(f->name) <= TRX_NAME_MAX &&
+            !trx_elf_object_name(t->elf, o->address))
+            o->name = f->name;
     }
 }

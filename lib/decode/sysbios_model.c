@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "decode/object_table.h"
-#include "trx/elf.h"
 #include "trx/uia_names.h"
 
 /* What a scheduler event is (arguments: research/sysbios-events.md). */
@@ -43,9 +42,8 @@ static uint8_t role_of(const trx_uia_name *n)
     return SB_NONE;
 }
 
-bool trx_sysbios_named(const trx_trace *t)
+bool trx_sysbios_named(const trx_uia_names *n)
 {
-    const trx_uia_names *n = t->uia_names;
     for (uint32_t i = 0; n && i < n->event_count; i++) {
         uint8_t r = role_of(&n->events[i]);
         if (r == SB_SWITCH || r == SB_HWI_BEGIN || r == SB_SWI_BEGIN)
@@ -54,51 +52,89 @@ bool trx_sysbios_named(const trx_trace *t)
     return false;
 }
 
-int trx_sysbios_init(trx_sysbios_model *m, const trx_trace *t, uint32_t cores)
+static uint32_t slot_of(uint32_t word)
+{
+    return (word * 2654435761u) >> 26; /* 64 slots */
+}
+
+/* The role of event word `word`: one hash probe, mostly. */
+static uint8_t role_of_word(const trx_sysbios_model *m, uint32_t word)
+{
+    for (uint32_t k = slot_of(word);; k = (k + 1) & (TRX_SYSBIOS_SLOTS - 1)) {
+        if (m->role[k] == SB_NONE)
+            return SB_NONE;
+        if (m->word[k] == word)
+            return m->role[k];
+    }
+}
+
+int trx_sysbios_init(trx_sysbios_model *m, const trx_uia_names *n, uint32_t cores)
 {
     memset(m, 0, sizeof *m);
-    if (!trx_sysbios_named(t))
+    if (!trx_sysbios_named(n))
         return 0;
-    const trx_uia_names *n = t->uia_names;
-    for (uint32_t i = 0; i < n->event_count && m->words < TRX_SYSBIOS_WORDS; i++) {
+    for (uint32_t i = 0; i < n->event_count && m->words < TRX_SYSBIOS_SLOTS / 2; i++) {
         uint8_t r = role_of(&n->events[i]);
-        if (r == SB_NONE)
+        uint32_t word = n->events[i].event << 16 | (n->events[i].module & 0xFFFFu);
+        if (r == SB_NONE || role_of_word(m, word) != SB_NONE)
             continue;
-        m->word[m->words] = n->events[i].event << 16 | (n->events[i].module & 0xFFFFu);
-        m->role[m->words++] = r;
+        uint32_t k = slot_of(word);
+        while (m->role[k] != SB_NONE)
+            k = (k + 1) & (TRX_SYSBIOS_SLOTS - 1);
+        m->word[k] = word;
+        m->role[k] = r;
+        m->words++;
     }
-    m->cores = cores ? cores : 1;
-    m->core = calloc(m->cores, sizeof *m->core);
-    if (!m->core) {
+    m->cores = cores;
+    if (cores && !(m->core = calloc(cores, sizeof *m->core))) {
         m->words = 0;
         return -1;
+    }
+    for (uint32_t c = 0; c < cores; c++)
+        m->core[c].thread = -1;
+    return 0;
+}
+
+/* Task `handle` (function `function`, 0 unknown) as a thread of t: added
+ * once, named by its address until the ELF names it. 0, or -1 when out of
+ * memory. */
+static int note_task(trx_trace *t, uint32_t handle, uint32_t function)
+{
+    if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
+        handle == TRX_CONTEXT_IDLE)
+        return 0;
+    bool added;
+    int32_t th = trx_objects_thread_or_unnamed(t, handle, TRX_UNKNOWN, &added);
+    if (th < 0)
+        return -1;
+    trx_thread *x = &t->threads[th];
+    if (function && !x->entry)
+        x->entry = function;
+    trx_object *o = &t->objects[x->object_index];
+    if (added && o->unnamed) {
+        const char *name = trx_objects_made_name(t, "Task", handle);
+        if (!name)
+            return -1;
+        o->name = name;
     }
     return 0;
 }
 
-/* Task `handle`'s thread: added in the prepare pass (named by the ELF's
- * symbol of `function` when the ELF names nothing at the handle), looked up
- * after. -1 for none. */
-static int32_t task_thread(trx_trace *t, uint32_t handle, uint32_t function, bool prepare)
+int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_trace *t, uint32_t word,
+                           const uint32_t *args, uint32_t n)
 {
-    if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
-        handle == TRX_CONTEXT_IDLE)
-        return -1;
-    if (!prepare)
-        return trx_thread_for_context(t, handle);
-    bool added;
-    int32_t th = trx_objects_thread_or_unnamed(t, handle, TRX_UNKNOWN, &added);
-    trx_object *o = th >= 0 ? &t->objects[t->threads[th].object_index] : NULL;
-    if (!o || !o->unnamed || (t->elf && trx_elf_object_name(t->elf, handle)))
-        return th; /* named by the ELF's object at the handle */
-    const trx_elf_symbol *f = t->elf && function ? trx_elf_at(t->elf, function) : NULL;
-    if (f && f->kind == TRX_ELF_FUNCTION && strlen(f->name) <= TRX_NAME_MAX)
-        o->name = f->name; /* its function's symbol */
-    else if (added)
-        o->name = trx_objects_made_name(t, "Task", handle); /* its address */
-    if (!o->name)
-        o->name = "Un-named Thread"; /* out of memory for the name */
-    return th;
+    switch (role_of_word(m, word)) {
+    case SB_SWITCH: /* oldtsk, oldfunc, newtsk, newfunc */
+        if (n >= 4 && (note_task(t, args[0], args[1]) < 0 || note_task(t, args[2], args[3]) < 0))
+            return -1;
+        return 0;
+    case SB_READY:
+    case SB_STOP:
+    case SB_YIELD: /* tsk, func, ... */
+        return n >= 2 ? note_task(t, args[0], args[1]) : 0;
+    default:
+        return 0;
+    }
 }
 
 /* What core `c` runs outside its interrupts: its task, or initialization. */
@@ -125,33 +161,29 @@ static uint32_t close_level(sysbios_core *c, uint32_t fallback)
     return c->depth < TRX_SYSBIOS_NEST ? c->open[c->depth] : fallback;
 }
 
-void trx_sysbios_apply(trx_sysbios_model *m, trx_trace *t, trx_event *ev, bool prepare)
+void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
 {
-    uint32_t word = ev->id << 16 | ev->module;
     sysbios_core *c = &m->core[ev->core < m->cores ? ev->core : 0];
-    uint8_t role = SB_NONE;
-    for (uint32_t i = 0; i < m->words; i++)
-        if (m->word[i] == word) {
-            role = m->role[i];
-            break;
-        }
     uint32_t ctx = running(c);
-    switch (role) {
-    case SB_SWITCH:
-        task_thread(t, ev->info[0], ev->info[1], prepare);
-        task_thread(t, ev->info[2], ev->info[3], prepare);
+    int32_t thread = c->depth ? -1 : c->thread;
+    switch (role_of_word(m, ev->id << 16 | ev->module)) {
+    case SB_SWITCH: /* oldtsk, oldfunc, newtsk, newfunc */
         ev->kind = TRX_KIND_SWITCH;
         ev->subject = ev->info[2];
         c->task = ev->info[2];
+        c->thread = c->task ? trx_thread_for_context(t, c->task) : -1;
         c->depth = 0; /* the scheduler runs with every interrupt over */
         break;
     case SB_READY:
+        ev->kind = TRX_KIND_RESUME;
+        ev->subject = ev->info[0];
+        break;
     case SB_STOP:
+        ev->kind = TRX_KIND_SUSPEND;
+        ev->subject = ev->info[0];
+        break;
     case SB_YIELD:
-        task_thread(t, ev->info[0], ev->info[1], prepare);
-        ev->kind = role == SB_READY  ? TRX_KIND_RESUME
-                   : role == SB_STOP ? TRX_KIND_SUSPEND
-                                     : TRX_KIND_YIELD;
+        ev->kind = TRX_KIND_YIELD;
         ev->subject = ev->info[0];
         break;
     case SB_HWI_BEGIN:
@@ -173,8 +205,11 @@ void trx_sysbios_apply(trx_sysbios_model *m, trx_trace *t, trx_event *ev, bool p
         ev->subject = close_level(c, ev->info[0]);
         break;
     case SB_POST:
+        ev->kind = TRX_KIND_POST;
+        ev->subject = ev->info[0];
+        break;
     case SB_PEND:
-        ev->kind = role == SB_POST ? TRX_KIND_POST : TRX_KIND_PEND;
+        ev->kind = TRX_KIND_PEND;
         ev->subject = ev->info[0];
         break;
     default:
@@ -182,8 +217,7 @@ void trx_sysbios_apply(trx_sysbios_model *m, trx_trace *t, trx_event *ev, bool p
     }
     ev->context = ctx;
     ev->next_context = running(c);
-    ev->thread =
-        ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT ? -1 : task_thread(t, ctx, 0, false);
+    ev->thread = ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT ? -1 : thread;
     ev->flags |= TRX_EV_CONTEXT;
 }
 

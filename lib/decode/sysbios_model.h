@@ -14,37 +14,45 @@
 #include <stdint.h>
 
 #include "trx/trx.h"
+#include "trx/uia_names.h"
 
-#define TRX_SYSBIOS_WORDS 32 /* scheduler events a capture names (each once per module) */
+#define TRX_SYSBIOS_SLOTS 64 /* hash slots for the scheduler's event words (at most 32 used) */
 #define TRX_SYSBIOS_NEST 32  /* Hwi / Swi nesting kept per core (deeper: counted only) */
 
 typedef struct sysbios_core {
-    uint32_t task;                   /* the running task's handle, 0 = none seen yet */
-    uint32_t depth;                  /* Hwi and Swi nesting */
+    uint32_t task;   /* the running task's handle, 0 = none seen yet */
+    int32_t thread;  /* its thread index, -1 for none */
+    uint32_t depth;  /* Hwi and Swi nesting */
     uint32_t open[TRX_SYSBIOS_NEST]; /* per level: the Hwi's number or the Swi's handle */
 } sysbios_core;
 
 typedef struct trx_sysbios_model {
-    uint32_t word[TRX_SYSBIOS_WORDS]; /* event << 16 | module */
-    uint8_t role[TRX_SYSBIOS_WORDS];  /* what the event is (sysbios_model.c) */
+    uint32_t word[TRX_SYSBIOS_SLOTS]; /* event << 16 | module, by hash */
+    uint8_t role[TRX_SYSBIOS_SLOTS];  /* what the event is (sysbios_model.c); 0: empty slot */
     uint32_t words;
     uint32_t cores;
     sysbios_core *core;
 } trx_sysbios_model;
 
-/* Finds the scheduler's events among t's UIA names. 0 (model->words 0 when
- * there are none: events keep the initialization context), or -1 when out
- * of memory. */
-int trx_sysbios_init(trx_sysbios_model *m, const trx_trace *t, uint32_t cores);
+/* Finds the scheduler's events among `names` (NULL: none); `cores`: the
+ * per-core state to keep (0: none, for the open pass). 0 (model->words 0
+ * when there are none: events keep the initialization context), or -1 when
+ * out of memory. */
+int trx_sysbios_init(trx_sysbios_model *m, const struct trx_uia_names *names, uint32_t cores);
 
-/* True when t's UIA names name SYS/BIOS's Task, Hwi or Swi events. */
-bool trx_sysbios_named(const trx_trace *t);
+/* True when `names` name SYS/BIOS's Task, Hwi or Swi events. */
+bool trx_sysbios_named(const struct trx_uia_names *names);
+
+/* The open pass: the tasks record `word` with `n` arguments `args` names
+ * become threads of t (named "Task 0x..."; their function kept as the
+ * thread's entry, for names from the ELF). 0, or -1 when out of memory. */
+int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_trace *t, uint32_t word,
+                           const uint32_t *args, uint32_t n);
 
 /* Gives `ev` (its core, id, module and info words set) its kind, subject,
- * context, next context and thread; `prepare`: adds the tasks it names to
- * t's threads (named by the ELF's symbol of their function when the ELF has
- * none at the handle). */
-void trx_sysbios_apply(trx_sysbios_model *m, trx_trace *t, trx_event *ev, bool prepare);
+ * context, next context and thread (the tasks are threads since the open
+ * pass). */
+void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev);
 
 void trx_sysbios_free(trx_sysbios_model *m);
 

@@ -12,7 +12,7 @@
 
 const char *trx_trace_context_missing(const trx_trace *t)
 {
-    if (t->format != TRX_TRACE_UIA || trx_sysbios_named(t))
+    if (t->format != TRX_TRACE_UIA || trx_sysbios_named(t->uia_names))
         return NULL;
     return "UIA records carry no thread or interrupt context that trx reads (only event "
            "counts, sequence numbers and time; TI metadata naming SYS/BIOS's Task, Hwi and "
@@ -21,7 +21,7 @@ const char *trx_trace_context_missing(const trx_trace *t)
 
 uint32_t trx_trace_context_cores(const trx_trace *t)
 {
-    if (t->format != TRX_TRACE_UIA || !t->uia || !trx_sysbios_named(t))
+    if (t->format != TRX_TRACE_UIA || !t->uia || !trx_sysbios_named(t->uia_names))
         return 1;
     uint32_t n = t->uia->info.cores;
     return n == 0 ? 1 : n > TRX_MAX_CORES ? TRX_MAX_CORES : n;

@@ -14,6 +14,7 @@
 #include "decode/object_table.h"
 #include "decode/prepare_walk.h"
 #include "decode/txtb_salvage.h"
+#include "trx/uia.h"
 
 /* What RUNNING events say about a thread's ranges (applied at the end). */
 typedef struct running_range {
@@ -227,6 +228,13 @@ void trx_trace_prepare(trx_trace *t)
     trx_trace_use_view(t);
     if (t->prepared)
         return;
+    if (t->format == TRX_TRACE_UIA) { /* the open pass knew all: records, tasks, span */
+        t->total_events = trx_uia_info_of(t)->records;
+        t->synthetic_events = 0;
+        t->max_ticks = trx_trace_span_ticks(t);
+        t->prepared = true;
+        return;
+    }
     trx_prepare_walk w;
     walk_start(&w, t, false);
     while (walk_next(&w))

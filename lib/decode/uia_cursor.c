@@ -38,7 +38,8 @@ int trx_uia_cursor_init(trx_cursor *c)
         for (uint32_t s = 0; s < n; s++)
             c->uia_->walk[s] = u->stream_packets_at[s];
     if (!c->uia_->states || (u->order && !c->uia_->walk) ||
-        trx_sysbios_init(&c->uia_->sysbios, c->trace, u->info.cores) < 0) {
+        trx_sysbios_init(&c->uia_->sysbios, c->trace->uia_names,
+                         u->info.cores ? u->info.cores : 1) < 0) {
         free(c->uia_->states);
         free(c->uia_->walk);
         free(c->uia_);
@@ -130,8 +131,8 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
         for (uint32_t j = 0; j < 4 && j < words; j++)
             ev->info[j] = trx_rd32(a + 4 * j, be);
     }
-    if (k->sysbios.words) /* the prepare pass adds the tasks to the thread table */
-        trx_sysbios_apply(&k->sysbios, c->trace, ev, c->preparing_);
+    if (k->sysbios.words) /* the tasks are threads since the open pass */
+        trx_sysbios_apply(&k->sysbios, c->trace, ev);
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/sysbios_model.h"
 #include "decode/uia_internal.h"
 #include "trx/uia_names.h"
 
@@ -40,6 +41,7 @@ typedef struct uia_builder {
     uint32_t sync_keys[SYNC_KEYS]; /* event words (event << 16 | module) of sync points */
     int sync_key_count;
     uia_syncs syncs; /* the sync points read */
+    trx_sysbios_model sysbios; /* SYS/BIOS's task events: the tasks become threads */
     trx_error *err;
 } uia_builder;
 
@@ -188,6 +190,14 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
             y->at[y->count++] =
                 (uia_sync){stream, trx_rd32(a + 4, be) | (uint64_t)trx_rd32(a + 8, be) << 32,
                            trx_rd32(a + 12, be) | (uint64_t)trx_rd32(a + 16, be) << 32};
+        }
+        if (b->sysbios.words) { /* the tasks a scheduler record names: threads */
+            uint32_t args[4], n = (h->len - 4u * (2 + h->time_words)) / 4;
+            n = n < 4 ? n : 4;
+            for (uint32_t k = 0; k < n; k++)
+                args[k] = trx_rd32(b->d + off + 4 * (2 + h->time_words + k), be);
+            if (trx_sysbios_note_tasks(&b->sysbios, t, ew, args, n) < 0)
+                return oom(b, off);
         }
         if (ew == (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE)) {
             u->info.target_dropped = trx_rd32(b->d + off + 4 * (2 + h->time_words), be);
@@ -727,6 +737,10 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     b.err = err;
     b.snaps = uia_snap_new();
     find_sync_keys(&b, o ? o->uia_names : NULL);
+    if (o && o->uia_names) /* the names that give the records their meaning */
+        t->uia_names = o->uia_names;
+    if (trx_sysbios_init(&b.sysbios, t->uia_names, 0) < 0)
+        return trx_error_set(err, 0, "out of memory");
     /* every record takes at least 8 bytes: reserve the index once (untouched
      * pages of a large allocation cost nothing), no copying while growing */
     if (t->uia && grow((void **)&t->uia->rec_off, &t->uia->rec_cap, b.n / 8 + 1,
