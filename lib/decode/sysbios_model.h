@@ -20,9 +20,9 @@
 #define TRX_SYSBIOS_NEST 32  /* Hwi / Swi nesting kept per core (deeper: counted only) */
 
 typedef struct sysbios_core {
-    uint32_t task;   /* the running task's handle, 0 = none seen yet */
-    int32_t thread;  /* its thread index, -1 for none */
-    uint32_t depth;  /* Hwi and Swi nesting */
+    uint32_t task;                   /* the running task's handle, 0 = none seen yet */
+    int32_t thread;                  /* its thread index, -1 for none */
+    uint32_t depth;                  /* Hwi and Swi nesting */
     uint32_t open[TRX_SYSBIOS_NEST]; /* per level: the Hwi's number or the Swi's handle */
 } sysbios_core;
 

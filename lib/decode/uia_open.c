@@ -40,7 +40,7 @@ typedef struct uia_builder {
     uia_spans spans;               /* each stream's sessions (uia_build_axes) */
     uint32_t sync_keys[SYNC_KEYS]; /* event words (event << 16 | module) of sync points */
     int sync_key_count;
-    uia_syncs syncs; /* the sync points read */
+    uia_syncs syncs;           /* the sync points read */
     trx_sysbios_model sysbios; /* SYS/BIOS's task events: the tasks become threads */
     trx_error *err;
 } uia_builder;

@@ -1,4 +1,5 @@
 /* info_json.c - `trx info --json`: the trace summary as one JSON object. */
+#include "output/info_elf.h"
 #include "output/info_json.h"
 #include "trx/elf.h"
 
@@ -48,16 +49,8 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
     num(o, "registry_end", h->registry_end);
     num(o, "registry_entries", t->registry_entries);
     if (t->elf) { /* --elf: is it the firmware that wrote the trace? */
-        trx_elf_match m;
-        trx_elf_check(t, &m);
         key(o, "elf", false);
-        trx_out_str(o, "{\"file\":");
-        trx_out_json_string(o, t->elf->path ? t->elf->path : "");
-        trx_out_str(o, m.verdict == TRX_ELF_MATCH      ? ",\"matches\":true,\"reason\":"
-                       : m.verdict == TRX_ELF_MISMATCH ? ",\"matches\":false,\"reason\":"
-                                                       : ",\"matches\":null,\"reason\":");
-        trx_out_json_string(o, m.reason);
-        trx_out_char(o, '}');
+        trx_info_elf_json(t, o);
     }
     key(o, "rtos", false);
     trx_out_json_string(o, t->rtos == TRX_RTOS_FREERTOS ? "freertos" : "threadx");

@@ -1,4 +1,5 @@
 /* info_text.c - `trx info` as text: what the dump is and what its header says. */
+#include "output/info_elf.h"
 #include "output/info_text.h"
 #include "trx/elf.h"
 
@@ -49,16 +50,8 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
         trx_out_str(o, " (not records: console output around the capture)");
     }
     if (t->elf) {
-        trx_elf_match m;
-        trx_elf_check(t, &m);
         label(o, "\nELF:                ");
-        trx_out_str(o, t->elf->path ? t->elf->path : "-");
-        trx_out_str(o, m.verdict == TRX_ELF_MATCH ? ": the firmware that wrote this trace ("
-                       : m.verdict == TRX_ELF_MISMATCH
-                           ? ": NOT the firmware that wrote this trace ("
-                           : ": not checked (");
-        trx_out_str(o, m.reason);
-        trx_out_char(o, ')');
+        trx_info_elf_text(t, o);
     }
     label(o, "\nRTOS:               ");
     trx_out_str(o, trx_rtos_name(t));

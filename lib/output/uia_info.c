@@ -3,6 +3,7 @@
  * snapshots, byte order, backwards time), as text or one JSON object. */
 #include <inttypes.h>
 
+#include "output/info_elf.h"
 #include "output/json_string.h"
 #include "output/uia_info.h"
 #include "trx/uia.h"
@@ -109,6 +110,13 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     trx_out_char(o, '\n');
     trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
                    trx_trace_span_ticks(t));
+    if (t->thread_count) /* SYS/BIOS's tasks (sysbios_model.c) */
+        trx_out_printf(o, "Tasks:              %" PRIu32 " (SYS/BIOS)\n", t->thread_count);
+    if (t->elf) {
+        trx_out_str(o, "ELF:                ");
+        trx_info_elf_text(t, o);
+        trx_out_char(o, '\n');
+    }
     if (u->time_backwards)
         trx_out_printf(o,
                        "Warning:            timestamps go backwards at %" PRIu64
@@ -170,7 +178,12 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
     trx_out_printf(o,
                    "],\"snapshots\":%" PRIu32 ",\"incomplete_snapshots\":%" PRIu32
                    ",\"first_ticks\":0,\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64
-                   ",\"skipped_words\":%" PRIu64 "}\n",
+                   ",\"skipped_words\":%" PRIu64 ",\"tasks\":%" PRIu32,
                    u->snapshot_count, incomplete, trx_trace_span_ticks(t), u->time_backwards,
-                   u->skipped_words);
+                   u->skipped_words, t->thread_count);
+    if (t->elf) { /* --elf: is it the firmware that wrote the trace? */
+        trx_out_str(o, ",\"elf\":");
+        trx_info_elf_json(t, o);
+    }
+    trx_out_str(o, "}\n");
 }

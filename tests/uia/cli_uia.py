@@ -7,6 +7,9 @@ module, hdr_type, args, sender, logger, lost_before, snapshot, text with
 options --trace-format and --endian, and errors naming the offset."""
 import json, os, struct, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from elf32_writer import elf32
+
 trx, tmp = sys.argv[1], sys.argv[2]
 failures = 0
 
@@ -186,25 +189,6 @@ check(["core", "0", "2", "46.00", "55"] in [l.split() for l in lt.splitlines()] 
 check(json.loads(run("stats", "--json", loads).stdout)["target_load"] is None, "no names: no target_load")
 # --elf on UIA: "0x%x" and %p arguments named by the ELF's symbols, %s
 # arguments printed from its read-only data (an ELF32 ARM file written here)
-def elf32(symbols, rodata_addr, rodata):
-    strtab = b"\0" + b"".join(n.encode() + b"\0" for n, _, _, _ in symbols)
-    syms, at = b"\0" * 16, 1
-    for n, value, size, info in symbols:
-        syms += struct.pack("<IIIBBH", at, value, size, info, 0, 1)
-        at += len(n) + 1
-    body = {0x100: rodata, 0x200: syms, 0x400: strtab}
-    shdr = lambda typ, flags, addr, off, size, link=0, ent=0: struct.pack(
-        "<IIIIIIIIII", 0, typ, flags, addr, off, size, link, 0, 4, ent)
-    shdrs = (b"\0" * 40 + shdr(1, 2, rodata_addr, 0x100, len(rodata)) +
-             shdr(2, 0, 0, 0x200, len(syms), 3, 16) + shdr(3, 0, 0, 0x400, len(strtab)))
-    head = (b"\x7fELF\x01\x01\x01" + b"\0" * 9 +
-            struct.pack("<HHIIIIIHHHHHH", 2, 40, 1, 0, 0, 0x600, 0, 52, 0, 0, 40, 4, 0))
-    out = bytearray(0x600 + len(shdrs))
-    out[:len(head)] = head
-    for off, b in body.items():
-        out[off:off + len(b)] = b
-    out[0x600:] = shdrs
-    return bytes(out)
 fw = os.path.join(tmp, "fw.elf")
 open(fw, "wb").write(elf32([("sensor_task", 0x8001, 0x40, 0x12), ("sensor_sem", 0x20000100, 16, 0x11)],
                            0x10000, b"ready\0"))

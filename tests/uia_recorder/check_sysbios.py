@@ -13,6 +13,9 @@ by the UIA recorder (sysbios_shaped.c) against the simulation's truth, through
 Every figure is compared; a difference fails with both values."""
 import json, os, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
+from elf32_writer import elf32
+
 trx, sim, out = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(out, exist_ok=True)
 subprocess.run([sim, out], check=True)
@@ -131,6 +134,29 @@ for c in truth["cores"]:
               "four_cores core %d: last record at %d, truth %d" % (c["core"], last, c["last_g"] - truth["origin_g"]))
 ticks = [e["ticks"] for e in events]
 check(ticks == sorted(ticks), "four_cores: events not in time order on the one axis")
+
+# --elf: tasks named by their function's symbol (task 1 also has an object
+# at its handle: that name wins), the others keep their address name
+meta, path = os.path.join(out, "one_core.uia.xml"), os.path.join(out, "one_core.uia")
+fw = os.path.join(out, "fw.elf")
+fxns = [("task%d_fxn" % k, 0x1000 + 0x40 * k, 0x40, 0x12) for k in range(4)]
+open(fw, "wb").write(elf32(fxns[:2] + [("task_one_obj", 0x20001100, 0x60, 0x11)], 0x10000, b"x\0"))
+named = {t["address"]: t["name"] for t in json.loads(run("stats", "--json", "--uia-meta", meta, "--elf", fw,
+                                                         path))["threads"]}
+want = {0x20001000: "task0_fxn", 0x20001100: "task_one_obj", 0x20001200: "Task 0x20001200",
+        0x20001300: "Task 0x20001300"}
+check(named == want, "--elf task names %s, want %s" % (named, want))
+# is it the firmware? task handles in its RAM, task functions at its function starts
+right, moved = os.path.join(out, "right.elf"), os.path.join(out, "moved.elf")
+open(right, "wb").write(elf32(fxns, 0x10000, b"x\0", ram=(0x20000000, 0x10000)))
+open(moved, "wb").write(elf32([(n, v + 0x100, s, i) for n, v, s, i in fxns], 0x10000, b"x\0",
+                              ram=(0x20000000, 0x10000)))
+for elf, verdict in ((right, True), (moved, False)):
+    r = subprocess.run([trx, "info", "--json", "--uia-meta", meta, "--elf", elf, path],
+                       capture_output=True, text=True)
+    got = json.loads(r.stdout).get("elf", {}) if r.returncode == 0 else {}
+    check(got.get("matches") is verdict, "%s: elf %s, want matches %s" % (elf, got, verdict))
+    check(("not the firmware" in r.stderr) == (not verdict), "%s: stderr %r" % (elf, r.stderr))
 
 print("check_sysbios: %d failure(s)" % failures)
 sys.exit(1 if failures else 0)
