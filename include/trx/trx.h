@@ -535,8 +535,9 @@ uint64_t trx_trace_span_ticks(const trx_trace *t);
 const char *trx_trace_context_missing(const trx_trace *t);
 
 /* How many cores' events carry contexts of their own core: the senders of a
- * UIA capture with SYS/BIOS's scheduler events (each core its own running
- * task and interrupts, trx_event.core), else 1 (TXTB: TraceX's model is one
+ * UIA capture whose names (trx_open_options.uia_names) mark SYS/BIOS's
+ * scheduler events (each core its own running task and interrupts,
+ * trx_event.core), else 1 (TXTB: TraceX's model is one
  * stream, even on SMP). The analyses keep their "what runs now" per core of
  * these, so that interleaved cores do not mix. */
 uint32_t trx_trace_context_cores(const trx_trace *t);

@@ -1,18 +1,16 @@
 /*
  * trace_context.c - what a trace can tell about who ran: TXTB entries carry
  * the running thread (or ISR / initialization) in every entry; UIA records
- * carry it when the names say which events are SYS/BIOS's scheduler's
- * (sysbios_model.c). Without either, every figure built on thread or
- * interrupt context (switches, profile, load, stacks, inversions, ISR
- * durations, latencies) is unavailable rather than zero.
+ * carry it when the names given at open said which events are SYS/BIOS's
+ * scheduler's (sysbios_model.c). Without either, every figure built on
+ * thread or interrupt context (switches, profile, load, stacks, inversions,
+ * ISR durations, latencies) is unavailable rather than zero.
  */
-#include "decode/sysbios_model.h"
 #include "decode/uia_internal.h"
-#include "trx/cores.h"
 
 const char *trx_trace_context_missing(const trx_trace *t)
 {
-    if (t->format != TRX_TRACE_UIA || trx_sysbios_named(t->uia_names))
+    if (t->format != TRX_TRACE_UIA || (t->uia && t->uia->sysbios))
         return NULL;
     return "UIA records carry no thread or interrupt context that trx reads (only event "
            "counts, sequence numbers and time; TI metadata naming SYS/BIOS's Task, Hwi and "
@@ -21,8 +19,6 @@ const char *trx_trace_context_missing(const trx_trace *t)
 
 uint32_t trx_trace_context_cores(const trx_trace *t)
 {
-    if (t->format != TRX_TRACE_UIA || !t->uia || !trx_sysbios_named(t->uia_names))
-        return 1;
-    uint32_t n = t->uia->info.cores;
-    return n == 0 ? 1 : n > TRX_MAX_CORES ? TRX_MAX_CORES : n;
+    return t->format == TRX_TRACE_UIA && t->uia && t->uia->context_cores ? t->uia->context_cores
+                                                                          : 1;
 }

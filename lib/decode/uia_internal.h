@@ -21,7 +21,9 @@
 /* Everything the decoder keeps for an opened UIA trace. */
 struct trx_uia {
     trx_uia_info info;
-    uint32_t *rec_off; /* records in event order: image offset | UIA_OFF_BE */
+    bool sysbios;           /* the names at open marked SYS/BIOS's scheduler events */
+    uint32_t context_cores; /* trx_trace_context_cores: the cores when sysbios, else 1 */
+    uint32_t *rec_off;      /* records in event order: image offset | UIA_OFF_BE */
     uint64_t rec_cap;
     trx_uia_packet *packets;
     uint64_t *pkt_first; /* number of the first record of each packet */

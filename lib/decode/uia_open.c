@@ -13,6 +13,7 @@
 
 #include "decode/sysbios_model.h"
 #include "decode/uia_internal.h"
+#include "trx/cores.h"
 #include "trx/uia_names.h"
 
 #define SYNC_KEYS 16 /* event words of UIASync sync points known from the names */
@@ -761,6 +762,13 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         rc = trx_error_set(err, 0, "no UIA records found");
     if (rc == 0 && uia_build_axes(t, &b.gap_cap, &b.spans, &b.syncs) < 0)
         rc = trx_error_set(err, 0, "out of memory putting the UIA records on their cores' axes");
+    if (rc == 0) { /* SYS/BIOS: every core its own running task (sysbios_model.c) */
+        uint32_t cores = t->uia->info.cores;
+        t->uia->sysbios = b.sysbios.words > 0;
+        t->uia->context_cores = !t->uia->sysbios || cores == 0 ? 1
+                                : cores > TRX_MAX_CORES        ? TRX_MAX_CORES
+                                                               : cores;
+    }
     if (rc == 0 && t->uia->info.target_dropped) {
         /* the target counted records it could not store: a gap after the last record */
         uint64_t ticks = t->uia->axis ? t->uia->streams[b.dropped_stream].span_ticks

@@ -92,3 +92,26 @@ const char *trx_export_category(uint32_t id)
     const trx_event_type *e = trx_catalog_find(id);
     return e ? e->component : "user";
 }
+
+const char *trx_export_category_of(const trx_trace *t, uint32_t id, uint8_t kind)
+{
+    if (t->format == TRX_TRACE_TXTB)
+        return trx_export_category(id);
+    switch (kind) {
+    case TRX_KIND_SWITCH:
+    case TRX_KIND_RESUME:
+    case TRX_KIND_SUSPEND:
+    case TRX_KIND_YIELD:
+        return "task";
+    case TRX_KIND_ISR_ENTER:
+    case TRX_KIND_ISR_EXIT:
+    case TRX_KIND_SWI_BEGIN:
+    case TRX_KIND_SWI_END:
+        return "interrupt";
+    case TRX_KIND_POST:
+    case TRX_KIND_PEND:
+        return "sync";
+    default:
+        return "uia";
+    }
+}

@@ -46,4 +46,11 @@ void trx_export_labels(const trx_trace *t, uint32_t id, uint16_t module,
 /* The component of an event id: "threadx", "filex", "netx", "usbx" or "user". */
 const char *trx_export_category(uint32_t id);
 
+/* The category of an event with id `id` and kind `kind` (trx_event_kind) in
+ * trace t: TXTB the component of its id (trx_export_category); UIA by what
+ * the event is to the scheduler: "task" (switches, ready, block, yield),
+ * "interrupt" (Hwi / Swi begin and end), "sync" (semaphore / event post and
+ * pend) or "uia" (everything else). */
+const char *trx_export_category_of(const trx_trace *t, uint32_t id, uint8_t kind);
+
 #endif

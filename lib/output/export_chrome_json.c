@@ -112,7 +112,7 @@ static void write_instant(trx_out *w, const trx_trace *t, const trx_export_optio
 {
     open_event(w, 'i', lane);
     trx_out_str(w, ",\"s\":\"t\",\"cat\":\"");
-    trx_out_str(w, ev->synthetic ? "synthetic" : trx_export_category(ev->id));
+    trx_out_str(w, ev->synthetic ? "synthetic" : trx_export_category_of(t, ev->id, ev->kind));
     trx_out_str(w, "\",\"name\":");
     char buf[32];
     trx_out_json_string(w, trx_export_event_name(t, ev, o->custom, buf));
@@ -208,9 +208,14 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
         trx_cpu_tracks_finish(cpus);
         return -1;
     }
-    write_metadata(w, t);
     trx_run_tracker runs;
-    memset(&runs, 0, sizeof runs);
+    if (trx_run_init(&runs, t) < 0) {
+        trx_cursor_free(&c);
+        trx_flows_free(m);
+        trx_cpu_tracks_finish(cpus);
+        return -1;
+    }
+    write_metadata(w, t);
     trx_event ev;
     uint64_t last_ticks = 0, gap_at = 0;
     uint32_t n = 0;
@@ -218,7 +223,7 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
         const trx_gap *g = trx_gap_before(t, &ev, &gap_at);
         if (g)
             write_gap(w, t, o, g);
-        uint32_t lane = trx_lane_of(t, ev.context);
+        uint32_t lane = trx_lane_of_event(t, &ev, ev.context);
         write_instant(w, t, o, &ev, lane);
         write_counter(w, t, o, &ev);
         trx_cpu_tracks_feed(cpus, &ev);
@@ -241,10 +246,13 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
             break;
     }
     trx_cursor_free(&c);
-    if (runs.have) { /* the last slice, even when empty (as Perfetto's) */
-        runs.cur.end = last_ticks;
-        write_slice(w, o, &runs.cur);
-    }
+    trx_run_slice open;
+    for (uint32_t i = 0; i < runs.cores; i++)
+        if (trx_run_open(&runs, i, &open)) { /* the last slices, even when empty (as Perfetto's) */
+            open.end = last_ticks;
+            write_slice(w, o, &open);
+        }
+    trx_run_free(&runs);
     trx_cpu_tracks_finish(cpus); /* the cores' last slices */
     trx_out_str(w, "\n]}\n");
     trx_flows_free(m);

@@ -94,7 +94,8 @@ enum { ANN_INDEX = 1, ANN_PRIORITY = 2, ANN_NEXT = 3 };
 #define IID_LABEL(id, k) (16u + (uint64_t)(id)*8u + (uint64_t)(k))
 #define IID_OBJECT_LABEL(id, k) (16u + (uint64_t)(id)*8u + 4u + (uint64_t)(k))
 
-static const char *const categories[] = {"", "run", "threadx", "filex", "netx", "usbx", "user"};
+static const char *const categories[] = {"",     "run",  "threadx",   "filex", "netx", "usbx",
+                                         "user", "task", "interrupt", "sync",  "uia"};
 
 typedef struct perfetto_writer {
     trx_trace *t;
@@ -103,10 +104,11 @@ typedef struct perfetto_writer {
     uint8_t *names_done;  /* bitmap by event id */
     uint8_t *labels_done; /* bitmap by id * 8 + slot */
     bool running_done, fixed_done, unknown_lane_done;
-    uint8_t categories_done;
+    uint16_t categories_done;
     trx_pb pkt, msg, sub, interned, item;
     /* CPU load windows */
-    uint64_t window, window_end, busy;
+    uint64_t window, window_end;
+    double busy; /* CPU ticks (core-ticks / cores) busy in the current window */
 } perfetto_writer;
 
 static bool bit_test_set(uint8_t *bits, uint64_t i)
@@ -189,6 +191,8 @@ static void write_descriptors(perfetto_writer *p)
             lane_descriptor(p, l);
     for (uint32_t k = TRX_LANE_ISR; k <= TRX_LANE_IDLE; k++)
         lane_descriptor(p, t->thread_count + k);
+    for (uint32_t l = t->thread_count + TRX_LANE_CORE_ISR; l < trx_lane_count(t); l++)
+        lane_descriptor(p, l); /* the cores' interrupts */
     counter_descriptor(p, UUID_LOAD, "CPU load", "", "%");
     if (t->gap_count) {
         trx_pb_reset(&p->msg);
@@ -240,15 +244,15 @@ static void end_event(perfetto_writer *p)
 static void category(perfetto_writer *p, uint32_t iid)
 {
     if (!(p->categories_done & (1u << iid))) {
-        p->categories_done |= (uint8_t)(1u << iid);
+        p->categories_done |= (uint16_t)(1u << iid);
         intern(p, ID_CATEGORIES, iid, categories[iid]);
     }
     trx_pb_varint(&p->msg, TE_CATEGORY_IIDS, iid);
 }
 
-static uint32_t category_of(uint32_t id)
+static uint32_t category_of(const trx_trace *t, const trx_event *ev)
 {
-    const char *c = trx_export_category(id);
+    const char *c = trx_export_category_of(t, ev->id, ev->kind);
     for (uint32_t i = 2; i < sizeof categories / sizeof categories[0]; i++)
         if (strcmp(c, categories[i]) == 0)
             return i;
@@ -336,7 +340,7 @@ static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
             intern(p, ID_EVENT_NAMES, IID_EVENT(ev->id), trx_event_name(ev->id, p->o->custom));
         trx_pb_varint(&p->msg, TE_NAME_IID, IID_EVENT(ev->id));
     }
-    category(p, category_of(ev->id));
+    category(p, category_of(p->t, ev));
     if (!p->fixed_done) {
         p->fixed_done = true;
         intern(p, ID_ANNOTATION_NAMES, ANN_INDEX, "index");
@@ -423,14 +427,15 @@ static void object_counter(perfetto_writer *p, const trx_event *ev)
         counter_value(p, ev->ticks, UUID_OBJECT(o), value);
 }
 
-/* Accounts `from`..`to` run by `lane` in the CPU-load windows, writing each finished window. */
-static void load_account(perfetto_writer *p, uint32_t lane, uint64_t from, uint64_t to)
+/* Accounts `from`..`to` in the CPU-load windows with `busy` of `cores` cores
+ * running something other than idle, writing each finished window. */
+static void load_account(perfetto_writer *p, uint32_t busy, uint32_t cores, uint64_t from,
+                         uint64_t to)
 {
-    bool busy = lane != p->t->thread_count + TRX_LANE_IDLE;
     while (from < to) {
         uint64_t stop = to < p->window_end ? to : p->window_end;
         if (busy)
-            p->busy += stop - from;
+            p->busy += (double)(stop - from) * busy / cores;
         from = stop;
         if (from == p->window_end) {
             begin_event(p, p->window_end - p->window, UUID_LOAD, TYPE_COUNTER);
@@ -460,7 +465,10 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
     p->window_end = p->window;
     write_descriptors(p);
     trx_run_tracker runs;
-    memset(&runs, 0, sizeof runs);
+    if (trx_run_init(&runs, t) < 0) {
+        trx_cursor_free(&c);
+        goto out;
+    }
     trx_event ev;
     uint64_t prev_ticks = 0, gap_at = 0;
     uint32_t n = 0;
@@ -468,10 +476,10 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
         const trx_gap *g = trx_gap_before(t, &ev, &gap_at);
         if (g)
             gap_slice(p, g);
-        if (runs.have)
-            load_account(p, runs.cur.lane, prev_ticks, ev.ticks);
+        if (runs.have || runs.per_core)
+            load_account(p, trx_run_busy_cores(&runs, t), runs.cores, prev_ticks, ev.ticks);
         prev_ticks = ev.ticks;
-        uint32_t lane = trx_lane_of(t, ev.context);
+        uint32_t lane = trx_lane_of_event(t, &ev, ev.context);
         trx_flow_step step;
         trx_flows_on_event(m, &ev, lane, &step);
         instant(p, &ev, lane, &step);
@@ -490,8 +498,11 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
             break;
     }
     trx_cursor_free(&c);
-    if (runs.have)
-        slice_end(p, runs.cur.lane, prev_ticks);
+    trx_run_slice open;
+    for (uint32_t i = 0; i < runs.cores; i++)
+        if (trx_run_open(&runs, i, &open))
+            slice_end(p, open.lane, prev_ticks);
+    trx_run_free(&runs);
     rc = 0;
 out:
     if (p) {

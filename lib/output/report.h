@@ -29,13 +29,23 @@ typedef struct trx_base64 {
     int n;
 } trx_base64;
 
+struct trx_address_map;
+struct trx_target_load;
+
 /* Encodes the events of `t` as the page reads them: one varint record per
- * event (tick delta, id, lane*4 + flows*2 + synthetic, next lane, priority for thread
+ * event (tick delta, id, lane*4 + flows*2 + synthetic, next lane, its core when
+ * several cores carry their own contexts, priority for thread
  * contexts, info1..4 as zigzag differences from the previous event with the
  * same id, the flows ending at the event), base64, into `w`. Sets seen[id] (65536 entries) to 1 +
- * the module of the first event with that id; returns the number of events written, UINT64_MAX when
- * out of memory. */
-uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen);
+ * the module of the first event with that id, its kind in bits 17-21 (REPORT_SEEN_KIND); with
+ * --elf (t->elf) adds to `symbols` the information words that are addresses (as `trx events` shows
+ * them: UIA by the message format, TXTB by the field's role), at most REPORT_SYMBOLS; feeds
+ * `load` (the target's own Load reports; NULL: none named); returns the number of events written,
+ * UINT64_MAX when out of memory. */
+uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
+                           struct trx_address_map *symbols, struct trx_target_load *load);
+#define REPORT_SEEN_KIND 17
+#define REPORT_SYMBOLS 65536u /* addresses the page names at most */
 
 /* report_cores.c: the member ,"cores":[[core, first event, last event, lane], ...]
  * - which thread or interrupt each core runs. 0, or -1 when out of memory. */

@@ -12,7 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/events_names.h"
+#include "analyze/target_load.h"
 #include "output/report.h"
+#include "output/uia_events.h"
+#include "util/address_map.h"
 #include "output/timeline.h"
 
 static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -77,7 +81,31 @@ static size_t flows_record(uint8_t *p, const trx_event *ev, const trx_flow_step 
     return n;
 }
 
-uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
+/* --elf: notes the information words of `ev` that are addresses. */
+static void note_symbols(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
+                         trx_address_map *symbols)
+{
+    bool address[4] = {false, false, false, false};
+    if (t->format == TRX_TRACE_UIA) {
+        const char *fmt = trx_uia_message_format(t, ev->id, ev->module);
+        char line[256];
+        if (fmt)
+            trx_uia_format_message_elf(line, sizeof line, fmt, ev->info, 4, t->elf, address);
+    } else {
+        char buf[4][TRX_SYMBOL_TEXT];
+        const char *sym[4];
+        trx_event_info_symbols(t, ev, ce, buf, sym);
+        for (int k = 0; k < 4; k++)
+            address[k] = sym[k] != NULL;
+    }
+    for (int k = 0; k < 4; k++)
+        if (address[k] && symbols->count < REPORT_SYMBOLS &&
+            trx_address_map_put(symbols, ev->info[k], 1) < 0)
+            return; /* out of memory: fewer names */
+}
+
+uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
+                           trx_address_map *symbols, trx_target_load *load)
 {
     trx_cursor c;
     uint32_t *prev_info = calloc(65536u * 4u, sizeof *prev_info);
@@ -88,18 +116,23 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
         return UINT64_MAX;
     }
     trx_run_tracker runs;
-    memset(&runs, 0, sizeof runs);
+    if (trx_run_init(&runs, t) < 0) {
+        trx_cursor_free(&c);
+        free(prev_info);
+        trx_flows_free(m);
+        return UINT64_MAX;
+    }
     trx_base64 b = {w, {0, 0, 0}, 0};
     trx_event ev;
     uint64_t prev = 0, count = 0;
-    uint32_t lane_cache_ctx = 0, lane_cache = 0;
+    uint32_t lane_cache_ctx = 0, lane_cache = 0, cores = trx_trace_context_cores(t);
     bool cached = false;
     while (trx_cursor_next(&c, &ev)) {
         uint8_t rec[80 + 10 * (TRX_FLOWS_PER_LANE + 2)];
         size_t n = varint(rec, ev.ticks > prev ? ev.ticks - prev : 0); /* never backwards */
         prev = ev.ticks > prev ? ev.ticks : prev;
         n += varint(rec + n, ev.id);
-        uint32_t lane = trx_lane_of(t, ev.context);
+        uint32_t lane = trx_lane_of_event(t, &ev, ev.context);
         trx_flow_step step;
         trx_flows_on_event(m, &ev, lane, &step);
         trx_flow ran[TRX_FLOWS_PER_LANE];
@@ -109,12 +142,14 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
             ran_count = trx_flows_on_run(m, runs.cur.lane, ran, TRX_FLOWS_PER_LANE);
         bool flows = step.ends || ran_count > 0;
         n += varint(rec + n, (uint64_t)lane << 2 | (flows ? 2u : 0u) | (ev.synthetic ? 1u : 0u));
-        if (!cached || ev.next_context != lane_cache_ctx) { /* next contexts repeat */
+        if (!cached || ev.next_context != lane_cache_ctx || runs.per_core) { /* they repeat */
             cached = true;
             lane_cache_ctx = ev.next_context;
-            lane_cache = trx_lane_of(t, ev.next_context);
+            lane_cache = trx_lane_of_event(t, &ev, ev.next_context);
         }
         n += varint(rec + n, lane_cache);
+        if (cores > 1) /* each core's own runs (meta context_cores) */
+            n += varint(rec + n, ev.core < cores ? ev.core : 0);
         if (lane < t->thread_count)
             n += varint(rec + n, trx_shown_priority(t, ev.priority));
         uint32_t *prev_fields = prev_info + 4u * ev.id;
@@ -125,13 +160,18 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen)
         if (flows)
             n += flows_record(rec + n, &ev, &step, ran, ran_count);
         b64_bytes(&b, rec, n);
+        if (t->elf && !ev.synthetic)
+            note_symbols(t, &ev, ce, symbols);
+        if (load)
+            trx_target_load_feed(load, t, &ev);
         if (!seen[ev.id])
-            seen[ev.id] = 1u + ev.module;
+            seen[ev.id] = (1u + ev.module) | (uint32_t)ev.kind << REPORT_SEEN_KIND;
         count++;
         if ((count & 1023u) == 0 && w->error)
             break;
     }
     trx_cursor_free(&c);
+    trx_run_free(&runs);
     free(prev_info);
     trx_flows_free(m);
     b64_finish(&b);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/target_load.h"
 #include "output/registry_warning.h"
 #include "output/events_names.h"
 #include "output/export_args.h"
@@ -17,6 +18,9 @@
 #include "output/report.h"
 #include "output/stats_json.h"
 #include "output/timeline.h"
+#include "output/uia_events.h"
+#include "trx/elf.h"
+#include "util/address_map.h"
 #include "trx/stats.h"
 
 /* A JSON writer into a temporary file, copied out with '<' escaped. */
@@ -78,8 +82,10 @@ static const char *lane_kind(const trx_trace *t, uint32_t l)
         return "init";
     case TRX_LANE_IDLE:
         return "idle";
-    default:
+    case TRX_LANE_UNKNOWN:
         return "unknown";
+    default:
+        return "isr"; /* a core's interrupts */
     }
 }
 
@@ -118,6 +124,8 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_str(w, "null");
     trx_out_str(w, ",\"lost_events\":");
     num(w, t->lost_events);
+    trx_out_str(w, ",\"context_cores\":");
+    num(w, trx_trace_context_cores(t));
     trx_out_str(w, ",\"first_index\":0,\n\"gaps\":[");
     for (uint64_t i = 0; i < t->gap_count; i++) { /* [before event, lost, from, to] */
         const trx_gap *g = &t->gaps[i];
@@ -181,8 +189,43 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     return rc;
 }
 
+/* "loads": the target's own CPU load reports per core, [[core, [[ticks, percent], ...]], ...]. */
+static void write_loads(trx_out *w, const trx_target_load *l)
+{
+    trx_out_str(w, ",\"loads\":[");
+    uint32_t cores = 0;
+    for (uint64_t i = 0; l && i < l->count[TRX_LOAD_CPU]; i++)
+        if (l->report[TRX_LOAD_CPU][i].core + 1 > cores)
+            cores = l->report[TRX_LOAD_CPU][i].core + 1;
+    bool first_core = true;
+    for (uint32_t c = 0; c < cores; c++) {
+        bool any = false;
+        for (uint64_t i = 0; i < l->count[TRX_LOAD_CPU]; i++) {
+            const trx_load_report *r = &l->report[TRX_LOAD_CPU][i];
+            if (r->core != c)
+                continue;
+            if (!any) {
+                trx_out_str(w, first_core ? "\n[" : ",\n[");
+                num(w, c);
+                trx_out_str(w, ",[");
+                first_core = false;
+            }
+            trx_out_str(w, any ? ",[" : "[");
+            any = true;
+            num(w, r->ticks);
+            trx_out_char(w, ',');
+            num(w, r->a[0]);
+            trx_out_char(w, ']');
+        }
+        if (any)
+            trx_out_str(w, "]]");
+    }
+    trx_out_char(w, ']');
+}
+
 static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const uint32_t *seen,
-                        const trx_custom_events *ce)
+                        const trx_custom_events *ce, const trx_address_map *symbols,
+                        const trx_target_load *load)
 {
     trx_out_str(w, "{\"count\":");
     num(w, count);
@@ -191,7 +234,8 @@ static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const ui
     for (uint32_t id = 0; id < 65536; id++) {
         if (!seen[id])
             continue;
-        uint16_t module = (uint16_t)(seen[id] - 1);
+        uint16_t module = (uint16_t)((seen[id] & ((1u << REPORT_SEEN_KIND) - 1u)) - 1u);
+        uint8_t kind = (uint8_t)(seen[id] >> REPORT_SEEN_KIND);
         char buf[32];
         trx_out_str(w, first ? "\n\"" : ",\n\"");
         first = false;
@@ -199,7 +243,7 @@ static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const ui
         trx_out_str(w, "\":[");
         trx_out_json_string(w, trx_export_type_name(t, id, module, ce, buf));
         trx_out_str(w, ",\"");
-        trx_out_str(w, trx_export_category(id));
+        trx_out_str(w, trx_export_category_of(t, id, kind));
         trx_out_str(w, "\",[");
         const char *labels[4];
         trx_export_labels(t, id, module, ce, labels);
@@ -208,9 +252,28 @@ static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const ui
                 trx_out_char(w, ',');
             trx_out_json_string(w, labels[k]);
         }
-        trx_out_str(w, "]]");
+        trx_out_str(w, "],");
+        const char *fmt = t->format == TRX_TRACE_UIA ? trx_uia_message_format(t, id, module) : NULL;
+        trx_out_json_string(w, fmt ? fmt : ""); /* UIA: the message, formatted by the page */
+        trx_out_str(w, "]");
     }
-    trx_out_str(w, "}}\n");
+    /* --elf: the symbol of every information word the page shows as an address */
+    trx_out_str(w, "},\"symbols\":{");
+    bool any = false;
+    for (uint32_t i = 0; t->elf && i < symbols->cap; i++) {
+        char name[TRX_SYMBOL_TEXT];
+        const trx_address_slot *slot = &symbols->slots[i];
+        if (!slot->used || !trx_elf_describe(t->elf, slot->key, name, sizeof name))
+            continue;
+        trx_out_str(w, any ? ",\n\"" : "\n\"");
+        any = true;
+        num(w, slot->key);
+        trx_out_str(w, "\":");
+        trx_out_json_string(w, name);
+    }
+    trx_out_char(w, '}');
+    write_loads(w, load);
+    trx_out_str(w, "}\n");
 }
 
 /* Writes the template from `*at` up to `marker` (or to the end); moves `*at` past it. */
@@ -241,11 +304,16 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
         rc = -1;
     meta = NULL;
     trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\">\n");
-    uint64_t count = trx_report_events(t, w, seen);
+    trx_address_map symbols = {0};
+    trx_target_load load;
+    bool loads = trx_target_load_init(&load, t);
+    uint64_t count = trx_report_events(t, w, seen, o->custom, &symbols, loads ? &load : NULL);
     if (count == UINT64_MAX)
         rc = -1;
     trx_out_str(w, "\n</script>\n<script id=\"trx-types\" type=\"application/json\">");
-    write_types(&types->out, t, count, seen, o->custom);
+    write_types(&types->out, t, count, seen, o->custom, &symbols, loads ? &load : NULL);
+    trx_address_map_free(&symbols);
+    trx_target_load_free(&load);
     if (part_close(types, w) != 0)
         rc = -1;
     types = NULL;

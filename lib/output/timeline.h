@@ -17,13 +17,26 @@
 /* ------------------------------------------------------------- lanes */
 
 /* Lanes 0..thread_count-1 are thread indexes (the first thread at each
- * address; later threads at that address share its lane), then these. */
-enum { TRX_LANE_ISR = 0, TRX_LANE_INIT = 1, TRX_LANE_IDLE = 2, TRX_LANE_UNKNOWN = 3 };
+ * address; later threads at that address share its lane), then these; then,
+ * when several cores carry contexts of their own (trx_trace_context_cores),
+ * one interrupt lane per core (TRX_LANE_CORE_ISR + core), the Interrupt
+ * lane unused. */
+enum {
+    TRX_LANE_ISR = 0,
+    TRX_LANE_INIT = 1,
+    TRX_LANE_IDLE = 2,
+    TRX_LANE_UNKNOWN = 3,
+    TRX_LANE_CORE_ISR = 4
+};
 
 /* The lane of an execution context (thread address, ISR, init, idle). */
 uint32_t trx_lane_of(const trx_trace *t, uint32_t context);
 
-/* Number of lanes: thread_count + 4. */
+/* The lane of `context` as event `ev`'s core runs it: an interrupt lands on
+ * that core's interrupt lane when the cores carry contexts of their own. */
+uint32_t trx_lane_of_event(const trx_trace *t, const trx_event *ev, uint32_t context);
+
+/* Number of lanes: thread_count + 4, + the cores' interrupt lanes. */
 uint32_t trx_lane_count(const trx_trace *t);
 
 /* True when lane `l` is a thread lane that is the first of its address. */
@@ -51,11 +64,29 @@ typedef struct trx_run_slice {
     uint64_t first_event; /* index of the event that started it */
 } trx_run_slice;
 
-/* Follows next contexts; a slice closes when the running lane changes. */
-typedef struct trx_run_tracker {
+/* Follows next contexts, per core of the trace's contexts; a slice closes
+ * when the running lane of its core changes. */
+typedef struct trx_run_core {
     bool have;
     trx_run_slice cur;
+} trx_run_core;
+typedef struct trx_run_tracker {
+    bool have;         /* of the core of the last event fed: */
+    trx_run_slice cur; /* its current slice */
+    uint32_t cores;
+    trx_run_core *per_core; /* several cores' contexts: each core's own */
 } trx_run_tracker;
+
+/* 0, or -1 when out of memory. */
+int trx_run_init(trx_run_tracker *r, const trx_trace *t);
+
+/* Core slot `i`'s open slice (i < r->cores) into *out; false when none. */
+bool trx_run_open(const trx_run_tracker *r, uint32_t i, trx_run_slice *out);
+
+/* How many cores run a lane other than idle now (of r->cores). */
+uint32_t trx_run_busy_cores(const trx_run_tracker *r, const trx_trace *t);
+
+void trx_run_free(trx_run_tracker *r);
 
 /* What trx_run_feed saw: a slice closed (`closed` filled) and/or a new one
  * started at this event (r->cur). */

@@ -35,10 +35,15 @@ const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev, const tr
     return buf;
 }
 
+const char *trx_uia_message_format(const trx_trace *t, uint32_t id, uint16_t module)
+{
+    const trx_uia_name *n = trx_uia_names_find(t->uia_names, module, id);
+    return n ? n->format : NULL;
+}
+
 static const char *message_format(const trx_trace *t, const trx_event *ev)
 {
-    const trx_uia_name *n = trx_uia_names_find(t->uia_names, ev->module, ev->id);
-    return n ? n->format : NULL;
+    return trx_uia_message_format(t, ev->id, ev->module);
 }
 
 /* Appends printf output to buf (bounded; truncated when full). */

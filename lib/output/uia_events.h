@@ -29,6 +29,9 @@ void trx_uia_format_message(char *buf, size_t cap, const char *fmt, const uint32
 void trx_uia_format_message_elf(char *buf, size_t cap, const char *fmt, const uint32_t *args,
                                 uint32_t nargs, const struct trx_elf *elf, bool *is_address);
 
+/* The message format of UIA event `id` of `module` (its names' msg), or NULL. */
+const char *trx_uia_message_format(const trx_trace *t, uint32_t id, uint16_t module);
+
 void trx_uia_events_text_header(trx_out *o);
 void trx_uia_events_csv_header(trx_out *o);
 void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,

@@ -47,6 +47,7 @@ function option(name, count) { /* removes `name` and its values from rest */
   return at < 0 ? null : rest.splice(at, count + 1).slice(1);
 }
 const bigOpt = option("--big", 1), gapOpt = option("--gaps", 2), fullOpt = option("--registry-full", 1);
+const sysbiosOpt = option("--sysbios", 3);
 const big = bigOpt ? bigOpt[0] : null;
 const traces = rest;
 const failures = [];
@@ -319,6 +320,63 @@ async function checkRate(browser, trace) {
   console.log("rate: µs ruler and details at 100 ticks/µs");
 }
 
+/* A four-core SYS/BIOS capture (TI metadata, the firmware's ELF): a CPU lane
+ * per core showing what ran, a task lane per task, an interrupt lane per
+ * core, the target's own load; a clicked task switch shows its message
+ * formatted as `trx events` formats it, symbols included. */
+async function checkSysbios(browser, trace, meta, elf) {
+  const html = path.resolve(work, "sysbios.html");
+  const common = ["--uia-meta", meta, "--elf", elf, trace];
+  trxRun(["report", "-o", html, ...common]);
+  const stats = JSON.parse(trxRun(["stats", "--json", ...common]));
+  const events = trxRun(["events", "--format", "jsonl", ...common]).trim().split("\n").map((l) => JSON.parse(l));
+  const { page, context, errors } = await open(browser, html);
+  const lanes = await page.evaluate(() => trxReport.lanes());
+  const cores = stats.smp.per_core.map((c) => c.core);
+  const cpus = await page.evaluate(() => trxReport.cpuLanes());
+  check(JSON.stringify(cpus.map((l) => l.name)) === JSON.stringify(cores.map((c) => "CPU " + c)),
+        "sysbios: CPU lanes " + cpus.map((l) => l.name).join(", ") + " for cores " + cores.join(", "));
+  for (const l of lanes)
+    if (l.kind === "cpu" || /^Interrupt core /.test(l.name))
+      check((await colouredPixels(page, l)) > 0, "sysbios: lane " + l.name + " is blank");
+  for (const c of cores)
+    check(lanes.some((l) => l.name === "Interrupt core " + c), "sysbios: no interrupt lane for core " + c);
+  for (const t of stats.threads) {
+    const l = lanes.find((x) => x.kind === "thread" && x.name === t.name);
+    check(l, "sysbios: no lane for task " + t.name);
+    if (l && t.execution_ticks > 0)
+      check((await colouredPixels(page, l)) > 0, "sysbios: task lane " + t.name + " is blank");
+  }
+  const load = lanes.filter((l) => l.kind === "load");
+  const loadCores = new Set(((stats.target_load || {}).cpu || []).map((r) => r.core));
+  check(load.length === loadCores.size, "sysbios: " + load.length + " target-load lanes for " + loadCores.size + " cores");
+  for (const l of load) check((await colouredPixels(page, l)) > 0, "sysbios: lane " + l.name + " is blank");
+  /* a task switch, clicked: its message with the functions' symbols */
+  const target = events.findIndex((e) => e.name === "Task_LM_switch" && / <[^>]+>/.test(e.text || ""));
+  check(target >= 0, "sysbios: no task switch with symbols in trx events");
+  if (target >= 0) {
+    const box = await page.locator("#timeline").boundingBox();
+    await page.evaluate((i) => { trxReport.select(i); trxReport.select(-1); }, target);
+    const pt = await page.evaluate((i) => trxReport.eventPoint(i), target);
+    await page.mouse.click(box.x + pt.x, box.y + pt.y);
+    const sel = await page.evaluate(() => trxReport.selected());
+    check(sel >= 0 && events[sel].name === "Task_LM_switch", "sysbios: click selected " + sel);
+    if (sel >= 0) {
+      const rows = await page.$$eval("#details tr", (trs) => trs.map((tr) =>
+        [tr.children[0].textContent, tr.children[1].textContent]));
+      const msg = rows.find((r) => r[0] === "message");
+      check(msg && msg[1] === events[sel].text,
+            "sysbios: message " + JSON.stringify(msg) + ", trx events says " + JSON.stringify(events[sel].text));
+    }
+  }
+  await page.click("#fit");
+  await page.screenshot({ path: path.resolve(work, "sysbios.png") });
+  check(errors.length === 0, "sysbios: page errors: " + errors.join("; "));
+  await context.close();
+  console.log("sysbios: " + cpus.length + " CPU lanes, " + stats.threads.length + " tasks, " + load.length +
+              " load lanes; screenshot " + path.resolve(work, "sysbios.png"));
+}
+
 async function measureBig(browser, trace) {
   const html = path.resolve(work, "big.html");
   const t = Date.now();
@@ -350,6 +408,7 @@ async function measureBig(browser, trace) {
     if (traces.length) await checkRate(browser, traces[0]);
     if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
     if (fullOpt) await checkRegistryFull(browser, fullOpt[0]);
+    if (sysbiosOpt) await checkSysbios(browser, ...sysbiosOpt);
     if (big) await measureBig(browser, big);
   } finally {
     await browser.close();

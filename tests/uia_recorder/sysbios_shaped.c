@@ -10,7 +10,8 @@
  *     transport loses them);
  *   four_cores: four cores whose clocks are unrelated (cpu = offset + rate x
  *     global), each logging UIASync sync points at its start and end, so
- *     that all of them land on one axis of global-timer ticks.
+ *     that all of them land on one axis of global-timer ticks, and its Load
+ *     reports on its one logger.
  * Each capture: DIR/NAME.uia (the loggers' buffers, one packet each),
  * DIR/NAME.uia.xml (TI's metadata naming the events: longName, URL-encoded
  * msg) and DIR/NAME.truth.json. Time is the simulation's global tick g; a
@@ -80,7 +81,7 @@ enum {
 #define SWIS 2
 #define NEST 8
 #define BUFFER_BYTES (64u * 1024u)
-#define MAX_REPORTS 64
+#define MAX_REPORTS 4096
 
 typedef struct duration {
     uint64_t count, min, max, sum;
@@ -499,8 +500,8 @@ static void four_cores(const char *dir)
         c->core = k;
         c->offset = offset[k];
         c->rate = rate[k];
-        c->kernel = c->load = c->app = NULL;
-        c->kernel = &loggers[k];
+        c->kernel = c->load = &loggers[k]; /* the Load module logs with the kernel's logger */
+        c->app = NULL;
         c->running = -1;
         c->g = c->last_g = 5000 + 7 * k;
         sync_point(c, 1);

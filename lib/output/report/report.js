@@ -31,6 +31,8 @@
   var ticks = new Float64Array(n), ids = new Uint16Array(n), lane = new Uint32Array(n),
       next = new Uint32Array(n), prio = new Uint32Array(n), info = new Uint32Array(4 * n),
       synth = new Uint8Array(n);
+  var cores = Math.max(1, meta.context_cores || 1); /* cores with contexts of their own */
+  var core = new Uint8Array(cores > 1 ? n : 0);
 
   /* base64 -> bytes: the browser's own decoder when it has one */
   function decodeBase64(text) {
@@ -62,6 +64,7 @@
       l = Math.min(Math.floor(l / 4), lanesN - 1);
       lane[i] = l;
       next[i] = Math.min(varint(), lanesN - 1);
+      if (cores > 1) core[i] = Math.min(varint(), cores - 1);
       if (isThread[l]) prio[i] = varint();
       for (var k = 0, at = 4 * id; k < 4; k++, at++) {
         var z = varint(), d = z & 1 ? ~(z >>> 1) : z >>> 1;
@@ -86,20 +89,26 @@
   (function index() {
     var L = lanes.length, i, l;
     for (i = 0; i < n; i++) lanes[lane[i]].nev++;
-    var cur = n ? next[0] : 0;
-    for (i = 1; i < n; i++) if (next[i] !== cur) { lanes[cur].nseg++; cur = next[i]; }
-    if (n) lanes[cur].nseg++;
+    /* run slices: per core (one core unless meta.context_cores), a slice of
+     * the next context from an event to the core's event that changes it */
+    function runs(push) {
+      var cur = new Int32Array(cores).fill(-1), start = new Uint32Array(cores), last = new Uint32Array(cores);
+      for (i = 0; i < n; i++) {
+        var c = cores > 1 ? core[i] : 0;
+        if (cur[c] >= 0 && next[i] !== cur[c]) { push(cur[c], start[c], i); cur[c] = -1; }
+        if (cur[c] < 0) { cur[c] = next[i]; start[c] = i; }
+        last[c] = i;
+      }
+      for (var c2 = 0; c2 < cores; c2++) if (cur[c2] >= 0) push(cur[c2], start[c2], last[c2]);
+    }
+    runs(function (ln) { lanes[ln].nseg++; });
     for (l = 0; l < L; l++) {
       lanes[l].ev = new Uint32Array(lanes[l].nev); lanes[l].nev = 0;
       lanes[l].segS = new Uint32Array(lanes[l].nseg); lanes[l].segE = new Uint32Array(lanes[l].nseg);
       lanes[l].nseg = 0;
     }
     for (i = 0; i < n; i++) { l = lanes[lane[i]]; l.ev[l.nev++] = i; }
-    cur = n ? next[0] : 0;
-    var start = 0;
-    function push(ln, s, e) { var x = lanes[ln]; x.segS[x.nseg] = s; x.segE[x.nseg] = e; x.nseg++; }
-    for (i = 1; i < n; i++) if (next[i] !== cur) { push(cur, start, i); cur = next[i]; start = i; }
-    if (n) push(cur, start, n - 1);
+    runs(function (ln, s, e) { var x = lanes[ln]; x.segS[x.nseg] = s; x.segE[x.nseg] = e; x.nseg++; });
   })();
   /* shown: threads (first of their address) with events or run time, then ISR, init, idle */
   var shown = lanes.filter(function (l) {
@@ -132,7 +141,13 @@
     });
     return cores.map(function (c) { return byCore[c]; });
   })();
-  shown = cpuLanes.concat(shown);
+  /* the target's own CPU load (SYS/BIOS Load module), a lane per core: each
+   * report covers the time since the core's previous one */
+  var loadLanes = (types.loads || []).map(function (c) {
+    return { k: -1, name: "Target load core " + c[0], kind: "load", used: true, nev: 0, ev: new Uint32Array(0),
+             nseg: c[1].length, segS: [], segE: [], points: c[1] };
+  });
+  shown = cpuLanes.concat(loadLanes, shown);
   var inv = (meta.inversions || []).map(function (v) {
     return [v[0] - firstIndex, v[1] - firstIndex, v[2]];
   }).filter(function (v) { return v[0] >= 0 && v[0] < n; });
@@ -155,8 +170,31 @@
   (meta.objects || []).forEach(function (o) { if (!objects.has(o.a)) objects.set(o.a, o); });
   var typeOf = function (id) {
     var t = types.types[id];
-    return t || [id >= 4096 ? "User Event" : "Unknown Event", id >= 4096 ? "user" : "threadx", ["", "", "", ""]];
+    return t || [id >= 4096 ? "User Event" : "Unknown Event", id >= 4096 ? "user" : "threadx", ["", "", "", ""], ""];
   };
+  var SYMS = types.symbols || {}; /* --elf: address -> "symbol+0x10" */
+  /* A UIA message format (xdc.runtime.Text style) with the event's words:
+   * an address ("0x%x" as SYS/BIOS prints handles and functions, %p) is
+   * followed by its symbol; words past the fourth are not in the page. */
+  function formatMessage(fmt, i) {
+    var k = 0;
+    return fmt.replace(/%([-+ #0]*)(\d*)(\.\d+)?[hlLzjt]*([diuxXocps%]|\$S|\$F)/g, function (m, fl, w, pr, c, at, s) {
+      if (c === "%") return "%";
+      var v = k < 4 ? info[4 * i + k] >>> 0 : null;
+      k++;
+      if (v === null) return "?";
+      var txt;
+      if (c === "d" || c === "i") txt = String(v | 0);
+      else if (c === "u") txt = String(v);
+      else if (c === "x") txt = v.toString(16);
+      else if (c === "X") txt = v.toString(16).toUpperCase();
+      else if (c === "o") txt = v.toString(8);
+      else if (c === "c") txt = String.fromCharCode(v & 255);
+      else txt = "0x" + v.toString(16);
+      var address = c === "p" || c === "s" || c === "$S" || ((c === "x" || c === "X") && s.slice(at - 2, at) === "0x");
+      return address && SYMS[v] ? txt + " <" + SYMS[v] + ">" : txt;
+    });
+  }
 
   /* ------------------------------------------------------- event kinds */
   var KINDS = [
@@ -164,9 +202,12 @@
     ["queue", "#f29900"], ["semaphore", "#9334e6"], ["mutex", "#8d6e63"], ["event flags", "#00897b"],
     ["thread API", "#0b8043"], ["memory pools / timers", "#5f6368"], ["user event", "#e52592"],
     ["FileX / NetX / USBX", "#1a73e8"], ["other", "#455a64"]];
+  var UIA_KINDS = { task: 1, interrupt: 2, sync: 4, uia: 9 }; /* SYS/BIOS's events by what they are */
   function kindOf(i) {
     if (synth[i]) return 0;
     var id = ids[i];
+    var uia = UIA_KINDS[typeOf(id)[1]];
+    if (uia !== undefined) return uia;
     if (id === 1 || id === 2) return 1;
     if (id === 3 || id === 4 || id === 5) return 2;
     if (id >= 4096) return 9;
@@ -181,7 +222,7 @@
     return 11;
   }
   var LANE_COLOR = { thread: "#3aa757", isr: "#d93025", init: "#7b8cde", idle: "#c4cad4", unknown: "#9aa3b2",
-                     cpu: "#1a73e8" };
+                     cpu: "#1a73e8", load: "#12b5cb" };
   /* a CPU lane's runs: one colour per thread lane (interrupts red) */
   var PALETTE = ["#3aa757", "#1a73e8", "#f29900", "#9334e6", "#12b5cb", "#e52592", "#7cb342", "#795548"];
   function runColor(ln) { return lanes[ln].kind === "isr" ? LANE_COLOR.isr : PALETTE[ln % PALETTE.length]; }
@@ -278,8 +319,28 @@
       k = lo;
     }
   }
+  /* the event position of time `tk` (sequential mode: the first event at or after it) */
+  function posOfTicks(tk) {
+    if (!seq) return tk;
+    var lo = 0, hi = n;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (ticks[mid] < tk) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+  function drawLoad(l, y) {
+    var P = l.points, right = LABEL + plotW(), from = n ? pos(0) : 0;
+    ctx.fillStyle = LANE_COLOR.load;
+    for (var k = 0; k < P.length; k++) {
+      var to = posOfTicks(P[k][0]), h = Math.max(1, Math.round(Math.min(100, P[k][1]) * (ROW - 6) / 100));
+      if (to >= v0 && from <= v1) {
+        var xs = Math.floor(Math.max(LABEL, xOf(from))), xe = Math.ceil(Math.min(right, xOf(to)));
+        ctx.fillRect(xs, y + ROW - 3 - h, Math.max(1, xe - xs), h);
+      }
+      from = to;
+    }
+  }
   function drawBars(l, y) {
     if (l.kind === "cpu") return drawCpuBars(l, y);
+    if (l.kind === "load") return drawLoad(l, y);
     var S = l.segS, E = l.segE, m = l.nseg, k = 0, lo = 0, hi = m;
     while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(E[mid]) < v0) lo = mid + 1; else hi = mid; }
     k = lo;
@@ -440,6 +501,7 @@
     rows.push(["context", l.name + (l.kind === "thread" ? " (" + hex(l.address) + ")" : "")]);
     if (l.kind === "thread") rows.push(["priority", prio[i]]);
     rows.push(["next context", lanes[next[i]].name]);
+    if (t[3]) rows.push(["message", formatMessage(t[3], i)]);
     var gap = gapBefore(i);
     if (gap) rows.push(["lost before", gap[1].toLocaleString("en-US") + " events (between " + timeText(gap[2]) + " and " + timeText(gap[3]) + ")"]);
     var html = '<h2 id="detail-name">' + esc(t[0]) + "</h2><table>";
@@ -454,8 +516,10 @@
       var label = t[2][k] || "", v = info[4 * i + k];
       if (!label && types.types[ids[i]]) continue;
       var o = v ? objects.get(v) : null;
+      var sym = SYMS[v >>> 0];
       html += '<tr class="field"><td>' + esc(label || "info" + (k + 1)) + "</td><td>" + v + " (" + hex(v) + ")" +
-        (o ? ' <span class="obj">' + esc(o.n) + "</span>" : "") + "</td></tr>";
+        (o ? ' <span class="obj">' + esc(o.n) + "</span>" : "") +
+        (sym ? ' <span class="sym">&lt;' + esc(sym) + "&gt;</span>" : "") + "</td></tr>";
     }
     box.innerHTML = html + "</table>";
   }
