@@ -20,5 +20,5 @@ const char *trx_trace_context_missing(const trx_trace *t)
 uint32_t trx_trace_context_cores(const trx_trace *t)
 {
     return t->format == TRX_TRACE_UIA && t->uia && t->uia->context_cores ? t->uia->context_cores
-                                                                          : 1;
+                                                                         : 1;
 }
