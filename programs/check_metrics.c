@@ -466,6 +466,13 @@ int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
         EVIDENCE(out, "cannot be evaluated: %s", missing);
         return 0;
     }
+    if (ctx->trace->format != TRX_TRACE_TXTB &&
+        (r->kind == CHECK_MIN_STACK_FREE || r->kind == CHECK_NO_INVERSION)) {
+        out->status = CHECK_UNAVAILABLE; /* no stack pointers, no lock owners in its events */
+        EVIDENCE(out, "cannot be evaluated: the trace's events carry no %s",
+                 r->kind == CHECK_MIN_STACK_FREE ? "stack pointers" : "lock owners");
+        return 0;
+    }
     switch (r->kind) {
     case CHECK_MAX_ISR_TICKS:
         return metric_isr_ticks(ctx, r, out);

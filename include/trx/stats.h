@@ -101,8 +101,10 @@ typedef struct trx_netx_stats {
 
 typedef struct trx_stats {
     trx_mode mode; /* the trace's mode when computed */
-    /* false when the events carry no stack pointers the catalogue names
-     * (UIA): no stack usage, no services, no FileX / NetX figures */
+    /* false when the events are not laid out as the catalogue describes
+     * (UIA): no stack pointers, lock owners, services, FileX / NetX figures,
+     * so no stack usage, no priority inversions, no services (unavailable,
+     * not zero) */
     bool catalogue_figures;
     /* relative ticks of the last event as the statistics report them: the
      * trace's max_ticks, but at least 1 in TRX_MODE_TRACEX (TraceX's

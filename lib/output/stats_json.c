@@ -195,6 +195,10 @@ static const char *ctx_name(const trx_trace *t, uint32_t context)
 /* inversions: every window of the correct mode (TraceX mode has no list). */
 static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
+    if (!s->catalogue_figures) { /* no lock owners in the events */
+        trx_out_str(f, "  \"inversions\": null,\n");
+        return;
+    }
     trx_out_str(f, "  \"inversions\": [");
     for (uint32_t i = 0; i < s->inversion_count; i++) {
         const trx_inversion *v = &s->inversion_list[i];
@@ -336,11 +340,14 @@ void trx_stats_context_json(trx_out *f, const trx_trace *t, const trx_stats *s)
                    "  \"performance\": {\"context_switches\": %llu, \"thread_preemptions\": %llu, "
                    "\"time_slices\": %llu, \"thread_suspensions\": %llu, "
                    "\"thread_resumptions\": %llu, \"interrupts\": %llu, "
-                   "\"nested_interrupts\": %llu, \"priority_inversions\": {\"total\": %llu, "
-                   "\"bounded\": %llu, \"unbounded\": %llu}},\n",
+                   "\"nested_interrupts\": %llu, \"priority_inversions\": ",
                    U(s->context_switches), U(s->preemptions), U(s->time_slices), U(s->suspensions),
-                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts), U(total),
-                   U(total > unbounded ? total - unbounded : 0), U(unbounded));
+                   U(s->resumptions), U(s->interrupts), U(s->nested_interrupts));
+    if (s->catalogue_figures)
+        trx_out_printf(f, "{\"total\": %llu, \"bounded\": %llu, \"unbounded\": %llu}},\n", U(total),
+                       U(total > unbounded ? total - unbounded : 0), U(unbounded));
+    else /* no lock owners in the events */
+        trx_out_str(f, "null},\n");
     write_profile(f, t, s);
     write_stack(f, t, s);
     write_inversions(f, t, s);

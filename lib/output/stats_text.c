@@ -36,9 +36,14 @@ static void write_performance(trx_out *o, const trx_stats *s)
     trx_out_printf(o, "  %-22s %llu\n", "Thread resumptions", U(s->resumptions));
     trx_out_printf(o, "  %-22s %llu\n", "Interrupts", U(s->interrupts));
     trx_out_printf(o, "  %-22s %llu\n", "Nested interrupts", U(s->nested_interrupts));
-    trx_out_printf(o, "  %-22s %llu (%llu unbounded, %llu bounded)\n", "Priority inversions",
-                   U(s->inversions), U(s->bad_inversions),
-                   U(s->inversions > s->bad_inversions ? s->inversions - s->bad_inversions : 0));
+    if (!s->catalogue_figures) /* no lock owners in the events */
+        trx_out_printf(o, "  %-22s unavailable (the events name no lock owners)\n",
+                       "Priority inversions");
+    else
+        trx_out_printf(
+            o, "  %-22s %llu (%llu unbounded, %llu bounded)\n", "Priority inversions",
+            U(s->inversions), U(s->bad_inversions),
+            U(s->inversions > s->bad_inversions ? s->inversions - s->bad_inversions : 0));
 }
 
 static const char *ctx_name(const trx_trace *t, uint32_t context)

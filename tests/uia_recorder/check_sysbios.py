@@ -121,6 +121,20 @@ def capture(name, tol):
 
 
 capture("one_core", 0)
+
+# trx check on the same capture: the longest Hwi is the truth's; stacks and
+# lock owners are not in SYS/BIOS's events: unavailable, never a pass
+truth = json.load(open(os.path.join(out, "one_core.truth.json")))
+r = subprocess.run([trx, "check", "--json", "--uia-meta", os.path.join(out, "one_core.uia.xml"),
+                    os.path.join(out, "one_core.uia"), "max-isr-ticks=1000000", "min-stack-free=10",
+                    "no-priority-inversion"], capture_output=True, text=True)
+res = {x["rule"].split("=")[0]: x for x in json.loads(r.stdout)["results"]} if r.stdout else {}
+longest = max(h["max"] for c in truth["cores"] for h in c["hwi"])
+check(res.get("max-isr-ticks", {}).get("value") == longest,
+      "check max-isr-ticks: %s, truth %d" % (res.get("max-isr-ticks"), longest))
+for rule in ("min-stack-free", "no-priority-inversion"):
+    check(res.get(rule, {}).get("status") == "unavailable", "check %s: %s" % (rule, res.get(rule)))
+check(r.returncode == 2, "check with unavailable rules: exit %d" % r.returncode)
 capture("four_cores", 1)
 
 # four cores: every record's ticks are its global time (the truth's first and

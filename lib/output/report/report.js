@@ -720,9 +720,12 @@
       var rows = Object.keys(names).map(function (k) {
         return [td(names[k]), td(p[k], "performance." + k)];
       });
-      ["total", "unbounded", "bounded"].forEach(function (k) {
-        rows.push([td("Priority inversions (" + k + ")"), td(p.priority_inversions[k], "performance.priority_inversions." + k)]);
-      });
+      if (p.priority_inversions === null) /* the events name no lock owners (UIA) */
+        rows.push([td("Priority inversions"), td("unavailable")]);
+      else
+        ["total", "unbounded", "bounded"].forEach(function (k) {
+          rows.push([td("Priority inversions (" + k + ")"), td(p.priority_inversions[k], "performance.priority_inversions." + k)]);
+        });
       return '<p class="muted">Mode: ' + esc(stats.mode) + "</p>" + table(["statistic", "count"], rows);
     },
     "Execution profile": function () {
