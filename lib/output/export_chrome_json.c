@@ -217,7 +217,7 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
     }
     write_metadata(w, t);
     trx_event ev;
-    uint64_t last_ticks = 0, gap_at = 0;
+    uint64_t gap_at = 0;
     uint32_t n = 0;
     while (trx_cursor_next(&c, &ev)) {
         const trx_gap *g = trx_gap_before(t, &ev, &gap_at);
@@ -241,17 +241,14 @@ int trx_export_chrome_json(trx_trace *t, trx_out *w, const trx_export_options *o
             for (int i = 0; i < k; i++)
                 write_flow(w, o, &ended[i], runs.cur.lane, ev.ticks);
         }
-        last_ticks = ev.ticks;
         if ((++n & 1023u) == 0 && w->error)
             break;
     }
     trx_cursor_free(&c);
     trx_run_slice open;
     for (uint32_t i = 0; i < runs.cores; i++)
-        if (trx_run_open(&runs, i, &open)) { /* the last slices, even when empty (as Perfetto's) */
-            open.end = last_ticks;
+        if (trx_run_open(&runs, i, &open)) /* the last slices, even when empty (as Perfetto's) */
             write_slice(w, o, &open);
-        }
     trx_run_free(&runs);
     trx_cpu_tracks_finish(cpus); /* the cores' last slices */
     trx_out_str(w, "\n]}\n");

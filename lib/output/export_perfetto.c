@@ -501,7 +501,7 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
     trx_run_slice open;
     for (uint32_t i = 0; i < runs.cores; i++)
         if (trx_run_open(&runs, i, &open))
-            slice_end(p, open.lane, prev_ticks);
+            slice_end(p, open.lane, open.end);
     trx_run_free(&runs);
     rc = 0;
 out:

@@ -80,7 +80,8 @@ typedef struct trx_run_tracker {
 /* 0, or -1 when out of memory. */
 int trx_run_init(trx_run_tracker *r, const trx_trace *t);
 
-/* Core slot `i`'s open slice (i < r->cores) into *out; false when none. */
+/* Core slot `i`'s open slice (i < r->cores) into *out, its end the core's
+ * last event; false when none. */
 bool trx_run_open(const trx_run_tracker *r, uint32_t i, trx_run_slice *out);
 
 /* How many cores run a lane other than idle now (of r->cores). */

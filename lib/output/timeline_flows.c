@@ -8,16 +8,24 @@
  *     current count); a send/put that finds a waiter
  *     (a receive/get that found nothing and chose to wait) ends where that
  *     waiter next runs.
- * Only registered queues and semaphores are followed, each with small
- * bounded rings (oldest dropped when full), so memory stays
- * O(threads + registry objects) whatever the trace holds.
+ *   post -> pend (kinds POST / PEND: SYS/BIOS's Semaphore and Event; a Swi's
+ *     post -> its begin): a post starts a flow; a pend or Swi begin takes
+ *     the oldest pending post of its object; a pend that finds none waits,
+ *     and the next post ends where that waiter next runs.
+ * Only registered queues and semaphores are followed, and at most
+ * POSTED_OBJECTS posted objects, each with small bounded rings (oldest
+ * dropped when full), so memory stays O(threads + registry objects)
+ * whatever the trace holds.
  */
 #include "output/timeline.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/address_map.h"
+
 #define RING 64 /* pending sends / waiters kept per object (deeper queues lose flows) */
+#define POSTED_OBJECTS 1024u /* objects followed by POST / PEND (their handles) */
 
 typedef struct flow_ring {
     trx_flow item[RING];
@@ -42,8 +50,10 @@ typedef struct lane_pending {
 struct trx_flow_matcher {
     const trx_trace *trace;
     uint64_t next_id;
-    object_state *objects; /* by object index */
-    lane_pending *lanes;   /* by lane */
+    object_state *objects;     /* by object index */
+    trx_address_map posted_at; /* POST / PEND objects: handle -> index into posted */
+    object_state *posted;
+    lane_pending *lanes; /* by lane */
     uint32_t lane_count;
 };
 
@@ -70,6 +80,8 @@ void trx_flows_free(trx_flow_matcher *m)
         return;
     free(m->objects);
     free(m->lanes);
+    trx_address_map_free(&m->posted_at);
+    free(m->posted);
     free(m);
 }
 
@@ -131,6 +143,23 @@ static object_state *object_of(trx_flow_matcher *m, uint32_t address, uint8_t ty
     if (o < 0 || m->trace->objects[o].type != type)
         return NULL;
     return &m->objects[o];
+}
+
+/* The state of POST / PEND object `handle`, added on first use; NULL past
+ * POSTED_OBJECTS or out of memory. */
+static object_state *posted_object(trx_flow_matcher *m, uint32_t handle)
+{
+    uint32_t *at = trx_address_map_find(&m->posted_at, handle);
+    if (at)
+        return &m->posted[*at];
+    uint32_t n = m->posted_at.count;
+    if (n >= POSTED_OBJECTS)
+        return NULL;
+    if (!m->posted && !(m->posted = calloc(POSTED_OBJECTS, sizeof *m->posted)))
+        return NULL;
+    if (trx_address_map_put(&m->posted_at, handle, n) < 0)
+        return NULL;
+    return &m->posted[n];
 }
 
 static trx_flow new_flow(trx_flow_matcher *m, const trx_event *ev, uint32_t lane)
@@ -205,6 +234,15 @@ void trx_flows_on_event(trx_flow_matcher *m, const trx_event *ev, uint32_t lane,
     case TRX_KIND_SEM_GET: /* semaphore, wait option, current count */
         if ((s = object_of(m, ev->info[0], TRX_OBJ_SEMAPHORE)) != NULL)
             on_take(s, ev->info[2], ev->info[1], lane, t, step);
+        break;
+    case TRX_KIND_POST: /* a waiter takes it, else it waits for a pend */
+        if ((s = posted_object(m, ev->subject)) != NULL)
+            on_give(m, s, ev, lane, true, step);
+        break;
+    case TRX_KIND_PEND: /* the oldest post, else wait for the next */
+    case TRX_KIND_SWI_BEGIN:
+        if ((s = posted_object(m, ev->subject)) != NULL)
+            on_take(s, s->pending.count, ev->kind == TRX_KIND_PEND, lane, t, step);
         break;
     default:
         break;

@@ -64,6 +64,8 @@ int trx_run_feed(trx_run_tracker *r, const trx_trace *t, const trx_event *ev, tr
         r->cur.first_event = ev->index;
         out = had ? TRX_RUN_CLOSED | TRX_RUN_STARTED : TRX_RUN_STARTED;
     }
+    if (ev->ticks > r->cur.end) /* the open slice reaches the core's last event */
+        r->cur.end = ev->ticks;
     if (c) {
         c->have = r->have;
         c->cur = r->cur;

@@ -117,6 +117,23 @@ def capture(name, tol):
     else:
         check(tl is None or not any(tl[k] for k in ("cpu", "tasks", "hwi", "swi")),
               "%s: target_load %s without Load reports" % (name, tl))
+    # cause -> effect: every semaphore post -> its pend, every Swi post -> its begin
+    chrome = json.loads(run("export", "--to", "chrome-json", "--uia-meta", meta, path))["traceEvents"]
+    starts = [e for e in chrome if e.get("ph") == "s"]
+    check(len(starts) == truth["flows"], "%s: %d flows, truth %d" % (name, len(starts), truth["flows"]))
+    # the time line's run slices: per task lane, their ticks add up to the task's run time
+    lane_of = {e["args"]["address"]: e["tid"] for e in chrome
+               if e.get("ph") == "M" and e.get("pid") == 1 and "address" in e.get("args", {})}
+    ran = {}
+    for e in chrome:
+        if e.get("ph") == "X" and e.get("pid") == 1 and e.get("cat") == "run":
+            ran[e["tid"]] = ran.get(e["tid"], 0) + e["args"]["ticks"]
+    for c in truth["cores"]:
+        intervals = c["switches"] + 2 * sum(h["count"] for h in c["hwi"] + c["swi"]) + 2
+        for t in c["tasks"]:
+            got = ran.get(lane_of.get(t["handle"]), 0)
+            check(near(got, t["ticks"], tol * intervals),
+                  "%s task 0x%x: run slices %d ticks, truth %d" % (name, t["handle"], got, t["ticks"]))
     return stats
 
 

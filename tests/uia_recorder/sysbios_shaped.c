@@ -114,6 +114,7 @@ typedef struct report {
 
 static report cpu_reports[MAX_REPORTS], task_reports[MAX_REPORTS];
 static uint32_t cpu_report_count, task_report_count;
+static uint32_t flows; /* cause -> effect: semaphore post -> pend, Swi post -> begin */
 static uint64_t min_g = UINT64_MAX;
 static uint32_t rng = 12345;
 
@@ -191,6 +192,7 @@ static void switch_to(sim_core *c, int k)
 static void begin(sim_core *c, bool swi, uint32_t i)
 {
     if (swi) {
+        flows++;
         stamp(c, 1 + rnd(4));
         trx_uia_write4(c->kernel, WORD(E_SWI_POST), swi_handle(c, i), 0x2001u + i * 0x20u, 3, 0,
                        ALL);
@@ -287,6 +289,7 @@ static void step(sim_core *c, uint32_t n)
         }
         end(c);
     } else if (r == 6) { /* a semaphore posted and pended on */
+        flows++;
         stamp(c, 2 + rnd(10));
         trx_uia_write2(c->kernel, WORD(E_SEM_POST), 0x2000C000u + c->core * 0x10u, 1, ALL);
         stamp(c, 2 + rnd(10));
@@ -366,7 +369,8 @@ static void write_truth(const char *dir, const char *name, const sim_core *cores
                         uint32_t lost)
 {
     FILE *f = open_out(dir, name, ".truth.json");
-    fprintf(f, "{\"origin_g\": %llu, \"lost\": %u, \"cores\": [", (unsigned long long)min_g, lost);
+    fprintf(f, "{\"origin_g\": %llu, \"lost\": %u, \"flows\": %u, \"cores\": [",
+            (unsigned long long)min_g, lost, flows);
     for (uint32_t k = 0; k < n; k++) {
         const sim_core *c = &cores[k];
         fprintf(f,
@@ -467,6 +471,7 @@ static void one_core(const char *dir)
     c.g = c.last_g = c.first_g = 100;
     min_g = UINT64_MAX;
     mark_seq = 0;
+    flows = 0;
     ready(&c, TASKS - 1); /* readied, never runs */
     c.first_g = c.g;
     uint32_t lost_from = 0;
@@ -493,6 +498,7 @@ static void four_cores(const char *dir)
     sim_core cores[4];
     min_g = UINT64_MAX;
     cpu_report_count = task_report_count = 0;
+    flows = 0;
     for (uint32_t k = 0; k < 4; k++) {
         enable(k, k); /* one logger per core, its source address */
         sim_core *c = &cores[k];
