@@ -167,6 +167,7 @@ typedef struct trx_thread {
     uint32_t pt_lowest, pt_highest;     /* preemption-threshold range; TRX_UNKNOWN */
     bool next_context_only; /* Un-named Thread known only as a next context (correct mode) */
     uint32_t entry;         /* its entry function when the trace names it (SYS/BIOS), else 0 */
+    bool idle;              /* the RTOS's idle task (SYS/BIOS: its function is the Idle loop) */
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */
@@ -262,6 +263,7 @@ typedef struct trx_trace {
     trx_rtos rtos;            /* which RTOS made the trace (an integration's header mark) */
     uint32_t rtos_priorities; /* FreeRTOS: configMAX_PRIORITIES (recorded p = max - 1 - app p) */
     uint32_t idle_task;       /* FreeRTOS: its idle task's address (header reserved4), 0 = none */
+    uint32_t idle_threads;    /* threads marked idle (trx_thread.idle: SYS/BIOS's Idle tasks) */
     uint32_t damaged_count;   /* entries skipped by the salvaging view */
     uint32_t damaged_by_reason[TRX_DAMAGE_KINDS];
     trx_damaged_entry *damaged; /* damaged_count entries, by physical index */

@@ -22,13 +22,20 @@ void trx_trace_name_from_elf(trx_trace *t)
         if (name)
             o->name = name;
     }
-    /* threads still without one: the symbol of their entry function */
+    /* threads still without one: the symbol of their entry function; the
+     * one running SYS/BIOS's Idle loop is the idle task (its time is idle) */
     for (uint32_t i = 0; t->elf && i < t->thread_count; i++) {
         trx_object *o = &t->objects[t->threads[i].object_index];
         const trx_elf_symbol *f =
             t->threads[i].entry ? trx_elf_at(t->elf, t->threads[i].entry) : NULL;
-        if (o->unnamed && f && f->kind == TRX_ELF_FUNCTION && strlen(f->name) <= TRX_NAME_MAX &&
+        if (!f || f->kind != TRX_ELF_FUNCTION)
+            continue;
+        if (o->unnamed && strlen(f->name) <= TRX_NAME_MAX &&
             !trx_elf_object_name(t->elf, o->address))
             o->name = f->name;
+        if (strstr(f->name, "sysbios_knl_Idle_loop") && !t->threads[i].idle) {
+            t->threads[i].idle = true;
+            t->idle_threads++;
+        }
     }
 }

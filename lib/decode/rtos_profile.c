@@ -25,7 +25,12 @@ void trx_rtos_profile_detect(trx_trace *t)
 
 bool trx_context_is_idle_task(const trx_trace *t, uint32_t context)
 {
-    return t->idle_task != 0 && context == t->idle_task && t->mode != TRX_MODE_TRACEX;
+    if (t->mode == TRX_MODE_TRACEX)
+        return false;
+    if (t->idle_task != 0 && context == t->idle_task)
+        return true;
+    int32_t th = t->idle_threads ? trx_thread_for_context(t, context) : -1;
+    return th >= 0 && t->threads[th].idle;
 }
 
 uint32_t trx_shown_priority(const trx_trace *t, uint32_t recorded)

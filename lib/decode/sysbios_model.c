@@ -140,7 +140,10 @@ int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_trace *t, uint32_t wo
 /* What core `c` runs outside its interrupts: its task, or initialization. */
 static uint32_t running(const sysbios_core *c)
 {
-    return c->depth ? TRX_CONTEXT_ISR : c->task ? c->task : TRX_CONTEXT_INIT;
+    return c->depth  ? TRX_CONTEXT_ISR
+           : c->idle ? TRX_CONTEXT_IDLE
+           : c->task ? c->task
+                     : TRX_CONTEXT_INIT;
 }
 
 /* Opens an interrupt level on `c` for `subject`. */
@@ -172,6 +175,9 @@ void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
         ev->subject = ev->info[2];
         c->task = ev->info[2];
         c->thread = c->task ? trx_thread_for_context(t, c->task) : -1;
+        c->idle = c->thread >= 0 && t->threads[c->thread].idle;
+        if (c->idle)
+            c->thread = -1;
         c->depth = 0; /* the scheduler runs with every interrupt over */
         break;
     case SB_READY:
@@ -217,7 +223,8 @@ void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
     }
     ev->context = ctx;
     ev->next_context = running(c);
-    ev->thread = ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT ? -1 : thread;
+    ev->thread =
+        ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT || ctx == TRX_CONTEXT_IDLE ? -1 : thread;
     ev->flags |= TRX_EV_CONTEXT;
 }
 

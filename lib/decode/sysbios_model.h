@@ -6,7 +6,8 @@
  * them; the format-neutral analyses then run on it. Events are matched by
  * name (research/sysbios-events.md: the longName's tail), so every build's
  * ids and every CPU family's Hwi module work. Tasks are the threads (their
- * handles), added to the thread table by the prepare pass. */
+ * handles), added to the thread table by the open pass; the Idle task's
+ * time is idle time (trx_thread.idle, from the ELF). */
 #ifndef TRX_SYSBIOS_MODEL_H
 #define TRX_SYSBIOS_MODEL_H
 
@@ -20,9 +21,10 @@
 #define TRX_SYSBIOS_NEST 32  /* Hwi / Swi nesting kept per core (deeper: counted only) */
 
 typedef struct sysbios_core {
-    uint32_t task;                   /* the running task's handle, 0 = none seen yet */
-    int32_t thread;                  /* its thread index, -1 for none */
-    uint32_t depth;                  /* Hwi and Swi nesting */
+    uint32_t task;  /* the running task's handle, 0 = none seen yet */
+    int32_t thread; /* its thread index, -1 for none */
+    bool idle;      /* the task is the idle task (trx_thread.idle): its time is idle */
+    uint32_t depth; /* Hwi and Swi nesting */
     uint32_t open[TRX_SYSBIOS_NEST]; /* per level: the Hwi's number or the Swi's handle */
 } sysbios_core;
 

@@ -187,6 +187,21 @@ right, moved = os.path.join(out, "right.elf"), os.path.join(out, "moved.elf")
 open(right, "wb").write(elf32(fxns, 0x10000, b"x\0", ram=(0x20000000, 0x10000)))
 open(moved, "wb").write(elf32([(n, v + 0x100, s, i) for n, v, s, i in fxns], 0x10000, b"x\0",
                               ram=(0x20000000, 0x10000)))
+# SYS/BIOS's Idle task (its function is the Idle loop): its time is idle time
+idle_elf = os.path.join(out, "idle.elf")
+open(idle_elf, "wb").write(elf32(fxns[:2] + [("ti_sysbios_knl_Idle_loop__E", 0x1080, 0x40, 0x12)], 0x10000,
+                                 b"x\0", ram=(0x20000000, 0x10000)))
+st = json.loads(run("stats", "--json", "--uia-meta", meta, "--elf", idle_elf, path))
+one = json.load(open(os.path.join(out, "one_core.truth.json")))["cores"][0]
+idle_truth = [t["ticks"] for t in one["tasks"] if t["handle"] == 0x20001200][0]
+prof = {p["name"]: p for p in st["execution_profile"]}
+check(prof.get("Idle System", {}).get("ticks") == idle_truth and
+      not any(p["address"] == 0x20001200 for p in st["execution_profile"]),
+      "idle task: profile %s, truth idle %d" % (prof.get("Idle System"), idle_truth))
+check(st["smp"]["per_core"][0]["idle_ticks"] == idle_truth,
+      "idle task: core 0 idle %s, truth %d" % (st["smp"]["per_core"][0]["idle_ticks"], idle_truth))
+windows = st["cpu_load"]["windows"]
+check(idle_truth == 0 or sum(windows) / len(windows) < 100, "idle task: load %s" % windows)
 for elf, verdict in ((right, True), (moved, False)):
     r = subprocess.run([trx, "info", "--json", "--uia-meta", meta, "--elf", elf, path],
                        capture_output=True, text=True)
