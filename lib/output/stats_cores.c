@@ -1,5 +1,6 @@
 /* stats_cores.c - `trx stats`'s per-core section, text and JSON (see stats_cores.h). */
 #include "output/stats_cores.h"
+#include "trx/uia.h"
 
 #include "output/json_string.h"
 #include "output/top_rows.h"
@@ -99,6 +100,17 @@ void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, uint32_t 
                        "threads");
 }
 
+/* The sender (source address) whose time axis core `core` is, TRX_UIA_NONE
+ * for none (TXTB, raw UIA records). */
+static uint32_t sender_of(const trx_trace *t, uint32_t core)
+{
+    const trx_uia_info *u = t->format == TRX_TRACE_UIA ? trx_uia_info_of(t) : NULL;
+    for (uint32_t i = 0; u && i < u->stream_count; i++)
+        if (u->streams[i].core == core)
+            return u->streams[i].sender;
+    return TRX_UIA_NONE;
+}
+
 void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *o)
 {
     trx_out_printf(o,
@@ -111,11 +123,14 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
         trx_out_printf(o,
                        "%s\n      {\"core\": %u, \"events\": %llu, \"load_percent\": %.2f, "
                        "\"thread_ticks\": %llu, \"interrupt_ticks\": %llu, \"idle_ticks\": %llu, "
-                       "\"init_ticks\": %llu, \"unknown_ticks\": %llu, \"switches\": %llu, "
-                       "\"threads\": [",
+                       "\"init_ticks\": %llu, \"unknown_ticks\": %llu, \"switches\": %llu",
                        c ? "," : "", c, U(p->events), trx_core_load_percent(p), U(p->thread_ticks),
                        U(p->interrupt_ticks), U(p->idle_ticks), U(p->init_ticks),
                        U(p->unknown_ticks), U(p->switches));
+        uint32_t sender = sender_of(t, c); /* UIA: the core's packet source address */
+        if (sender != TRX_UIA_NONE)
+            trx_out_printf(o, ", \"sender\": %u", sender);
+        trx_out_str(o, ", \"threads\": [");
         for (uint32_t first = k; k < s->profile_count && s->profile[k].core == c; k++) {
             trx_out_str(o, k > first ? ", {\"name\": " : "{\"name\": ");
             trx_out_json_string(o, thread_name(t, s->profile[k].thread));

@@ -57,6 +57,7 @@ def capture(name, tol):
     threads = {t["address"]: t for t in stats.get("threads") or []}
     for c in truth["cores"]:
         got = per_core.get(c["core"], {})
+        check(got.get("sender") == c["core"], "%s core %d: sender %s" % (name, c["core"], got.get("sender")))
         check(got.get("switches") == c["switches"],
               "%s core %d: switches %s, truth %d" % (name, c["core"], got.get("switches"), c["switches"]))
         intervals = c["switches"] + 2 * sum(h["count"] for h in c["hwi"] + c["swi"]) + 2
