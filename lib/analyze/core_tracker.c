@@ -406,6 +406,8 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
     uint32_t core = trx_core_slot(k->follow_cores, ev);
     core_state *c = &k->core[core];
     uint64_t now = ev->ticks;
+    if (c->seen && now < c->since)
+        now = c->since; /* time that ran back (UIA): nothing is counted twice */
     if (!k->started) {
         k->started = true;
         k->first_ticks = k->busy_since = now;

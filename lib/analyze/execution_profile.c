@@ -4,7 +4,9 @@
  * same ticks: only the first is credited here, same_address.c copies them.
  * A trace whose cores carry contexts of their own (SYS/BIOS in a UIA
  * capture) is profiled per core: two events of one core bound an interval
- * of that core, and the figures are the sums over the cores. */
+ * of that core, and the figures are the sums over the cores. Where a broken
+ * time source runs back (UIA), only time past the latest seen is counted:
+ * the figures never exceed the span. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,9 +45,10 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, i
                 s->threads[i].execution_ticks += d;
         }
     }
+    if (ev->ticks > c->prev_ticks || !c->have_prev)
+        c->prev_ticks = ev->ticks; /* time that ran back (UIA) is not counted twice */
     c->have_prev = true;
     a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
     a->last_first = first;
     c->prev_next = ev->next_context;
-    c->prev_ticks = ev->ticks;
 }

@@ -245,8 +245,9 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
     /* CPU load: the time since the core's previous event is busy unless idle */
     if (c->have_prev && a->window)
         load_add(a, c->prev_ticks, now, c->prev_next != TRX_CONTEXT_IDLE);
+    if (now > c->prev_ticks || !c->have_prev)
+        c->prev_ticks = now; /* time that ran back (UIA) is not counted twice */
     c->have_prev = true;
-    c->prev_ticks = now;
     c->prev_next = ev->next_context;
     if (now > a->last_ticks)
         a->last_ticks = now; /* the span the load windows cover */

@@ -4,20 +4,65 @@
  * walk every event and decode its record. Checks: a failed open leaves a
  * one-line error inside the input; events are numbered consecutively, one
  * per record; every record lies inside the input; the gaps add up to the
- * lost total, each at an existing event; snapshots hold at most their total. */
+ * lost total, each at an existing event; snapshots hold at most their total.
+ * Inputs whose last byte has bit 1 set are opened with SYS/BIOS's names on
+ * module 0 (Task, Hwi, Swi, Semaphore, Load: ids 1-11), so the scheduler
+ * model and the per-core statistics run on them too: every figure stays
+ * within the span times the cores. */
 #include <string.h>
 
 #include "fuzz_check.h"
 
+#include "trx/stats.h"
 #include "trx/uia.h"
+#include "trx/uia_names.h"
+
+static const char sysbios_xml[] =
+    "<uia><evtMap id=\"1\" moduleId=\"0\" longName=\"ti.sysbios.knl.Task.LM_switch\"/>"
+    "<evtMap id=\"2\" moduleId=\"0\" longName=\"ti.sysbios.knl.Task.LD_ready\"/>"
+    "<evtMap id=\"3\" moduleId=\"0\" longName=\"ti.sysbios.knl.Task.LD_block\"/>"
+    "<evtMap id=\"4\" moduleId=\"0\" longName=\"ti.sysbios.family.arm.m3.Hwi.LM_begin\"/>"
+    "<evtMap id=\"5\" moduleId=\"0\" longName=\"ti.sysbios.family.arm.m3.Hwi.LD_end\"/>"
+    "<evtMap id=\"6\" moduleId=\"0\" longName=\"ti.sysbios.knl.Swi.LM_begin\"/>"
+    "<evtMap id=\"7\" moduleId=\"0\" longName=\"ti.sysbios.knl.Swi.LD_end\"/>"
+    "<evtMap id=\"8\" moduleId=\"0\" longName=\"ti.sysbios.knl.Swi.LM_post\"/>"
+    "<evtMap id=\"9\" moduleId=\"0\" longName=\"ti.sysbios.knl.Semaphore.LM_post\"/>"
+    "<evtMap id=\"10\" moduleId=\"0\" longName=\"ti.sysbios.knl.Semaphore.LM_pend\"/>"
+    "<evtMap id=\"11\" moduleId=\"0\" longName=\"ti.sysbios.utils.Load.LS_cpuLoad\"/></uia>";
+
+/* The common statistics on a SYS/BIOS-named trace: bounded by span x cores. */
+static void check_stats(trx_trace *t)
+{
+    trx_stats s;
+    if (trx_stats_compute(t, &s) != 0)
+        return; /* out of memory under the fuzzer's limit */
+    /* 128 bits: a span near 2^64 times the cores does not fit 64 */
+    unsigned __int128 bound = ((unsigned __int128)s.max_relative_ticks + 1) *
+                              trx_trace_context_cores(t),
+                      sum = (unsigned __int128)s.interrupt_ticks + s.idle_ticks;
+    for (uint32_t i = 0; i < s.thread_count; i++)
+        sum += s.threads[i].execution_ticks;
+    if (sum > bound)
+        __builtin_trap();
+    trx_stats_free(&s);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     trx_trace t;
+    static trx_uia_names names;
+    static bool names_ready;
+    if (!names_ready) {
+        trx_error err;
+        if (trx_uia_names_parse(&names, sysbios_xml, sizeof sysbios_xml - 1, &err) != 0)
+            __builtin_trap();
+        names_ready = true;
+    }
     trx_endian endian = size > 0 && (data[size - 1] & 1) ? TRX_ENDIAN_AUTO : TRX_ENDIAN_LITTLE;
-    if (!fuzz_open_trace(&t, data, size, TRX_TRACE_UIA, endian))
+    bool sysbios = size > 0 && (data[size - 1] & 2);
+    if (!fuzz_open_trace_named(&t, data, size, TRX_TRACE_UIA, endian, sysbios ? &names : NULL))
         return 0;
     const trx_uia_info *u = trx_uia_info_of(&t);
     if (!u || u->records == 0)
@@ -51,6 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         trx_cursor_free(&c);
     }
+    if (sysbios)
+        check_stats(&t);
     trx_trace_close(&t);
     return 0;
 }
