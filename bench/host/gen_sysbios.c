@@ -14,24 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "put_words.h"
+
 enum { MOD_TASK = 0x8030, MOD_HWI = 0x8031, MOD_APP = 0x8035, PER_PACKET = 1024 };
 enum { E_SWITCH = 1, E_READY = 2, E_BLOCK = 3, E_HWI_BEGIN = 4, E_HWI_END = 5, E_MARK = 13 };
-
-static void put_le(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-static void put_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
 
 typedef struct writer {
     FILE *f;

@@ -11,14 +11,14 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "util/per_core.h"
 
 int trx_profile_init(trx_profile *a, const trx_trace *t)
 {
     memset(a, 0, sizeof *a);
-    a->cores = trx_trace_context_cores(t);
-    if (a->cores > 1 && !(a->per_core = calloc(a->cores, sizeof *a->per_core)))
-        return -1;
-    return 0;
+    bool failed;
+    a->per_core = trx_per_core_new(t, sizeof *a->per_core, &a->cores, &failed);
+    return failed ? -1 : 0;
 }
 
 void trx_profile_free(trx_profile *a)

@@ -103,3 +103,9 @@ const char *trx_event_thread_name(const trx_trace *t, const trx_event *ev)
     const char *name = trx_context_name(t, ev->context);
     return name ? name : "Un-named Thread";
 }
+
+const char *trx_swi_name(const trx_trace *t, uint32_t handle)
+{
+    const char *name = trx_context_name(t, handle);
+    return name ? name : trx_elf_object_name(t->elf, handle);
+}

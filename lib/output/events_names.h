@@ -28,6 +28,11 @@ void trx_event_field_types(uint32_t id, const trx_custom_events *ce, uint8_t typ
 int trx_event_info_symbols(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
                            char buf[4][TRX_SYMBOL_TEXT], const char *symbol[4]);
 
+/* The name of software interrupt (SYS/BIOS Swi) `handle`: a thread's or
+ * object's name at that address, else with --elf the data object there;
+ * NULL when none. */
+const char *trx_swi_name(const trx_trace *t, uint32_t handle);
+
 /* "thread", "isr", "init" or "idle". */
 const char *trx_event_context_word(const trx_event *ev);
 

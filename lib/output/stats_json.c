@@ -268,6 +268,35 @@ static void thread_durations(trx_out *f, const trx_trace *t, const trx_keyed_dur
     }
 }
 
+/* --elf: the handler of ISR `number` (its vector's function), or NULL. */
+static const char *isr_name(const trx_trace *t, uint32_t number)
+{
+    return trx_elf_isr_name(t->elf, number);
+}
+
+/* `member`: interrupt durations by `key` (ISR number, Swi handle), each
+ * with its name where `name_of` gives one; the line ends in ",\n". */
+static void interrupts_json(trx_out *f, const trx_trace *t, const char *member, const char *key,
+                            const trx_keyed_duration *v, uint32_t n,
+                            const char *(*name_of)(const trx_trace *, uint32_t))
+{
+    trx_out_printf(f, "  \"%s\": [", member);
+    for (uint32_t i = 0; i < n; i++) {
+        const trx_keyed_duration *k = &v[i];
+        trx_out_printf(f, "%s\n    {\"%s\": %u, ", i ? "," : "", key, k->key);
+        const char *name = name_of(t, k->key);
+        if (name) {
+            trx_out_str(f, "\"name\": ");
+            trx_out_json_string(f, name);
+            trx_out_str(f, ", ");
+        }
+        duration_fields(f, &k->d);
+        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
+                       U(k->max_excl));
+    }
+    trx_out_str(f, n ? "\n  ],\n" : "],\n");
+}
+
 /* isr, latency, cpu_load (docs/analyses.md). */
 static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
@@ -275,21 +304,7 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_printf(f, "  \"ticks_per_second\": %llu,\n", U(s->ticks_per_second));
     else
         trx_out_str(f, "  \"ticks_per_second\": null,\n");
-    trx_out_str(f, "  \"isr\": [");
-    for (uint32_t i = 0; i < s->isr_count; i++) {
-        const trx_keyed_duration *k = &s->isr[i];
-        trx_out_printf(f, "%s\n    {\"id\": %u, ", i ? "," : "", k->key);
-        const char *handler = trx_elf_isr_name(t->elf, k->key); /* --elf: the vector's function */
-        if (handler) {
-            trx_out_str(f, "\"name\": ");
-            trx_out_json_string(f, handler);
-            trx_out_str(f, ", ");
-        }
-        duration_fields(f, &k->d);
-        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
-                       U(k->max_excl));
-    }
-    trx_out_str(f, s->isr_count ? "\n  ],\n" : "],\n");
+    interrupts_json(f, t, "isr", "id", s->isr, s->isr_count, isr_name);
     trx_out_str(f, "  \"latency\": {\"interrupt_to_thread\": [");
     thread_durations(f, t, s->latency, s->latency_count);
     trx_out_str(f, s->latency_count ? "\n    ], \"response\": [" : "], \"response\": [");
@@ -313,23 +328,7 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
 
 void trx_stats_swi_json(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
-    trx_out_str(f, "  \"swi\": [");
-    for (uint32_t i = 0; i < s->swi_count; i++) {
-        const trx_keyed_duration *k = &s->swi[i];
-        trx_out_printf(f, "%s\n    {\"handle\": %u, ", i ? "," : "", k->key);
-        const char *name = trx_context_name(t, k->key);
-        if (!name)
-            name = trx_elf_object_name(t->elf, k->key); /* --elf: its object */
-        if (name) {
-            trx_out_str(f, "\"name\": ");
-            trx_out_json_string(f, name);
-            trx_out_str(f, ", ");
-        }
-        duration_fields(f, &k->d);
-        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
-                       U(k->max_excl));
-    }
-    trx_out_str(f, s->swi_count ? "\n  ],\n" : "],\n");
+    interrupts_json(f, t, "swi", "handle", s->swi, s->swi_count, trx_swi_name);
 }
 
 void trx_stats_context_json(trx_out *f, const trx_trace *t, const trx_stats *s)

@@ -255,47 +255,54 @@ static void duration_thread_row(trx_out *o, const void *ctx, uint32_t i)
     trx_out_char(o, '\n');
 }
 
+/* An ISR's row label: its number and, with --elf, its handler. */
+static void isr_label(const trx_trace *t, uint32_t number, char *buf, size_t size)
+{
+    const char *handler = trx_elf_isr_name(t->elf, number);
+    if (handler)
+        snprintf(buf, size, "%u %.18s", number, handler);
+    else
+        snprintf(buf, size, "ISR %u", number);
+}
+
+/* A Swi's row label: its name where known, else its handle. */
+static void swi_label(const trx_trace *t, uint32_t handle, char *buf, size_t size)
+{
+    const char *name = trx_swi_name(t, handle);
+    if (name)
+        snprintf(buf, size, "%.24s", name);
+    else
+        snprintf(buf, size, "0x%08x", handle);
+}
+
+/* "WHAT durations": a row per key (ISR number, Swi handle) with the
+ * exclusive (nested ones left out) minimum and maximum; nothing when empty. */
+static void interrupts_text(trx_out *o, const trx_trace *t, const trx_stats *s, const char *what,
+                            const char *column, const trx_keyed_duration *v, uint32_t n,
+                            void (*label_of)(const trx_trace *, uint32_t, char *, size_t))
+{
+    if (n == 0)
+        return;
+    trx_out_printf(o,
+                   "\n%s durations %s\n  %-26scount          min         mean          p99"
+                   "          max   excl. nested min/max\n",
+                   what, s->ticks_per_second ? "(times in microseconds)" : "(times in ticks)",
+                   column);
+    for (uint32_t i = 0; i < n; i++) {
+        char label[64], a[32], b[32];
+        label_of(t, v[i].key, label, sizeof label);
+        duration_row(o, s, label, &v[i].d);
+        when(a, sizeof a, s, (double)v[i].min_excl);
+        when(b, sizeof b, s, (double)v[i].max_excl);
+        trx_out_printf(o, "   %s / %s\n", a, b);
+    }
+}
+
 static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uint32_t rows)
 {
     const char *unit = s->ticks_per_second ? "(times in microseconds)" : "(times in ticks)";
-    if (s->isr_count) {
-        trx_out_printf(o,
-                       "\nISR durations %s\n  ISR number                count          min         "
-                       "mean          p99          max   excl. nested min/max\n",
-                       unit);
-        for (uint32_t i = 0; i < s->isr_count; i++) {
-            char label[32], a[32], b[32];
-            const char *handler = trx_elf_isr_name(t->elf, s->isr[i].key); /* --elf */
-            if (handler)
-                snprintf(label, sizeof label, "%u %.18s", s->isr[i].key, handler);
-            else
-                snprintf(label, sizeof label, "ISR %u", s->isr[i].key);
-            duration_row(o, s, label, &s->isr[i].d);
-            when(a, sizeof a, s, (double)s->isr[i].min_excl);
-            when(b, sizeof b, s, (double)s->isr[i].max_excl);
-            trx_out_printf(o, "   %s / %s\n", a, b);
-        }
-    }
-    if (s->swi_count) { /* software interrupts (SYS/BIOS Swis), by handle */
-        trx_out_printf(o,
-                       "\nSwi durations %s\n  Swi                       count          min         "
-                       "mean          p99          max   excl. nested min/max\n",
-                       unit);
-        for (uint32_t i = 0; i < s->swi_count; i++) {
-            char label[64], a[32], b[32];
-            const char *name = trx_context_name(t, s->swi[i].key);
-            if (!name)
-                name = trx_elf_object_name(t->elf, s->swi[i].key); /* --elf: its object */
-            if (name)
-                snprintf(label, sizeof label, "%.24s", name);
-            else
-                snprintf(label, sizeof label, "0x%08x", s->swi[i].key);
-            duration_row(o, s, label, &s->swi[i].d);
-            when(a, sizeof a, s, (double)s->swi[i].min_excl);
-            when(b, sizeof b, s, (double)s->swi[i].max_excl);
-            trx_out_printf(o, "   %s / %s\n", a, b);
-        }
-    }
+    interrupts_text(o, t, s, "ISR", "ISR number", s->isr, s->isr_count, isr_label);
+    interrupts_text(o, t, s, "Swi", "Swi", s->swi, s->swi_count, swi_label);
     const struct {
         const char *title;
         const trx_keyed_duration *v;

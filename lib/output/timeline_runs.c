@@ -5,14 +5,14 @@
 #include <string.h>
 
 #include "output/timeline.h"
+#include "util/per_core.h"
 
 int trx_run_init(trx_run_tracker *r, const trx_trace *t)
 {
     memset(r, 0, sizeof *r);
-    r->cores = trx_trace_context_cores(t);
-    if (r->cores > 1 && !(r->per_core = calloc(r->cores, sizeof *r->per_core)))
-        return -1;
-    return 0;
+    bool failed;
+    r->per_core = trx_per_core_new(t, sizeof *r->per_core, &r->cores, &failed);
+    return failed ? -1 : 0;
 }
 
 void trx_run_free(trx_run_tracker *r)
