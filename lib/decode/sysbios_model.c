@@ -19,7 +19,8 @@ enum {
     SB_SWI_BEGIN, /* swi, func, preThread */
     SB_SWI_END,   /* swi */
     SB_POST,      /* swi / sem / event, ... */
-    SB_PEND       /* sem / event, ... */
+    SB_PEND,      /* sem / event, ... */
+    SB_SETPRI     /* tsk, func, oldPri, newPri */
 };
 
 static const struct {
@@ -31,6 +32,7 @@ static const struct {
     {"Hwi.LM_begin", SB_HWI_BEGIN}, {"Hwi.LD_end", SB_HWI_END},  {"Swi.LM_begin", SB_SWI_BEGIN},
     {"Swi.LD_end", SB_SWI_END},     {"Swi.LM_post", SB_POST},    {"Semaphore.LM_post", SB_POST},
     {"Semaphore.LM_pend", SB_PEND}, {"Event.LM_post", SB_POST},  {"Event.LM_pend", SB_PEND},
+    {"Task.LM_setPri", SB_SETPRI},
 };
 
 /* The role of UIA event name `n`, SB_NONE for none. */
@@ -95,10 +97,21 @@ int trx_sysbios_init(trx_sysbios_model *m, const trx_uia_names *n, uint32_t core
     return 0;
 }
 
+/* Widens thread `x`'s priority range (SYS/BIOS's numbers as logged: there a
+ * larger number is the more urgent) by `p`. */
+static void note_priority(trx_thread *x, uint32_t p)
+{
+    if (x->prio_lowest == TRX_UNKNOWN || p > x->prio_lowest)
+        x->prio_lowest = p;
+    if (x->prio_highest == TRX_UNKNOWN || p < x->prio_highest)
+        x->prio_highest = p;
+}
+
 /* Task `handle` (function `function`, 0 unknown) as a thread of t: added
- * once, named by its address until the ELF names it. 0, or -1 when out of
- * memory. */
-static int note_task(trx_trace *t, uint32_t handle, uint32_t function)
+ * once, named by its address until the ELF names it; its priority range
+ * widened by the `n` priorities `prio`. 0, or -1 when out of memory. */
+static int note_task(trx_trace *t, uint32_t handle, uint32_t function, const uint32_t *prio,
+                     uint32_t n)
 {
     if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
         handle == TRX_CONTEXT_IDLE)
@@ -107,6 +120,8 @@ static int note_task(trx_trace *t, uint32_t handle, uint32_t function)
     int32_t th = trx_objects_thread_or_unnamed(t, handle, TRX_UNKNOWN, &added);
     if (th < 0)
         return -1;
+    for (uint32_t k = 0; k < n; k++)
+        note_priority(&t->threads[th], prio[k]);
     trx_thread *x = &t->threads[th];
     if (function && !x->entry)
         x->entry = function;
@@ -125,13 +140,17 @@ int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_trace *t, uint32_t wo
 {
     switch (role_of_word(m, word)) {
     case SB_SWITCH: /* oldtsk, oldfunc, newtsk, newfunc */
-        if (n >= 4 && (note_task(t, args[0], args[1]) < 0 || note_task(t, args[2], args[3]) < 0))
+        if (n >= 4 && (note_task(t, args[0], args[1], NULL, 0) < 0 ||
+                       note_task(t, args[2], args[3], NULL, 0) < 0))
             return -1;
         return 0;
-    case SB_READY:
+    case SB_READY: /* tsk, func, pri */
+        return n >= 3 ? note_task(t, args[0], args[1], args + 2, 1) : 0;
+    case SB_SETPRI: /* tsk, func, oldPri, newPri */
+        return n >= 4 ? note_task(t, args[0], args[1], args + 2, 2) : 0;
     case SB_STOP:
     case SB_YIELD: /* tsk, func, ... */
-        return n >= 2 ? note_task(t, args[0], args[1]) : 0;
+        return n >= 2 ? note_task(t, args[0], args[1], NULL, 0) : 0;
     default:
         return 0;
     }

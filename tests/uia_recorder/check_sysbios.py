@@ -69,6 +69,11 @@ def capture(name, tol):
             check(near(profile.get(t["handle"], -1), t["ticks"], tol * intervals),
                   "%s core %d task 0x%x: %s ticks, truth %d" % (name, c["core"], t["handle"],
                                                                profile.get(t["handle"]), t["ticks"]))
+            k = (t["handle"] >> 8) & 0xF  # task k: priority 1 + k (one_core's task 1 also 7)
+            want = [1 + k, 7 if name == "one_core" and k == 1 else 1 + k]
+            th = threads.get(t["handle"], {})
+            got = [th.get("priority_highest"), th.get("priority_lowest")]
+            check(got == want, "%s task 0x%x: priorities %s, truth %s" % (name, t["handle"], got, want))
             name_got = threads.get(t["handle"], {}).get("name")
             check(name_got == "Task 0x%08x" % t["handle"],
                   "%s: task 0x%x named %r" % (name, t["handle"], name_got))

@@ -51,6 +51,8 @@ static const struct {
     {"ti.sysbios.utils.Load.LS_cpuLoad", MOD_LOAD, 11, "LS_cpuLoad: %d%%"},
     {"ti.sysbios.utils.Load.LS_taskLoad", MOD_LOAD, 12, "LS_taskLoad: 0x%x,%d,%d,0x%x"},
     {"app.App.mark", MOD_APP, 13, "mark %d"},
+    {"ti.sysbios.knl.Task.LM_setPri", MOD_TASK, 15,
+     "LM_setPri: tsk: 0x%x, func: 0x%x, oldPri: %d, newPri %d"},
     {"ti.uia.events.UIASync.syncPoint", MOD_SYNC, 14,
      "Sync Point:  SerialNumber=0x%x, CpuTStamp [LSW=0x%x, MSW=0x%x], GlobalTStamp [LSW=0x%x, "
      "MSW=0x%x], CpuCyclesPerCpuTimerTick=%d, CpuFreq [LSW=0x%x, MSW=0x%x]"},
@@ -69,6 +71,7 @@ enum {
     E_CPU_LOAD,
     E_TASK_LOAD,
     E_MARK,
+    E_SETPRI,
     E_SYNC,
     E_COUNT
 };
@@ -172,7 +175,8 @@ static void stamp(sim_core *c, uint64_t step)
 static void ready(sim_core *c, int k)
 {
     stamp(c, 1 + rnd(5));
-    trx_uia_write4(c->kernel, WORD(E_READY), task_handle(c, k), task_function(k), 5, 0, ALL);
+    trx_uia_write4(c->kernel, WORD(E_READY), task_handle(c, k), task_function(k), 1 + (uint32_t)k,
+                   0, ALL); /* task k's priority: 1 + k */
     c->blocked[k] = false;
 }
 
@@ -474,6 +478,8 @@ static void one_core(const char *dir)
     flows = 0;
     ready(&c, TASKS - 1); /* readied, never runs */
     c.first_g = c.g;
+    stamp(&c, 1); /* task 1's priority raised from 2 to 7 (truth: its range 2..7) */
+    trx_uia_write4(c.kernel, WORD(E_SETPRI), task_handle(&c, 1), task_function(1), 2, 7, ALL);
     uint32_t lost_from = 0;
     for (uint32_t n = 0; n < 400; n++) {
         step(&c, n);
