@@ -476,14 +476,14 @@ typedef struct trx_event {
     uint32_t entry;       /* physical entry index (UIA: record number); UINT32_MAX if synthetic */
     int32_t thread;       /* index into trace->threads for thread contexts, else -1 */
     bool synthetic;       /* a RUNNING event TraceX inserts */
+    uint8_t kind;         /* trx_event_kind (in what was padding: the event stays 104 bytes) */
     uint16_t flags;       /* TRX_EV_*: which optional fields are meaningful */
     uint16_t module;      /* UIA module id (event word low half); 0 for TXTB */
+    bool priority_change; /* a RESUME or SUSPEND that only changes a priority */
     uint32_t lost_before; /* events lost right before this one (its gap), 0 if none */
+    uint32_t subject;     /* the word `kind` is about (see trx_event_kind), 0 if none */
     uint64_t time;        /* raw timestamp, 64-bit (TXTB: the masked 32-bit one) */
     uint64_t seq;         /* UIA: sequence number, unwrapped per stream */
-    uint32_t subject;     /* the word `kind` is about (see trx_event_kind), 0 if none */
-    uint8_t kind;         /* trx_event_kind */
-    bool priority_change; /* a RESUME or SUSPEND that only changes a priority */
 } trx_event;
 
 /* Iterator over events in TraceX order. Its state is O(threads): look-ahead

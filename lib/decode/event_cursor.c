@@ -173,73 +173,55 @@ static inline const trx_entry *peek(trx_cursor *c, uint32_t j)
     return &c->ahead_;
 }
 
-/* The kind and subject of a TXTB event: the catalogue's meaning of its id
- * (events.csv; test_meanings pins these ids) and the word it is about. */
-static void txtb_kind(trx_event *ev)
+/* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
+ * pins these ids), and where the word the kind is about lies. */
+enum { SUBJECT_INFO0, SUBJECT_INFO1, SUBJECT_CONTEXT, SUBJECT_NONE };
+static const struct {
+    uint8_t kind, subject;
+} txtb_kinds[113] = {
+    [1] = {TRX_KIND_RESUME, SUBJECT_INFO0},     /* info1 thread, info2 previous state */
+    [2] = {TRX_KIND_SUSPEND, SUBJECT_INFO0},    /* info1 thread, info2 new state */
+    [3] = {TRX_KIND_ISR_ENTER, SUBJECT_INFO1},  /* info2 the ISR number */
+    [4] = {TRX_KIND_ISR_EXIT, SUBJECT_INFO1},   /* info2 the ISR number */
+    [5] = {TRX_KIND_TIME_SLICE, SUBJECT_INFO0}, /* info1 the next thread */
+    [TRX_EVENT_RUNNING] = {TRX_KIND_RUNNING, SUBJECT_NONE},
+    [52] = {TRX_KIND_LOCK_GET, SUBJECT_INFO0},   /* TX_TRACE_MUTEX_GET */
+    [57] = {TRX_KIND_LOCK_PUT, SUBJECT_INFO0},   /* TX_TRACE_MUTEX_PUT */
+    [63] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0}, /* TX_TRACE_QUEUE_FRONT_SEND */
+    [68] = {TRX_KIND_QUEUE_RECEIVE, SUBJECT_INFO0},
+    [69] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0},
+    [83] = {TRX_KIND_SEM_GET, SUBJECT_INFO0},
+    [88] = {TRX_KIND_SEM_PUT, SUBJECT_INFO0},
+    [108] = {TRX_KIND_PRIORITY_CHANGE, SUBJECT_INFO0}, /* info1 thread, info2 new priority */
+    [109] = {TRX_KIND_YIELD, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_RELINQUISH: info2 next */
+    [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_SLEEP */
+};
+
+/* The kind and subject of a TXTB event (priority_change already false). */
+static inline void txtb_kind(trx_event *ev)
 {
-    uint8_t k = TRX_KIND_NONE;
-    uint32_t subject = 0;
-    switch (ev->id) {
-    case 1: /* TX_TRACE_THREAD_RESUME: info1 thread, info2 previous state */
-    case 2: /* TX_TRACE_THREAD_SUSPEND: info1 thread, info2 new state */
-        k = ev->id == 1 ? TRX_KIND_RESUME : TRX_KIND_SUSPEND;
-        subject = ev->info[0];
-        ev->priority_change = ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
+    uint32_t id = ev->id;
+    if (id >= sizeof txtb_kinds / sizeof txtb_kinds[0] || txtb_kinds[id].kind == TRX_KIND_NONE) {
+        ev->kind = TRX_KIND_NONE;
+        ev->subject = 0;
+        return;
+    }
+    ev->kind = txtb_kinds[id].kind;
+    switch (txtb_kinds[id].subject) {
+    case SUBJECT_INFO0:
+        ev->subject = ev->info[0];
         break;
-    case 3: /* TX_TRACE_ISR_ENTER / EXIT: info2 the ISR number */
-    case 4:
-        k = ev->id == 3 ? TRX_KIND_ISR_ENTER : TRX_KIND_ISR_EXIT;
-        subject = ev->info[1];
+    case SUBJECT_INFO1:
+        ev->subject = ev->info[1];
         break;
-    case 5: /* TX_TRACE_TIME_SLICE: info1 the next thread */
-        k = TRX_KIND_TIME_SLICE;
-        subject = ev->info[0];
-        break;
-    case TRX_EVENT_RUNNING:
-        k = TRX_KIND_RUNNING;
-        break;
-    case 52: /* TX_TRACE_MUTEX_GET */
-        k = TRX_KIND_LOCK_GET;
-        subject = ev->info[0];
-        break;
-    case 57: /* TX_TRACE_MUTEX_PUT */
-        k = TRX_KIND_LOCK_PUT;
-        subject = ev->info[0];
-        break;
-    case 63: /* TX_TRACE_QUEUE_FRONT_SEND */
-    case 69: /* TX_TRACE_QUEUE_SEND */
-        k = TRX_KIND_QUEUE_SEND;
-        subject = ev->info[0];
-        break;
-    case 68: /* TX_TRACE_QUEUE_RECEIVE */
-        k = TRX_KIND_QUEUE_RECEIVE;
-        subject = ev->info[0];
-        break;
-    case 83: /* TX_TRACE_SEMAPHORE_GET */
-        k = TRX_KIND_SEM_GET;
-        subject = ev->info[0];
-        break;
-    case 88: /* TX_TRACE_SEMAPHORE_PUT */
-        k = TRX_KIND_SEM_PUT;
-        subject = ev->info[0];
-        break;
-    case 108: /* TX_TRACE_THREAD_PRIORITY_CHANGE: info1 thread, info2 new priority */
-        k = TRX_KIND_PRIORITY_CHANGE;
-        subject = ev->info[0];
-        break;
-    case 109: /* TX_TRACE_THREAD_RELINQUISH: info2 the next thread */
-        k = TRX_KIND_YIELD;
-        subject = ev->context;
-        break;
-    case 112: /* TX_TRACE_THREAD_SLEEP */
-        k = TRX_KIND_SLEEP;
-        subject = ev->context;
+    case SUBJECT_CONTEXT:
+        ev->subject = ev->context;
         break;
     default:
+        ev->subject = 0;
         break;
     }
-    ev->kind = k;
-    ev->subject = subject;
+    ev->priority_change = id <= 2 && ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
 }
 
 /* Fills the fields of raw chronological entry `i` that do not depend on the model. */
