@@ -106,9 +106,11 @@ typedef struct trx_uia_info {
     const trx_uia_stream *streams;
     uint32_t snapshot_count;
     const trx_uia_snapshot *snapshots;
-    uint64_t skipped_words;          /* terminators and InvalidData fillers skipped */
-    uint64_t time_backwards;         /* records whose timestamp went backwards (warned) */
-    uint64_t target_dropped;         /* the recorder's stop-policy drop count (a gap at the end) */
+    uint64_t skipped_words;  /* terminators and InvalidData fillers skipped */
+    uint64_t skipped_front;  /* bytes before the first whole packet (a capture joined mid-packet) */
+    uint64_t cut_tail;       /* bytes of a last packet cut short (its whole records are read) */
+    uint64_t time_backwards; /* records whose timestamp went backwards (warned) */
+    uint64_t target_dropped; /* the recorder's stop-policy drop count (a gap at the end) */
     uint64_t first_backwards_offset; /* where it first happened */
     uint32_t cores;                  /* senders: one time axis each (trx_event.core) */
     uint64_t sync_points;            /* UIASync sync points read (names needed: --uia-meta) */

@@ -92,9 +92,8 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
             pk = &ctx;
         }
     }
-    uint32_t o = u->rec_off[i];
-    bool be = (o & UIA_OFF_BE) != 0;
-    const uint8_t *p = c->trace->image.data + (o & ~UIA_OFF_BE);
+    bool be = uia_rec_be(u, i);
+    const uint8_t *p = c->trace->image.data + uia_rec_offset(u, i);
     uia_head h;
     uia_parse_head(p, 2048, be, &h); /* validated at open */
     uia_step st;

@@ -15,7 +15,9 @@
 #include "trx/trx.h"
 #include "trx/uia.h"
 
-/* Record offsets keep the payload byte order in bit 0 (records are 4-byte aligned). */
+/* Record offsets keep the payload byte order in bit 0: records are 4-byte
+ * aligned relative to the first packet (u->phase: where a file cut at its
+ * front puts them), so offset - phase has bit 0 free. */
 #define UIA_OFF_BE 1u
 
 /* Everything the decoder keeps for an opened UIA trace. */
@@ -23,7 +25,8 @@ struct trx_uia {
     trx_uia_info info;
     bool sysbios;           /* the names at open marked SYS/BIOS's scheduler events */
     uint32_t context_cores; /* trx_trace_context_cores: the cores when sysbios, else 1 */
-    uint32_t *rec_off;      /* records in event order: image offset | UIA_OFF_BE */
+    uint32_t *rec_off;      /* records in event order: (image offset - phase) | UIA_OFF_BE */
+    uint32_t phase;         /* every record's offset modulo 4 (0 unless cut at the front) */
     uint64_t rec_cap;
     trx_uia_packet *packets;
     uint64_t *pkt_first; /* number of the first record of each packet */
@@ -44,6 +47,16 @@ struct trx_uia {
     uint32_t *stream_packets;    /* each stream's packets in file order, stream after stream */
     uint32_t *stream_packets_at; /* per stream: its first in stream_packets (+1: the end) */
 };
+
+/* Record `i`'s image offset and its payload byte order. */
+static inline uint32_t uia_rec_offset(const struct trx_uia *u, uint64_t i)
+{
+    return (u->rec_off[i] & ~UIA_OFF_BE) + u->phase;
+}
+static inline bool uia_rec_be(const struct trx_uia *u, uint64_t i)
+{
+    return (u->rec_off[i] & UIA_OFF_BE) != 0;
+}
 
 /* A stream's session: its first and last timestamps (any: it has one). */
 typedef struct uia_session_span {

@@ -151,7 +151,7 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
         return trx_error_set(b->err, off, "more than 4294967294 UIA records");
     if (grow((void **)&u->rec_off, &u->rec_cap, n + 1, sizeof *u->rec_off) < 0)
         return oom(b, off);
-    u->rec_off[n] = (uint32_t)off | (be ? UIA_OFF_BE : 0u);
+    u->rec_off[n] = ((uint32_t)off - u->phase) | (be ? UIA_OFF_BE : 0u);
     uia_seq_state *s = &b->states[stream];
     uint64_t prev_ticks = s->last_ticks;
     uia_step st;
@@ -593,13 +593,98 @@ static bool looks_halted(const uint8_t *d, size_t n, bool be)
     return (trx_rd32(d + len, true) >> 28) != 0; /* not an InvalidData filler either */
 }
 
-static int decode_packets(uia_builder *b)
+#define CHAIN_PACKETS 64 /* packets that confirm where a cut file's first one starts */
+#define FRONT_SEARCH                                                                               \
+    (1u << 27) /* a packet is shorter than 2^27 bytes: the first whole one                         \
+                  starts within that much of a cut */
+
+#define CHAIN_RECORDS 64 /* records of each packet checked in a chain */
+
+/* True when the packet at `off` (a header there) holds valid records (its
+ * first CHAIN_RECORDS, in its byte order), up to a terminator, its end, or
+ * the end of the input where it is cut short. */
+static bool packet_holds_records(const uint8_t *d, size_t n, uint64_t off, uint64_t *budget)
+{
+    uint32_t w1 = trx_rd32(d + off, true);
+    bool be = (w1 >> 27) & 1u;
+    uint64_t end = off + (w1 & 0x07FFFFFFu), p = off + 16;
+    if (end > n)
+        end = n;
+    for (uint32_t k = 0; k < CHAIN_RECORDS && p < end; k++) {
+        if (*budget == 0)
+            return false; /* the search has spent its work: no packet found */
+        --*budget;
+        uia_head h;
+        int why = uia_parse_head(d + p, (size_t)(end - p), be, &h);
+        if (why == UIA_HEAD_SHORT && end == n)
+            return true; /* the last record, cut with the input */
+        if (why != UIA_HEAD_OK)
+            return false;
+        if (h.terminator)
+            return true;
+        p += h.len;
+    }
+    return true;
+}
+
+/* True when packets holding valid records follow each other from `off`:
+ * CHAIN_PACKETS of them, or up to the end of the input (zero fill, or a
+ * last packet cut short). */
+static bool packet_chain(const uint8_t *d, size_t n, uint64_t off, uint64_t *budget)
+{
+    for (uint32_t k = 0; k < CHAIN_PACKETS; k++) {
+        if (off == n || all_zero(d + off, n - off))
+            return k > 0;
+        if (n - off < 16) /* a last header cut short */
+            return k > 0 && (d[off] >> 4) == 10;
+        bool cut = !is_packet_header(d, n, off) && off + 16 <= n &&
+                   (trx_rd32(d + off, true) >> 28) == 10 &&
+                   (trx_rd32(d + off, true) & 0x07FFFFFFu) >= 16;
+        if ((!cut && !is_packet_header(d, n, off)) || !packet_holds_records(d, n, off, budget))
+            return false;
+        if (cut)
+            return true;
+        off += trx_rd32(d + off, true) & 0x07FFFFFFu;
+    }
+    return true;
+}
+
+/* Where the first whole packet of a file cut at its front starts (a
+ * capture joined mid-packet), or UINT64_MAX when no chain of packets is
+ * found. Linear: the record parses of all candidates share one budget. */
+static uint64_t first_packet(const uint8_t *d, size_t n)
+{
+    uint64_t limit = n < FRONT_SEARCH ? n : FRONT_SEARCH;
+    uint64_t budget = 4 * limit + 65536; /* record parses: linear in the input, whatever it holds */
+    for (uint64_t k = 1; k + 16 <= limit && budget > 0; k++)
+        if (is_packet_header(d, n, k) && packet_chain(d, n, k, &budget))
+            return k;
+    return UINT64_MAX;
+}
+
+/* The end of the whole records of a packet cut short at the end of the
+ * input (from its first record at `off`): the last record is cut. */
+static uint64_t whole_records_end(const uia_builder *b, uint64_t off, bool be)
+{
+    while (off + 4 <= b->n) {
+        uia_head h;
+        int why = uia_parse_head(b->d + off, b->n - off, be, &h);
+        if (why != UIA_HEAD_OK)
+            break; /* cut here (SHORT), or a bad record walk_forward reports */
+        off += h.terminator ? 4 : h.len;
+    }
+    return off < b->n ? off : b->n;
+}
+
+static int decode_packets(uia_builder *b, uint64_t start)
 {
     struct trx_uia *u = b->u;
     u->info.packet_file = true;
+    u->info.skipped_front = start;
+    u->phase = (uint32_t)(start & 3u); /* every record offset modulo 4 from here on */
     bool be0 =
-        b->endian == TRX_ENDIAN_AUTO ? ((b->d[0] >> 3) & 1u) != 0 : b->endian == TRX_ENDIAN_BIG;
-    if (looks_halted(b->d, b->n, be0)) {
+        b->endian == TRX_ENDIAN_AUTO ? ((b->d[start] >> 3) & 1u) != 0 : b->endian == TRX_ENDIAN_BIG;
+    if (start == 0 && looks_halted(b->d, b->n, be0)) {
         trx_uia_packet *p;
         if (add_packet(b, 0, &p) < 0)
             return -1;
@@ -615,7 +700,7 @@ static int decode_packets(uia_builder *b)
         if (rc < 0 || !is_packet_header(b->d, b->n, u->packets[0].length))
             return rc;
     }
-    uint64_t off = u->info.packet_count ? u->packets[0].length : 0;
+    uint64_t off = u->info.packet_count ? u->packets[0].length : start;
     while (off < b->n) {
         size_t left = b->n - off;
         if (all_zero(b->d + off, left))
@@ -625,6 +710,36 @@ static int decode_packets(uia_builder *b)
             u->info.skipped_words++;
             off += fill;
             continue;
+        }
+        if (left < 16 && (b->d[off] >> 4) == 10) { /* the last header, cut short */
+            u->info.cut_tail = left >= 4 ? (trx_rd32(b->d + off, true) & 0x07FFFFFFu) - left
+                                         : 16 - left; /* at least the rest of the header */
+            break;
+        }
+        if (!is_packet_header(b->d, b->n, off) && left >= 16 &&
+            (trx_rd32(b->d + off, true) >> 28) == 10 &&
+            (trx_rd32(b->d + off, true) & 0x07FFFFFFu) > left &&
+            (trx_rd32(b->d + off, true) & 0x07FFFFFFu) >= 16) {
+            /* the last packet, cut short (a capture stopped mid-packet): its whole records */
+            trx_uia_packet *p;
+            if (add_packet(b, off, &p) < 0)
+                return -1;
+            uint32_t idx = u->info.packet_count - 1;
+            int64_t s = stream_of(b, p->sender, p->logger);
+            if (s < 0)
+                return s == -2 ? -1 : oom(b, off);
+            p = &u->packets[idx];
+            p->stream = (uint32_t)s;
+            u->info.cut_tail = p->length - left;
+            p->length = (uint32_t)left;
+            uia_pkt_ctx pk = {p->seq, p->first_event};
+            uint64_t recs, end = whole_records_end(b, off + 16, p->big_endian);
+            if (walk_forward(b, off + 16, end, p->big_endian, (uint32_t)s, &pk, false, false, NULL,
+                             &recs) < 0)
+                return -1;
+            u->packets[idx].records = recs;
+            u->packets[idx].session = b->states[s].session;
+            break;
         }
         if (!is_packet_header(b->d, b->n, off)) {
             if (left < 16)
@@ -684,6 +799,8 @@ static int decode_raw(uia_builder *b)
 bool trx_uia_probe(const uint8_t *d, size_t n)
 {
     if (is_packet_header(d, n, 0))
+        return true;
+    if (first_packet(d, n) != UINT64_MAX) /* packets cut at the front */
         return true;
     for (int be = 0; be < 2; be++) {
         uia_head h;
@@ -752,8 +869,10 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     int rc = -1;
     if (!t->uia || !b.snaps)
         rc = trx_error_set(err, 0, "out of memory");
-    else
-        rc = is_packet_header(b.d, b.n, 0) ? decode_packets(&b) : decode_raw(&b);
+    else {
+        uint64_t first = is_packet_header(b.d, b.n, 0) ? 0 : first_packet(b.d, b.n);
+        rc = first != UINT64_MAX ? decode_packets(&b, first) : decode_raw(&b);
+    }
     if (rc == 0 && uia_snap_finish(b.snaps, t->uia) < 0)
         rc = trx_error_set(err, 0, "out of memory reassembling snapshots");
     else if (rc != 0 && b.snaps)

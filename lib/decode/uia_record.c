@@ -74,8 +74,7 @@ bool trx_uia_record_get(const trx_trace *t, uint32_t record, trx_uia_record *out
     if (!t || !t->uia || record >= t->uia->info.records)
         return false;
     const struct trx_uia *u = t->uia;
-    uint32_t o = u->rec_off[record];
-    uia_decode_record(t->image.data, o & ~UIA_OFF_BE, (o & UIA_OFF_BE) != 0, out);
+    uia_decode_record(t->image.data, uia_rec_offset(u, record), uia_rec_be(u, record), out);
     out->stream = 0; /* a raw buffer: one stream */
     if (u->rec_stream) {
         out->stream = u->rec_stream[record];

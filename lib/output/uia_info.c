@@ -110,6 +110,16 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     trx_out_char(o, '\n');
     trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
                    trx_trace_span_ticks(t));
+    if (u->skipped_front)
+        trx_out_printf(o,
+                       "Cut at the front:   %" PRIu64
+                       " bytes before the first whole packet skipped (joined mid-packet)\n",
+                       u->skipped_front);
+    if (u->cut_tail)
+        trx_out_printf(o,
+                       "Cut at the end:     the last packet lacks %" PRIu64
+                       " bytes (its whole records read)\n",
+                       u->cut_tail);
     if (t->thread_count) /* SYS/BIOS's tasks (sysbios_model.c) */
         trx_out_printf(o, "Tasks:              %" PRIu32 " (SYS/BIOS)\n", t->thread_count);
     if (t->elf) {
@@ -178,9 +188,10 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
     trx_out_printf(o,
                    "],\"snapshots\":%" PRIu32 ",\"incomplete_snapshots\":%" PRIu32
                    ",\"first_ticks\":0,\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64
-                   ",\"skipped_words\":%" PRIu64 ",\"tasks\":%" PRIu32,
+                   ",\"skipped_words\":%" PRIu64 ",\"skipped_front_bytes\":%" PRIu64
+                   ",\"cut_tail_bytes\":%" PRIu64 ",\"tasks\":%" PRIu32,
                    u->snapshot_count, incomplete, trx_trace_span_ticks(t), u->time_backwards,
-                   u->skipped_words, t->thread_count);
+                   u->skipped_words, u->skipped_front, u->cut_tail, t->thread_count);
     if (t->elf) { /* --elf: is it the firmware that wrote the trace? */
         trx_out_str(o, ",\"elf\":");
         trx_info_elf_json(t, o);
