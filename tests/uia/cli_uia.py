@@ -9,16 +9,9 @@ import json, os, struct, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from elf32_writer import elf32
+from test_support import check, finish
 
 trx, tmp = sys.argv[1], sys.argv[2]
-failures = 0
-
-
-def check(cond, what):
-    global failures
-    if not cond:
-        print("FAIL " + what)
-        failures += 1
 
 
 def run(*args, status=0):
@@ -204,5 +197,4 @@ check(se["text"] == "ready in 0x8001 <sensor_task> on 0x20000108 <sensor_sem+0x8
       se["arg_symbols"] == [None, "sensor_task", "sensor_sem+0x8", None], "UIA with --elf: %s" % se)
 for p in (path, meta, raw, bad, drop, synced, sync_meta, two, loads, load_meta, fw, sym_meta, sym_uia):
     os.remove(p)
-print("cli_uia: %d failure(s)" % failures)
-sys.exit(1 if failures else 0)
+finish("cli_uia")

@@ -9,16 +9,11 @@ keeps that packet's whole records and says how many bytes it lacks. Both
 ends cut at once too."""
 import json, os, struct, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_support import check, finish
+
 trx, tmp = sys.argv[1], sys.argv[2]
 os.makedirs(tmp, exist_ok=True)
-failures = 0
-
-
-def check(cond, what):
-    global failures
-    if not cond:
-        print("FAIL " + what)
-        failures += 1
 
 
 REC = 24  # HdrType 1 (EventWithTimestamp), 64-bit time stamp, event word, 2 arguments
@@ -97,5 +92,4 @@ text = subprocess.run([trx, "info", path], capture_output=True, text=True).stdou
 check("Cut at the front:   7 bytes" in text and "Cut at the end:     the last packet lacks 30 bytes" in text,
       "info text: " + text)
 os.remove(path)
-print("cut_packets: %d failure(s)" % failures)
-sys.exit(1 if failures else 0)
+finish("cut_packets")

@@ -15,18 +15,11 @@ import json, os, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
 from elf32_writer import elf32
+from test_support import check, finish
 
 trx, sim, out = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(out, exist_ok=True)
 subprocess.run([sim, out], check=True)
-failures = 0
-
-
-def check(cond, what):
-    global failures
-    if not cond:
-        print("FAIL " + what)
-        failures += 1
 
 
 def run(*args):
@@ -215,5 +208,4 @@ for elf, verdict in ((right, True), (moved, False)):
     check(got.get("matches") is verdict, "%s: elf %s, want matches %s" % (elf, got, verdict))
     check(("not the firmware" in r.stderr) == (not verdict), "%s: stderr %r" % (elf, r.stderr))
 
-print("check_sysbios: %d failure(s)" % failures)
-sys.exit(1 if failures else 0)
+finish("check_sysbios")
