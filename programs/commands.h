@@ -13,5 +13,6 @@ int cmd_convert(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
+int cmd_capture(int argc, char **argv);
 
 #endif

@@ -290,6 +290,8 @@ static void test_bad_custom_every_command(void **state)
     assert_int_equal(cli_write_file(range, bad_range, strlen(bad_range)), 0);
     assert_int_equal(cli_write_file(syntax, bad_syntax, strlen(bad_syntax)), 0);
     for (size_t i = 0; i < n; i++) {
+        if (strcmp(names[i], "capture") == 0)
+            continue; /* it records a stream: it reads no trace, names no events */
         for (int which = 0; which < 2; which++) {
             const char *trxc = which ? syntax : range;
             cli_result r;

@@ -10,26 +10,13 @@ ends cut at once too."""
 import json, os, struct, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_support import check, finish
+from test_support import REC, check, finish, uia_packets
 
 trx, tmp = sys.argv[1], sys.argv[2]
 os.makedirs(tmp, exist_ok=True)
 
 
-REC = 24  # HdrType 1 (EventWithTimestamp), 64-bit time stamp, event word, 2 arguments
-packets, seq, t = [], 0, 1000
-for p in range(6):
-    body = b""
-    first = seq
-    for r in range(3):
-        if p == 3 and r == 1:
-            seq += 5  # 5 records lost here
-        body += struct.pack("<IIIIII", 1 << 27 | REC << 16 | seq & 0xFFFF, t, 0, 7 << 16 | 0x8001,
-                            p, r)
-        seq += 1
-        t += 10
-    packets.append(struct.pack(">IIII", 10 << 28 | (16 + len(body)), p << 16 | (first & 0x3FFF) << 2,
-                               0x0001 << 16 | 0x8003, 0xFFFF << 16 | 2) + body)
+packets = uia_packets(6)
 data = b"".join(packets)
 starts = [sum(len(x) for x in packets[:k]) for k in range(len(packets) + 1)]
 path = os.path.join(tmp, "cut.uia")
