@@ -152,8 +152,9 @@ static void summarize(const char *path, unsigned long long bytes, double seconds
         return;
     }
     trx_trace_prepare(&t);
-    fprintf(stderr, "; %llu events, %llu lost in %llu gaps\n", (unsigned long long)t.total_events,
-            (unsigned long long)t.lost_events, (unsigned long long)t.gap_count);
+    fprintf(stderr, "; %llu events, %llu lost in %llu gap%s\n", (unsigned long long)t.total_events,
+            (unsigned long long)t.lost_events, (unsigned long long)t.gap_count,
+            t.gap_count == 1 ? "" : "s");
     trx_trace_close(&t);
 }
 

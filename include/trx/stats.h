@@ -170,6 +170,10 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window);
 /* Releases what trx_stats_compute allocated. */
 void trx_stats_free(trx_stats *s);
 
+/* The ticks the execution profile shares out: the trace's span times the
+ * cores whose contexts it follows (one for TXTB; each SYS/BIOS core). */
+uint64_t trx_stats_profile_span(const trx_trace *t, const trx_stats *s);
+
 /* The CPU ticks load window `i` holds: its length (the last one may be
  * partial) times the cores it sums. */
 uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i);

@@ -316,6 +316,11 @@ static int by_key(const void *x, const void *y)
     return a->key < b->key ? -1 : a->key > b->key;
 }
 
+uint64_t trx_stats_profile_span(const trx_trace *t, const trx_stats *s)
+{
+    return t->max_ticks * (s->load_cores ? s->load_cores : 1);
+}
+
 uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i)
 {
     uint64_t start = i * s->load_window, len = s->load_window;

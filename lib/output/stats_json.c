@@ -125,7 +125,7 @@ static void write_services(trx_out *f, const trx_stats *s, const trx_custom_even
  * (the rest of the span), percent of the span. */
 static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
-    uint64_t max = t->max_ticks, counted = s->interrupt_ticks + s->idle_ticks;
+    uint64_t max = trx_stats_profile_span(t, s), counted = s->interrupt_ticks + s->idle_ticks;
     bool rows = false;
     trx_out_str(f, "  \"execution_profile\": [");
     for (uint32_t i = 0; i < t->thread_count; i++) {

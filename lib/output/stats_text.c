@@ -116,14 +116,14 @@ static void profile_row(trx_out *o, const void *ctx, uint32_t i)
         return; /* its time is the Idle row's */
     uint64_t ticks = x->s->threads[i].execution_ticks;
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", thread_name(x->t, i), U(ticks),
-                   percent(ticks, x->t->max_ticks));
+                   percent(ticks, trx_stats_profile_span(x->t, x->s)));
 }
 
 static void write_profile(trx_out *o, const table *x, uint32_t rows)
 {
     const trx_trace *t = x->t;
     const trx_stats *s = x->s;
-    uint64_t max = t->max_ticks, counted = s->idle_ticks + s->interrupt_ticks;
+    uint64_t max = trx_stats_profile_span(t, s), counted = s->idle_ticks + s->interrupt_ticks;
     for (uint32_t i = 0; i < t->thread_count; i++)
         counted += s->threads[i].execution_ticks;
     trx_out_str(o, "\nExecution profile                    ticks        %\n");

@@ -73,7 +73,7 @@ check(open(out, "rb").read() == data, "whole: the capture is not the stream's by
 i = info(out)
 check(i.get("records") == 40 * PER and i.get("lost_events") == 9,
       "whole: records %s lost %s, sent %d dropped 9" % (i.get("records"), i.get("lost_events"), 40 * PER))
-check("120 events, 9 lost in 1 gaps" in r.stderr, "whole: summary " + r.stderr)
+check("120 events, 9 lost in 1 gap\n" in r.stderr, "whole: summary " + r.stderr)
 
 # joined in the middle of packet 5
 join = sum(len(p) for p in packets[:5]) + 41

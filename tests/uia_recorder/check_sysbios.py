@@ -47,6 +47,8 @@ def capture(name, tol):
     smp = stats.get("smp") or {}
     per_core = {c["core"]: c for c in smp.get("per_core", [])}
     profile = {p["address"]: p["ticks"] for p in stats.get("execution_profile") or []}
+    shares = sum(p["percent"] for p in stats.get("execution_profile") or [])
+    check(abs(shares - 100) < 0.01, "%s: the profile's shares add up to %.4f %%" % (name, shares))
     threads = {t["address"]: t for t in stats.get("threads") or []}
     for c in truth["cores"]:
         got = per_core.get(c["core"], {})
