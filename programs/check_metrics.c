@@ -466,7 +466,7 @@ int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
         EVIDENCE(out, "cannot be evaluated: %s", missing);
         return 0;
     }
-    if (ctx->trace->format != TRX_TRACE_TXTB &&
+    if (!trx_stats_has_catalogue_figures(ctx->trace) &&
         (r->kind == CHECK_MIN_STACK_FREE || r->kind == CHECK_NO_INVERSION)) {
         out->status = CHECK_UNAVAILABLE; /* no stack pointers, no lock owners in its events */
         EVIDENCE(out, "cannot be evaluated: the trace's events carry no %s",

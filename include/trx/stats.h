@@ -170,6 +170,11 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window);
 /* Releases what trx_stats_compute allocated. */
 void trx_stats_free(trx_stats *s);
 
+/* True when t's events are laid out as the event catalogue describes (TXTB):
+ * stack pointers, lock owners, services; else those figures are unavailable
+ * (trx_stats.catalogue_figures). */
+bool trx_stats_has_catalogue_figures(const trx_trace *t);
+
 /* The ticks the execution profile shares out: the trace's span times the
  * cores whose contexts it follows (one for TXTB; each SYS/BIOS core). */
 uint64_t trx_stats_profile_span(const trx_trace *t, const trx_stats *s);

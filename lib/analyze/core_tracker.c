@@ -98,8 +98,8 @@ trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
     k->out.thread_count = t->thread_count;
     k->out.core_count = 1;
     k->follow_cores = trx_trace_context_cores(t);
-    k->follow_next = k->follow_cores > 1 || (t->format == TRX_TRACE_TXTB && single_core(t)) ||
-                     (t->format == TRX_TRACE_UIA && !trx_trace_context_missing(t));
+    /* TXTB on one core; UIA whose scheduler events give each core's contexts */
+    k->follow_next = t->format == TRX_TRACE_TXTB ? single_core(t) : !trx_trace_context_missing(t);
     k->out.threads = calloc(n, sizeof *k->out.threads);
     /* core 0's pairs: one per thread at most (no growth, no slack); following
      * the event model (one core), they come from the per-thread figures */

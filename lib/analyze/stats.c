@@ -172,7 +172,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     w.s = s;
     w.extra = extra;
     w.extra_ctx = extra_ctx;
-    w.catalogue_ids = s->catalogue_figures = t->format == TRX_TRACE_TXTB;
+    w.catalogue_ids = s->catalogue_figures = trx_stats_has_catalogue_figures(t);
     w.inv = inv;
     w.pop = &pop;
     w.tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
@@ -262,6 +262,11 @@ fail:
     trx_popularity_finish(&pop, s);
     trx_stats_free(s);
     return fail_rc;
+}
+
+bool trx_stats_has_catalogue_figures(const trx_trace *t)
+{
+    return t->format == TRX_TRACE_TXTB;
 }
 
 int trx_stats_compute(trx_trace *t, trx_stats *s)
