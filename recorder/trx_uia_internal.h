@@ -22,6 +22,11 @@ VOID trx_uia_wrap_(trx_uia_logger *lg, ULONG *next);
  * later record to the scratch area. */
 VOID trx_uia_stop_(trx_uia_logger *lg, ULONG *next);
 
+/* Packet header word 1 (EventPkt, byte order, `bytes`) and word 2 (packet
+ * sequence, first record's sequence `seq16`). */
+VOID trx_uia_set_length_(trx_uia_logger *lg, ULONG bytes);
+VOID trx_uia_set_sequences_(trx_uia_logger *lg, ULONG seq16);
+
 /* Counts one dropped record (and updates the count in the buffer). */
 VOID trx_uia_count_drop_(trx_uia_logger *lg);
 

@@ -4,6 +4,7 @@
  * end of a record that passed the limit (wrap to the start, or stop and
  * count what is dropped). Layout: docs/uia-format.md.
  */
+#include "trx/stream_recorder.h"
 #include "trx/uia_recorder.h"
 #include "trx_uia_internal.h"
 
@@ -25,7 +26,7 @@ static VOID trx_uia_put_be32(ULONG *word, ULONG value)
 }
 
 /* Packet header word 1: EventPkt, payload byte order, length in bytes. */
-static VOID trx_uia_set_length(trx_uia_logger *lg, ULONG bytes)
+VOID trx_uia_set_length_(trx_uia_logger *lg, ULONG bytes)
 {
     trx_uia_put_be32(&lg->buffer[0], (TRX_UIA_PACKET_EVENTPKT << 28) | (lg->big_endian << 27) |
                                          (bytes & TRX_UIA_MAX_PACKET_BYTES));
@@ -33,7 +34,7 @@ static VOID trx_uia_set_length(trx_uia_logger *lg, ULONG bytes)
 
 /* Packet header word 2: packet sequence number, first record's sequence
  * number (`seq16`, its low 14 bits). */
-static VOID trx_uia_set_sequences(trx_uia_logger *lg, ULONG seq16)
+VOID trx_uia_set_sequences_(trx_uia_logger *lg, ULONG seq16)
 {
     trx_uia_put_be32(&lg->buffer[1],
                      ((lg->packet_seq & 0xFFFFUL) << 16) | ((seq16 & 0x3FFFUL) << 2));
@@ -101,11 +102,13 @@ UINT trx_uia_enable(trx_uia_logger *logger, VOID *buffer, ULONG size, UINT polic
     lg->marker = NULL;
     lg->isr_nesting = 0UL;
     lg->sender = sender & 0x7FFFUL;
+    lg->ring = NULL;
+    lg->session = 0UL;
     /* the logger instance: TRX_UIA_SENDER's, else the source address */
     instance = (sender >> 16) != 0UL ? ((sender >> 16) - 1UL) & 0x7FFFUL : lg->sender;
     lg->big_endian = probe.b[0] == 1U ? 0UL : 1UL;
-    trx_uia_set_length(lg, count * 4UL);
-    trx_uia_set_sequences(lg, 0UL);
+    trx_uia_set_length_(lg, count * 4UL);
+    trx_uia_set_sequences_(lg, 0UL);
     trx_uia_put_be32(&words[2], (instance << 16) | TRX_UIA_MODULE_RECORDER);
     trx_uia_put_be32(&words[3], (TRX_UIA_PACKET_HOST << 16) | lg->sender);
     lg->start[0] = TRX_UIA_FIRST_TERMINATOR;
@@ -131,6 +134,11 @@ UINT trx_uia_disable(trx_uia_logger *logger)
     TRX_INTERRUPT_SAVE_AREA
     TRX_DISABLE
     if (logger != NULL && logger->enabled != 0UL) {
+        if (logger->policy == TRX_UIA_POLICY_STREAM &&
+            (logger->write > logger->start + TRX_STREAM_FRAME_WORDS ||
+             logger->dropped != logger->reported)) {
+            trx_stream_commit_(logger, logger->write); /* the last events leave too */
+        }
         logger->active_bits = 0UL;
         logger->enabled = 0UL;
         status = TX_SUCCESS;
@@ -209,9 +217,9 @@ VOID trx_uia_wrap_(trx_uia_logger *lg, ULONG *next)
 #else
     lg->pass_seq16 = lg->next_hdr & 0xFFFFUL;
 #endif
-    trx_uia_set_length(lg, (ULONG)(next - lg->buffer) * 4UL);
+    trx_uia_set_length_(lg, (ULONG)(next - lg->buffer) * 4UL);
     lg->packet_seq++;
-    trx_uia_set_sequences(lg, lg->pass_seq16);
+    trx_uia_set_sequences_(lg, lg->pass_seq16);
     lg->start[0] = *next; /* the terminator: the newest record is at the old end */
     lg->write = lg->start;
 }
@@ -225,7 +233,7 @@ VOID trx_uia_stop_(trx_uia_logger *lg, ULONG *next)
     a[0] = lg->dropped;
     lg->marker = a;
     lg->next_hdr = trx_uia_advance_(hdr, 4UL * TRX_UIA_MARKER_WORDS, &a[1]);
-    trx_uia_set_length(lg, (ULONG)(a + 1 - lg->buffer) * 4UL);
+    trx_uia_set_length_(lg, (ULONG)(a + 1 - lg->buffer) * 4UL);
     lg->write = lg->scratch;
     lg->limit = lg->scratch;
 }
@@ -248,6 +256,8 @@ VOID trx_uia_finish_(trx_uia_logger *lg, ULONG *next)
         trx_uia_count_drop_(lg);
     } else if (lg->policy == TRX_UIA_POLICY_WRAP) {
         trx_uia_wrap_(lg, next);
+    } else if (lg->policy == TRX_UIA_POLICY_STREAM) {
+        trx_stream_commit_(lg, next);
     } else {
         trx_uia_stop_(lg, next); /* the record that filled the buffer is kept */
     }

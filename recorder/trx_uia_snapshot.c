@@ -4,6 +4,7 @@
  * as TI's loggers split them: one snapshot id for all, the address of each
  * record's own data, the lengths word = this record's bytes << 16 | total.
  */
+#include "trx/stream_recorder.h"
 #include "trx/uia_recorder.h"
 #include "trx_uia_internal.h"
 
@@ -38,11 +39,16 @@ static int trx_uia_snap_record(trx_uia_logger *lg, const trx_uia_snap_fields *f,
             trx_uia_count_drop_(lg);
             return 0;
         }
-        if ((ULONG)(lg->limit - lg->start) < words) {
+        if ((ULONG)(lg->limit - lg->start) <
+            words + (lg->policy == TRX_UIA_POLICY_STREAM ? TRX_STREAM_FRAME_WORDS : 0UL)) {
             trx_uia_count_drop_(lg);
             return 0;
         }
-        trx_uia_wrap_(lg, p);
+        if (lg->policy == TRX_UIA_POLICY_STREAM) {
+            trx_stream_commit_(lg, p); /* the record opens the next packet */
+        } else {
+            trx_uia_wrap_(lg, p);
+        }
         p = lg->write;
     }
     hdr = lg->next_hdr;

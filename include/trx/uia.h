@@ -28,22 +28,33 @@ extern "C" {
 #define TRX_UIA_TX_MODULE 0x5458u
 #define TRX_UIA_RECORDER_MODULE 0x5452u
 #define TRX_UIA_DROPPED_EVENT 1u
+/* The first record of each packet of a trx stream (docs/streaming.md):
+ * check, number of the packet's first event, dropped so far, session, flags. */
+#define TRX_UIA_STREAM_PACKET_EVENT 4u
+#define TRX_UIA_STREAM_FIRST_PACKET 1u /* flags: the first packet since the logger started */
 
 /* One UIAPacket (EventPkt) of a packet file, in file order. */
 typedef struct trx_uia_packet {
-    uint64_t offset;        /* of its 16-byte header in the image */
-    uint32_t length;        /* bytes including the header */
-    uint32_t seq;           /* packet sequence number (word2 high half) */
-    uint32_t first_event;   /* 14-bit first-event sequence (word2 bits 15..2) */
-    uint32_t sender;        /* word4 low half */
-    uint32_t dest;          /* word4 high half */
-    uint32_t logger;        /* word3 bits 30..16 (instance id) */
-    uint32_t logger_module; /* word3 low half */
-    uint32_t stream;        /* index into trx_uia.streams */
-    uint32_t session;       /* the stream's session this packet belongs to (0-based) */
-    uint64_t records;       /* records decoded from it */
-    bool big_endian;        /* the payload byte order (E bit) */
-    bool duplicate;         /* byte-identical to an earlier packet: skipped */
+    uint64_t offset;         /* of its 16-byte header in the image */
+    uint32_t length;         /* bytes including the header */
+    uint32_t seq;            /* packet sequence number (word2 high half) */
+    uint32_t first_event;    /* 14-bit first-event sequence (word2 bits 15..2) */
+    uint32_t sender;         /* word4 low half */
+    uint32_t dest;           /* word4 high half */
+    uint32_t logger;         /* word3 bits 30..16 (instance id) */
+    uint32_t logger_module;  /* word3 low half */
+    uint32_t stream;         /* index into trx_uia.streams */
+    uint32_t session;        /* the stream's session this packet belongs to (0-based) */
+    uint64_t records;        /* records decoded from it */
+    bool big_endian;         /* the payload byte order (E bit) */
+    bool duplicate;          /* byte-identical to an earlier packet: skipped */
+    bool numbered;           /* a trx stream packet whose check holds: the fields below */
+    uint32_t number;         /* number of its first event since its logger started */
+    uint32_t target_dropped; /* events its logger dropped before it (when the ring was full) */
+    uint32_t session_id;     /* the session value its logger was started with */
+    uint32_t flags;          /* TRX_UIA_STREAM_FIRST_PACKET */
+    uint32_t tail_lost;      /* opening a session: the events the one before dropped after its
+                                last record (an empty packet told them) */
 } trx_uia_packet;
 
 /* One stream: the records of one sender + logger instance (a raw record
@@ -106,11 +117,15 @@ typedef struct trx_uia_info {
     const trx_uia_stream *streams;
     uint32_t snapshot_count;
     const trx_uia_snapshot *snapshots;
-    uint64_t skipped_words;  /* terminators and InvalidData fillers skipped */
-    uint64_t skipped_front;  /* bytes before the first whole packet (a capture joined mid-packet) */
-    uint64_t cut_tail;       /* bytes of a last packet cut short (its whole records are read) */
-    uint64_t time_backwards; /* records whose timestamp went backwards (warned) */
-    uint64_t target_dropped; /* the recorder's stop-policy drop count (a gap at the end) */
+    uint64_t skipped_words; /* terminators and InvalidData fillers skipped */
+    uint64_t skipped_front; /* bytes before the first whole packet (a capture joined mid-packet) */
+    uint64_t cut_tail;      /* bytes of a last packet cut short (its whole records are read) */
+    uint64_t garbage_bytes; /* bytes between packets that are no packet (skipped) */
+    uint32_t garbage_runs;  /* places where they were */
+    uint32_t corrupt_packets;        /* trx stream packets whose check failed (skipped) */
+    uint32_t numbered_packets;       /* trx stream packets read (their check held) */
+    uint64_t time_backwards;         /* records whose timestamp went backwards (warned) */
+    uint64_t target_dropped;         /* the recorder's stop-policy drop count (a gap at the end) */
     uint64_t first_backwards_offset; /* where it first happened */
     uint32_t cores;                  /* senders: one time axis each (trx_event.core) */
     uint64_t sync_points;            /* UIASync sync points read (names needed: --uia-meta) */

@@ -133,8 +133,9 @@ extern "C" {
 #define TRX_UIA_EVENT_SNAPSHOT_STRING 3UL /* trx_uia_snapshot_string */
 
 /* Buffer policies. */
-#define TRX_UIA_POLICY_WRAP 0U /* overwrite the oldest records */
-#define TRX_UIA_POLICY_STOP 1U /* keep the first records, count the dropped ones */
+#define TRX_UIA_POLICY_WRAP 0U   /* overwrite the oldest records */
+#define TRX_UIA_POLICY_STOP 1U   /* keep the first records, count the dropped ones */
+#define TRX_UIA_POLICY_STREAM 2U /* packets out through a ring (stream_recorder.h) */
 
 /* Derived sizes (words). */
 #define TRX_UIA_TS_WORDS (TRX_UIA_TIMESTAMP_BITS / 32)
@@ -181,6 +182,9 @@ typedef struct trx_uia_logger {
     ULONG sender;      /* packet header: source address (the core) */
     ULONG big_endian;  /* payload byte order, found at enable */
     ULONG scratch[TRX_UIA_SLACK_WORDS]; /* stop policy when full: records land here */
+    VOID *ring;                         /* stream policy: the trx_stream_ring its packets go to */
+    ULONG session;                      /* stream policy: the session value of its packets */
+    ULONG reported; /* stream policy: `dropped` as the last packet in the ring said */
 } trx_uia_logger;
 
 extern trx_uia_logger trx_uia_default_logger;

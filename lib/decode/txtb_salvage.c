@@ -17,11 +17,13 @@
  * Intact buffers take the fast path: the scan shows nothing to skip, and the
  * view is TraceX's. Everything here is linear in the number of entries.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "decode/txtb_salvage.h"
+#include "trx/uia.h"
 
 /* A stalled writer can leave at most one stale entry per core. */
 #define STALE_MAX 256u
@@ -47,6 +49,15 @@ void trx_trace_damage_summary(const trx_trace *t, char *buf, size_t size)
     if (size == 0)
         return;
     buf[0] = 0;
+    const trx_uia_info *u = trx_uia_info_of(t);
+    if (u && (u->garbage_bytes || u->corrupt_packets)) {
+        snprintf(buf, size,
+                 "%" PRIu64 " bytes that are no UIA packet (%" PRIu32 " place%s, %" PRIu32
+                 " failing the check)",
+                 u->garbage_bytes, u->garbage_runs, u->garbage_runs == 1 ? "" : "s",
+                 u->corrupt_packets);
+        return;
+    }
     if (t->damaged_count == 0)
         return;
     int n = snprintf(buf, size, "%u damaged %s (", t->damaged_count,

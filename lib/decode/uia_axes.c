@@ -60,8 +60,7 @@ static void step(const trx_trace *t, const struct trx_uia *u, stream_walk *w, ui
     uia_pkt_ctx ctx, *pk = NULL;
     uint32_t p = w->packets[w->at - 1];
     if (u->pkt_first[p] == i) {
-        ctx.seq = u->packets[p].seq;
-        ctx.first_event = u->packets[p].first_event;
+        ctx = uia_pkt_ctx_of(&u->packets[p]);
         pk = &ctx;
     }
     w->head = i;

@@ -87,8 +87,7 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
         const trx_uia_packet *p = &u->packets[k->packet];
         stream = p->stream;
         if (u->pkt_first[k->packet] == i && !p->duplicate) {
-            ctx.seq = p->seq;
-            ctx.first_event = p->first_event;
+            ctx = uia_pkt_ctx_of(p);
             pk = &ctx;
         }
     }

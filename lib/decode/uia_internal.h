@@ -15,19 +15,17 @@
 #include "trx/trx.h"
 #include "trx/uia.h"
 
-/* Record offsets keep the payload byte order in bit 0: records are 4-byte
- * aligned relative to the first packet (u->phase: where a file cut at its
- * front puts them), so offset - phase has bit 0 free. */
-#define UIA_OFF_BE 1u
-
 /* Everything the decoder keeps for an opened UIA trace. */
 struct trx_uia {
     trx_uia_info info;
     bool sysbios;           /* the names at open marked SYS/BIOS's scheduler events */
     uint32_t context_cores; /* trx_trace_context_cores: the cores when sysbios, else 1 */
-    uint32_t *rec_off;      /* records in event order: (image offset - phase) | UIA_OFF_BE */
-    uint32_t phase;         /* every record's offset modulo 4 (0 unless cut at the front) */
+    uint32_t *rec_off;      /* records in event order: their image offsets (any alignment: a stream
+                               read again after lost bytes) */
     uint64_t rec_cap;
+    bool be_all;       /* every record's payload byte order, unless be_bits */
+    uint64_t *be_bits; /* per record (bit set: big-endian), once two byte orders are seen */
+    uint64_t be_cap;   /* records be_bits has room for */
     trx_uia_packet *packets;
     uint64_t *pkt_first; /* number of the first record of each packet */
     uint32_t packet_cap;
@@ -51,11 +49,11 @@ struct trx_uia {
 /* Record `i`'s image offset and its payload byte order. */
 static inline uint32_t uia_rec_offset(const struct trx_uia *u, uint64_t i)
 {
-    return (u->rec_off[i] & ~UIA_OFF_BE) + u->phase;
+    return u->rec_off[i];
 }
 static inline bool uia_rec_be(const struct trx_uia *u, uint64_t i)
 {
-    return (u->rec_off[i] & UIA_OFF_BE) != 0;
+    return u->be_bits ? (u->be_bits[i >> 6] >> (i & 63)) & 1u : u->be_all;
 }
 
 /* A stream's session: its first and last timestamps (any: it has one). */
@@ -200,6 +198,10 @@ typedef struct uia_seq_state {
     uint32_t last_pkt; /* packet sequence of the last packet */
     uint32_t session;
     bool have_time;
+    bool pending; /* open pass: an empty trx stream packet after the last record */
+    uint32_t pending_number, pending_session_id;
+    bool numbered;       /* the last packet carried an exact number */
+    uint32_t session_id; /* and this session value */
     bool axis_any;       /* axis_ticks set */
     uint64_t axis_ticks; /* the last record's ticks on its core's axis */
 } uia_seq_state;
@@ -208,7 +210,31 @@ typedef struct uia_seq_state {
 typedef struct uia_pkt_ctx {
     uint32_t seq;         /* packet sequence number */
     uint32_t first_event; /* 14-bit first-event sequence */
+    bool numbered;        /* a trx stream packet: the exact number of its first record */
+    uint32_t number, session_id, flags;
+    uint32_t tail_lost; /* opening a session: the last one's loss after its last record */
 } uia_pkt_ctx;
+
+/* The context packet `p` gives its first record. */
+static inline uia_pkt_ctx uia_pkt_ctx_of(const trx_uia_packet *p)
+{
+    uia_pkt_ctx c = {p->seq,        p->first_event, p->numbered, p->number,
+                     p->session_id, p->flags,       p->tail_lost};
+    return c;
+}
+
+/* What a trx stream packet's first record says (uia_stream_packet.c). */
+typedef struct uia_stream_frame {
+    uint32_t bytes; /* of that record: the packet's events follow it */
+    uint32_t number, target_dropped, session_id, flags;
+} uia_stream_frame;
+
+enum { UIA_FRAME_NONE = 0, UIA_FRAME_OK = 1, UIA_FRAME_BAD = -1 };
+
+/* Whether the packet of `len` bytes at `pkt` (its header checked) is a trx
+ * stream packet: UIA_FRAME_OK (its check holds; *f filled), UIA_FRAME_BAD
+ * (its first record is one but the check fails: corrupt) or UIA_FRAME_NONE. */
+int uia_stream_frame_read(const uint8_t *pkt, uint32_t len, uia_stream_frame *f);
 
 /* What the stepper says about one record. */
 typedef struct uia_step {
@@ -235,10 +261,27 @@ static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const ui
     }
     if (!s->any) {
         s->any = true;
-        s->seq = h->seq;
+        s->seq = pk && pk->numbered ? pk->number : h->seq;
         s->base_time = time;
         s->tick_base = 0;
         s->last_pkt = pk ? pk->seq : 0;
+    } else if (pk && pk->numbered) {
+        /* exact: the number of this record, dropped and lost ones counted */
+        uint32_t ahead = pk->number - (uint32_t)(s->seq + 1);
+        if ((pk->flags & TRX_UIA_STREAM_FIRST_PACKET) || !s->numbered ||
+            pk->session_id != s->session_id || ahead >= 0x80000000u) { /* the target restarted */
+            o->new_session = true;
+            o->lost = pk->tail_lost;
+            s->session++;
+            s->seq = pk->number;
+            s->base_time = time;
+            s->tick_base = s->max_ticks + 1;
+        } else {
+            o->lost = ahead;
+            s->seq += 1 + (uint64_t)ahead;
+            o->backwards = h->time_words && s->have_time && time < s->last_time;
+        }
+        s->last_pkt = pk->seq;
     } else {
         uint32_t mask = h->seq_mask;
         uint64_t expected = s->seq + 1;
@@ -263,6 +306,10 @@ static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const ui
         }
         if (pk)
             s->last_pkt = pk->seq;
+    }
+    if (pk) {
+        s->numbered = pk->numbered;
+        s->session_id = pk->session_id;
     }
     uint64_t ticks = s->tick_base;
     if (h->time_words) {

@@ -43,6 +43,7 @@ typedef struct uia_builder {
     int sync_key_count;
     uia_syncs syncs;           /* the sync points read */
     trx_sysbios_model sysbios; /* SYS/BIOS's task events: the tasks become threads */
+    uint64_t resync_budget;    /* work the searches for packets after garbage may still do */
     trx_error *err;
 } uia_builder;
 
@@ -140,6 +141,31 @@ static void find_sync_keys(uia_builder *b, const trx_uia_names *n)
                 n->events[i].event << 16 | (n->events[i].module & 0xFFFFu);
 }
 
+/* Notes record `n`'s byte order `be` once records of both orders exist
+ * (the bitmap starts with every earlier record in the first order). */
+static int note_byte_order(struct trx_uia *u, uint64_t n, bool be)
+{
+    if (n >= u->be_cap) {
+        uint64_t cap = u->be_cap ? u->be_cap : 64 * 1024;
+        while (cap <= n)
+            cap *= 2;
+        uint64_t *q = realloc(u->be_bits, (size_t)(cap / 8));
+        if (!q)
+            return -1;
+        memset((uint8_t *)q + u->be_cap / 8, 0, (size_t)((cap - u->be_cap) / 8));
+        if (!u->be_bits && u->be_all) /* the records so far: all in the first order */
+            for (uint64_t i = 0; i < n; i++)
+                q[i >> 6] |= (uint64_t)1 << (i & 63);
+        u->be_bits = q;
+        u->be_cap = cap;
+    }
+    if (be)
+        u->be_bits[n >> 6] |= (uint64_t)1 << (n & 63);
+    else
+        u->be_bits[n >> 6] &= ~((uint64_t)1 << (n & 63));
+    return 0;
+}
+
 /* Adds the record at `off` (header already parsed into `h`) as the next event. */
 static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, const uia_head *h,
                       const uia_pkt_ctx *pk)
@@ -151,11 +177,26 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
         return trx_error_set(b->err, off, "more than 4294967294 UIA records");
     if (grow((void **)&u->rec_off, &u->rec_cap, n + 1, sizeof *u->rec_off) < 0)
         return oom(b, off);
-    u->rec_off[n] = ((uint32_t)off - u->phase) | (be ? UIA_OFF_BE : 0u);
+    u->rec_off[n] = (uint32_t)off;
+    if (n == 0)
+        u->be_all = be;
+    if ((be != u->be_all || u->be_bits) && note_byte_order(u, n, be) < 0)
+        return oom(b, off);
     uia_seq_state *s = &b->states[stream];
+    uia_seq_state before = *s;
+    s->pending = false;
     uint64_t prev_ticks = s->last_ticks;
     uia_step st;
     uia_step_record(s, h, pk, &st);
+    if (st.new_session && before.pending && before.numbered &&
+        before.pending_session_id == before.session_id) {
+        /* the session that ended dropped events after its last record */
+        uint32_t ahead = before.pending_number - (uint32_t)(before.seq + 1);
+        if (ahead < 0x80000000u) {
+            st.lost = ahead;
+            u->packets[u->info.packet_count - 1].tail_lost = ahead;
+        }
+    }
     trx_uia_stream *sm = &u->streams[stream];
     if (st.lost) {
         if (grow((void **)&t->gaps, &b->gap_cap, t->gap_count + 1, sizeof *t->gaps) < 0)
@@ -242,10 +283,10 @@ static bool tiles_exactly(const uint8_t *d, uint64_t off, uint64_t end, bool be)
 
 /* Walks records forward in [off, end): fillers and terminators skipped, or
  * (stop_at_terminator) the first terminator ends the walk and its offset is
- * stored in *term. Offsets go to `out` (with `count`) when given, else each
- * record is added directly. */
-static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uint32_t stream,
-                        const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok,
+ * stored in *term; each record is added. `dry`: only whether the walk would
+ * succeed (1 when not), nothing added or counted, no error set. */
+static int walk_records(uia_builder *b, uint64_t off, uint64_t end, bool be, uint32_t stream,
+                        const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok, bool dry,
                         uint64_t *term, uint64_t *records)
 {
     const uint8_t *d = b->d;
@@ -263,7 +304,7 @@ static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
                     *term = off;
                 return 0;
             }
-            b->u->info.skipped_words++;
+            b->u->info.skipped_words += !dry;
             off += 4;
             continue;
         }
@@ -271,7 +312,7 @@ static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
             uia_filler_length(d + off, avail) == avail) {
             /* an InvalidData filler covering the rest, unless valid records tile it */
             if (why != UIA_HEAD_OK || !tiles_exactly(d, off, end, be)) {
-                b->u->info.skipped_words++;
+                b->u->info.skipped_words += !dry;
                 return 0;
             }
             tiled = true;
@@ -279,15 +320,24 @@ static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
         if (why != UIA_HEAD_OK) {
             if (zero_tail_ok && all_zero(d + off, avail))
                 return 0;
-            return bad_record(b, off, why, &h, avail);
+            return dry ? 1 : bad_record(b, off, why, &h, avail);
         }
-        if (add_record(b, off, be, stream, &h, first ? pk : NULL) < 0)
+        if (!dry && add_record(b, off, be, stream, &h, first ? pk : NULL) < 0)
             return -1;
         first = false;
         (*records)++;
         off += h.len;
     }
     return 0;
+}
+
+/* walk_records adding each record (an error set on a bad one). */
+static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uint32_t stream,
+                        const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok,
+                        uint64_t *term, uint64_t *records)
+{
+    return walk_records(b, off, end, be, stream, pk, stop_at_terminator, zero_tail_ok, false, term,
+                        records);
 }
 
 /* The older pass of a wrapped PrevLen buffer: from the terminator at `term`
@@ -676,12 +726,52 @@ static uint64_t whole_records_end(const uia_builder *b, uint64_t off, bool be)
     return off < b->n ? off : b->n;
 }
 
+/* Whether the packet at `off` (a header there) is a trx stream packet:
+ * UIA_FRAME_OK / _BAD / _NONE (uia_stream_frame_read). */
+static int stream_frame_at(const uint8_t *d, uint64_t off, uia_stream_frame *f)
+{
+    return uia_stream_frame_read(d + off, trx_rd32(d + off, true) & 0x07FFFFFFu, f);
+}
+
+/* Where packets start again after bytes that are none (noise on a link,
+ * bytes lost from the middle of a packet): the first offset from `from` with
+ * a trx stream packet whose check holds, or a chain of packets holding
+ * valid records (as at a cut front). UINT64_MAX when there is none. All
+ * searches of a file share one budget of work: linear in its size. */
+static uint64_t resync(uia_builder *b, uint64_t from)
+{
+    for (uint64_t k = from; k + 16 <= b->n && b->resync_budget > 0; k++) {
+        b->resync_budget--;
+        if (!is_packet_header(b->d, b->n, k))
+            continue;
+        uia_stream_frame f;
+        uint64_t len = trx_rd32(b->d + k, true) & 0x07FFFFFFu;
+        b->resync_budget -= len / 4 < b->resync_budget ? len / 4 : b->resync_budget;
+        int fr = stream_frame_at(b->d, k, &f);
+        if (fr == UIA_FRAME_OK ||
+            (fr == UIA_FRAME_NONE && packet_chain(b->d, b->n, k, &b->resync_budget)))
+            return k;
+    }
+    return UINT64_MAX;
+}
+
+/* Skips what is not a packet from `off` (counted as garbage); false when
+ * nothing readable follows (the rest counted). */
+static bool skip_garbage(uia_builder *b, uint64_t *off)
+{
+    uint64_t next = resync(b, *off + 1);
+    uint64_t end = next == UINT64_MAX ? b->n : next;
+    b->u->info.garbage_bytes += end - *off;
+    b->u->info.garbage_runs++;
+    *off = end;
+    return next != UINT64_MAX;
+}
+
 static int decode_packets(uia_builder *b, uint64_t start)
 {
     struct trx_uia *u = b->u;
     u->info.packet_file = true;
     u->info.skipped_front = start;
-    u->phase = (uint32_t)(start & 3u); /* every record offset modulo 4 from here on */
     bool be0 =
         b->endian == TRX_ENDIAN_AUTO ? ((b->d[start] >> 3) & 1u) != 0 : b->endian == TRX_ENDIAN_BIG;
     if (start == 0 && looks_halted(b->d, b->n, be0)) {
@@ -692,7 +782,7 @@ static int decode_packets(uia_builder *b, uint64_t start)
         if (s < 0)
             return s == -2 ? -1 : oom(b, 0);
         p->stream = (uint32_t)s;
-        uia_pkt_ctx pk = {p->seq, p->first_event};
+        uia_pkt_ctx pk = uia_pkt_ctx_of(p);
         int rc = decode_halted(b, 16, p->length, p->big_endian, (uint32_t)s, &pk);
         u->packets[0].records = u->info.records;
         u->info.big_endian = u->packets[0].big_endian;
@@ -732,8 +822,11 @@ static int decode_packets(uia_builder *b, uint64_t start)
             p->stream = (uint32_t)s;
             u->info.cut_tail = p->length - left;
             p->length = (uint32_t)left;
-            uia_pkt_ctx pk = {p->seq, p->first_event};
+            uia_pkt_ctx pk = uia_pkt_ctx_of(p);
             uint64_t recs, end = whole_records_end(b, off + 16, p->big_endian);
+            uia_stream_frame f;
+            if (uia_stream_frame_read(b->d + off, (uint32_t)left, &f) != UIA_FRAME_NONE)
+                end = off + 16; /* a trx stream packet is read whole and checked, or not at all */
             if (walk_forward(b, off + 16, end, p->big_endian, (uint32_t)s, &pk, false, false, NULL,
                              &recs) < 0)
                 return -1;
@@ -742,17 +835,38 @@ static int decode_packets(uia_builder *b, uint64_t start)
             break;
         }
         if (!is_packet_header(b->d, b->n, off)) {
-            if (left < 16)
-                return trx_error_set(b->err, off,
-                                     "expected a 16-byte UIAPacket header, %zu bytes left", left);
-            return trx_error_set(b->err, off,
-                                 "expected a UIAPacket EventPkt header (type 10, length 16..%zu, "
-                                 "a multiple of 4), found 0x%08X",
-                                 left, trx_rd32(b->d + off, true));
+            if (!skip_garbage(b, &off))
+                break;
+            continue;
+        }
+        /* a trx stream packet's check, any packet's records: else it is garbage */
+        uia_stream_frame f;
+        int fr = stream_frame_at(b->d, off, &f);
+        uint32_t plen = trx_rd32(b->d + off, true) & 0x07FFFFFFu, skip = 0;
+        bool pbe = b->endian == TRX_ENDIAN_AUTO ? ((b->d[off] >> 3) & 1u) != 0
+                                                : b->endian == TRX_ENDIAN_BIG;
+        uint64_t dry_recs;
+        if (fr == UIA_FRAME_OK)
+            skip = f.bytes;
+        if (fr == UIA_FRAME_BAD || (!has_terminator(b->d + off, plen, pbe) &&
+                                    walk_records(b, off + 16 + skip, off + plen, pbe, 0, NULL,
+                                                 false, false, true, NULL, &dry_recs) != 0)) {
+            u->info.corrupt_packets += fr == UIA_FRAME_BAD;
+            if (!skip_garbage(b, &off))
+                break;
+            continue;
         }
         trx_uia_packet *p;
         if (add_packet(b, off, &p) < 0)
             return -1;
+        if (fr == UIA_FRAME_OK) {
+            p->numbered = true;
+            p->number = f.number;
+            p->target_dropped = f.target_dropped;
+            p->session_id = f.session_id;
+            p->flags = f.flags;
+            u->info.numbered_packets++;
+        }
         uint32_t idx = u->info.packet_count - 1;
         bool dup;
         if (check_duplicate(b, idx, &dup) < 0)
@@ -766,18 +880,23 @@ static int decode_packets(uia_builder *b, uint64_t start)
         if (dup) {
             u->info.duplicate_packets++;
         } else if (has_terminator(b->d + off, p->length, p->big_endian)) { /* a halted buffer */
-            uia_pkt_ctx pk = {p->seq, p->first_event};
+            uia_pkt_ctx pk = uia_pkt_ctx_of(p);
             uint64_t before = u->info.records;
             if (decode_halted(b, off + 16, off + p->length, p->big_endian, (uint32_t)s, &pk) < 0)
                 return -1;
             u->packets[idx].records = u->info.records - before;
             u->packets[idx].session = b->states[s].session;
         } else {
-            uia_pkt_ctx pk = {p->seq, p->first_event};
+            uia_pkt_ctx pk = uia_pkt_ctx_of(p);
             uint64_t recs;
-            if (walk_forward(b, off + 16, off + p->length, p->big_endian, (uint32_t)s, &pk, false,
-                             false, NULL, &recs) < 0)
+            if (walk_forward(b, off + 16 + skip, off + p->length, p->big_endian, (uint32_t)s, &pk,
+                             false, false, NULL, &recs) < 0)
                 return -1;
+            if (recs == 0 && fr == UIA_FRAME_OK) { /* news of dropped events only */
+                b->states[s].pending = true;
+                b->states[s].pending_number = f.number;
+                b->states[s].pending_session_id = f.session_id;
+            }
             u->packets[idx].records = recs;
             u->packets[idx].session = b->states[s].session;
         }
@@ -817,6 +936,7 @@ void trx_uia_free(trx_trace *t)
     struct trx_uia *u = t->uia;
     if (u) {
         free(u->rec_off);
+        free(u->be_bits);
         free(u->packets);
         free(u->pkt_first);
         free(u->streams);
@@ -853,6 +973,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     b.n = t->image.size;
     b.endian = o ? o->endian : TRX_ENDIAN_AUTO;
     b.err = err;
+    b.resync_budget = 4 * (uint64_t)b.n + 65536;
     b.snaps = uia_snap_new();
     find_sync_keys(&b, o ? o->uia_names : NULL);
     if (o && o->uia_names) /* the names that give the records their meaning */
@@ -900,6 +1021,22 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
             t->lost_events += t->uia->info.target_dropped;
             t->uia->streams[b.dropped_stream].lost_events += t->uia->info.target_dropped;
         }
+    }
+    for (uint32_t i = 0; rc == 0 && i < t->uia->info.stream_count; i++) {
+        /* events dropped after a stream's last record, told by an empty packet */
+        const uia_seq_state *st = &b.states[i];
+        uint32_t ahead = st->pending_number - (uint32_t)(st->seq + 1);
+        if (!st->pending || !st->any || !st->numbered || st->pending_session_id != st->session_id ||
+            ahead == 0 || ahead >= 0x80000000u)
+            continue;
+        uint64_t ticks = t->uia->axis ? t->uia->streams[i].span_ticks : st->last_ticks;
+        if (grow((void **)&t->gaps, &b.gap_cap, t->gap_count + 1, sizeof *t->gaps) < 0) {
+            rc = trx_error_set(err, 0, "out of memory");
+            break;
+        }
+        t->gaps[t->gap_count++] = (trx_gap){t->uia->info.records, ahead, ticks, ticks, i};
+        t->lost_events += ahead;
+        t->uia->streams[i].lost_events += ahead;
     }
     free(b.states);
     free(b.stream_hash);

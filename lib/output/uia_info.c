@@ -120,6 +120,16 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
                        "Cut at the end:     the last packet lacks %" PRIu64
                        " bytes (its whole records read)\n",
                        u->cut_tail);
+    if (u->numbered_packets)
+        trx_out_printf(
+            o, "Stream packets:     %" PRIu32 " checked (trx stream: exact event numbers)\n",
+            u->numbered_packets);
+    if (u->garbage_bytes || u->corrupt_packets)
+        trx_out_printf(o,
+                       "Skipped:            %" PRIu64 " bytes that are no packet in %" PRIu32
+                       " place%s, %" PRIu32 " packet%s failing the check\n",
+                       u->garbage_bytes, u->garbage_runs, u->garbage_runs == 1 ? "" : "s",
+                       u->corrupt_packets, u->corrupt_packets == 1 ? "" : "s");
     if (t->thread_count) /* SYS/BIOS's tasks (sysbios_model.c) */
         trx_out_printf(o, "Tasks:              %" PRIu32 " (SYS/BIOS)\n", t->thread_count);
     if (t->elf) {
@@ -189,9 +199,12 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
                    "],\"snapshots\":%" PRIu32 ",\"incomplete_snapshots\":%" PRIu32
                    ",\"first_ticks\":0,\"last_ticks\":%" PRIu64 ",\"time_backwards\":%" PRIu64
                    ",\"skipped_words\":%" PRIu64 ",\"skipped_front_bytes\":%" PRIu64
-                   ",\"cut_tail_bytes\":%" PRIu64 ",\"tasks\":%" PRIu32,
+                   ",\"cut_tail_bytes\":%" PRIu64 ",\"tasks\":%" PRIu32
+                   ",\"garbage_bytes\":%" PRIu64 ",\"garbage_places\":%" PRIu32
+                   ",\"corrupt_packets\":%" PRIu32 ",\"stream_packets\":%" PRIu32,
                    u->snapshot_count, incomplete, trx_trace_span_ticks(t), u->time_backwards,
-                   u->skipped_words, u->skipped_front, u->cut_tail, t->thread_count);
+                   u->skipped_words, u->skipped_front, u->cut_tail, t->thread_count,
+                   u->garbage_bytes, u->garbage_runs, u->corrupt_packets, u->numbered_packets);
     if (t->elf) { /* --elf: is it the firmware that wrote the trace? */
         trx_out_str(o, ",\"elf\":");
         trx_info_elf_json(t, o);

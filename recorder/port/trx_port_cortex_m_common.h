@@ -73,6 +73,9 @@ static inline void trx_port_systick_tick(void)
 }
 
 #define TRX_INTERRUPT_SAVE_AREA uint32_t trx_primask_;
+/* Stores before it reach memory before stores after it (a stream ring's data
+ * before its write offset; a probe reads both over the debug port). */
+#define TRX_PORT_MEMORY_BARRIER() __asm volatile("dmb" ::: "memory")
 #define TRX_DISABLE trx_primask_ = trx_port_irq_save();
 #define TRX_RESTORE trx_port_irq_restore(trx_primask_);
 #define TRX_PORT_STACK_POINTER() trx_port_stack_pointer()

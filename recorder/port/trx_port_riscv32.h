@@ -69,6 +69,9 @@ static inline uint32_t trx_port_stack_pointer(void)
 }
 
 #define TRX_INTERRUPT_SAVE_AREA uint32_t trx_mstatus_;
+/* Stores before it reach memory before stores after it (a stream ring's data
+ * before its write offset; a probe reads both over the debug port). */
+#define TRX_PORT_MEMORY_BARRIER() __asm volatile("fence" ::: "memory")
 #define TRX_DISABLE trx_mstatus_ = trx_port_irq_save();
 #define TRX_RESTORE trx_port_irq_restore(trx_mstatus_);
 #define TRX_PORT_STACK_POINTER() trx_port_stack_pointer()
