@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# build.sh ARCH OUT_DIR - builds the bare-metal example for QEMU:
+# build.sh ARCH OUT_DIR [MAIN] - builds the bare-metal example for QEMU:
 #   cortex-m  mps2-an386 (Cortex-M4), recorder port trx_port_cortex_m.h with
 #             the composed SysTick time source (QEMU has no DWT)
 #   riscv32   virt (RV32IMAC), recorder port trx_port_riscv32.h (mcycle)
-# Output: OUT_DIR/fw.elf. Needs arm-none-eabi-gcc / riscv64-unknown-elf-gcc.
+# MAIN: the example (main: fw_main.c, a trace buffer exported at the end;
+# stream: fw_stream.c, streaming while it runs). Output: OUT_DIR/fw.elf.
+# Needs arm-none-eabi-gcc / riscv64-unknown-elf-gcc.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 ARCH=$1
 OUT=$2
+MAIN=${3:-main}
 mkdir -p "$OUT"
 COMMON=(-std=c99 -O2 -g -ffreestanding -nostdlib -Wall -Wextra -Werror -ffunction-sections
         -I"$ROOT/include" -I"$ROOT/recorder" -I"$ROOT/recorder/port" -I"$HERE/common"
         -DTX_ENABLE_EVENT_TRACE)
-SOURCES=("$HERE/common/fw_main.c" "$ROOT"/recorder/*.c)
+case "$MAIN" in
+  main) SOURCES=("$HERE/common/fw_main.c" "$ROOT"/recorder/*.c) ;;
+  stream) SOURCES=("$HERE/common/fw_stream.c" "$ROOT"/recorder/*.c) ;;
+  *) echo "build.sh: unknown MAIN '$MAIN' (main or stream)" >&2; exit 2 ;;
+esac
 case "$ARCH" in
   cortex-m)
     CC=arm-none-eabi-gcc

@@ -16,6 +16,9 @@ void board_init(void);
 /* Writes one character to the console UART (waits while it is busy). */
 void board_putc(char c);
 
+/* Writes one character if the UART has room for it: 1, else 0 (never waits). */
+int board_uart_try_putc(char c);
+
 /* A free-running counter independent of the trace time source, counting
  * up, in board_reference_hz ticks per second. */
 uint32_t board_reference_time(void);

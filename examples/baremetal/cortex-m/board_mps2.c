@@ -57,6 +57,14 @@ void board_putc(char c)
     UART0_DATA = (uint32_t)(uint8_t)c;
 }
 
+int board_uart_try_putc(char c)
+{
+    if (UART0_STATE & 1u)
+        return 0;
+    UART0_DATA = (uint32_t)(uint8_t)c;
+    return 1;
+}
+
 uint32_t board_reference_time(void)
 {
     return 0xFFFFFFFFu - DUALTIMER1_VALUE;
