@@ -283,11 +283,12 @@ static bool tiles_exactly(const uint8_t *d, uint64_t off, uint64_t end, bool be)
 
 /* Walks records forward in [off, end): fillers and terminators skipped, or
  * (stop_at_terminator) the first terminator ends the walk and its offset is
- * stored in *term; each record is added. `dry`: only whether the walk would
- * succeed (1 when not), nothing added or counted, no error set. */
+ * stored in *term; each record is added. A bad record is an error, or with
+ * `bad_at` the end of the walk: 1 returned, its offset in *bad_at (the
+ * records before it kept). */
 static int walk_records(uia_builder *b, uint64_t off, uint64_t end, bool be, uint32_t stream,
-                        const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok, bool dry,
-                        uint64_t *term, uint64_t *records)
+                        const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok,
+                        uint64_t *bad_at, uint64_t *term, uint64_t *records)
 {
     const uint8_t *d = b->d;
     bool first = true, tiled = false;
@@ -304,7 +305,7 @@ static int walk_records(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
                     *term = off;
                 return 0;
             }
-            b->u->info.skipped_words += !dry;
+            b->u->info.skipped_words++;
             off += 4;
             continue;
         }
@@ -312,7 +313,7 @@ static int walk_records(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
             uia_filler_length(d + off, avail) == avail) {
             /* an InvalidData filler covering the rest, unless valid records tile it */
             if (why != UIA_HEAD_OK || !tiles_exactly(d, off, end, be)) {
-                b->u->info.skipped_words += !dry;
+                b->u->info.skipped_words++;
                 return 0;
             }
             tiled = true;
@@ -320,9 +321,13 @@ static int walk_records(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
         if (why != UIA_HEAD_OK) {
             if (zero_tail_ok && all_zero(d + off, avail))
                 return 0;
-            return dry ? 1 : bad_record(b, off, why, &h, avail);
+            if (bad_at) {
+                *bad_at = off;
+                return 1;
+            }
+            return bad_record(b, off, why, &h, avail);
         }
-        if (!dry && add_record(b, off, be, stream, &h, first ? pk : NULL) < 0)
+        if (add_record(b, off, be, stream, &h, first ? pk : NULL) < 0)
             return -1;
         first = false;
         (*records)++;
@@ -336,7 +341,7 @@ static int walk_forward(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
                         const uia_pkt_ctx *pk, bool stop_at_terminator, bool zero_tail_ok,
                         uint64_t *term, uint64_t *records)
 {
-    return walk_records(b, off, end, be, stream, pk, stop_at_terminator, zero_tail_ok, false, term,
+    return walk_records(b, off, end, be, stream, pk, stop_at_terminator, zero_tail_ok, NULL, term,
                         records);
 }
 
@@ -839,19 +844,12 @@ static int decode_packets(uia_builder *b, uint64_t start)
                 break;
             continue;
         }
-        /* a trx stream packet's check, any packet's records: else it is garbage */
+        /* a trx stream packet whose check fails is garbage */
         uia_stream_frame f;
         int fr = stream_frame_at(b->d, off, &f);
-        uint32_t plen = trx_rd32(b->d + off, true) & 0x07FFFFFFu, skip = 0;
-        bool pbe = b->endian == TRX_ENDIAN_AUTO ? ((b->d[off] >> 3) & 1u) != 0
-                                                : b->endian == TRX_ENDIAN_BIG;
-        uint64_t dry_recs;
-        if (fr == UIA_FRAME_OK)
-            skip = f.bytes;
-        if (fr == UIA_FRAME_BAD || (!has_terminator(b->d + off, plen, pbe) &&
-                                    walk_records(b, off + 16 + skip, off + plen, pbe, 0, NULL,
-                                                 false, false, true, NULL, &dry_recs) != 0)) {
-            u->info.corrupt_packets += fr == UIA_FRAME_BAD;
+        uint32_t skip = fr == UIA_FRAME_OK ? f.bytes : 0;
+        if (fr == UIA_FRAME_BAD) {
+            u->info.corrupt_packets++;
             if (!skip_garbage(b, &off))
                 break;
             continue;
@@ -888,10 +886,20 @@ static int decode_packets(uia_builder *b, uint64_t start)
             u->packets[idx].session = b->states[s].session;
         } else {
             uia_pkt_ctx pk = uia_pkt_ctx_of(p);
-            uint64_t recs;
-            if (walk_forward(b, off + 16 + skip, off + p->length, p->big_endian, (uint32_t)s, &pk,
-                             false, false, NULL, &recs) < 0)
+            uint64_t recs, bad_at;
+            int rc = walk_records(b, off + 16 + skip, off + p->length, p->big_endian, (uint32_t)s,
+                                  &pk, false, false, &bad_at, NULL, &recs);
+            if (rc < 0)
                 return -1;
+            if (rc > 0) { /* a record that is none: the packet ends there, garbage follows */
+                u->packets[idx].records = recs;
+                u->packets[idx].session = b->states[s].session;
+                u->packets[idx].length = (uint32_t)(bad_at - off);
+                off = bad_at;
+                if (!skip_garbage(b, &off))
+                    break;
+                continue;
+            }
             if (recs == 0 && fr == UIA_FRAME_OK) { /* news of dropped events only */
                 b->states[s].pending = true;
                 b->states[s].pending_number = f.number;
