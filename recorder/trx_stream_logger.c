@@ -124,6 +124,17 @@ VOID trx_stream_commit_(trx_uia_logger *lg, ULONG *next)
 #endif
 }
 
+VOID trx_stream_close_pending_(trx_uia_logger *lg)
+{
+#if defined(TX_ENABLE_EVENT_TRACE)
+    if (lg->write > lg->start + TRX_STREAM_FRAME_WORDS || lg->dropped != lg->reported) {
+        trx_stream_commit_(lg, lg->write);
+    }
+#else
+    (void)lg;
+#endif
+}
+
 UINT trx_stream_flush(trx_uia_logger *logger)
 {
 #if defined(TX_ENABLE_EVENT_TRACE)
@@ -131,10 +142,7 @@ UINT trx_stream_flush(trx_uia_logger *logger)
     TRX_INTERRUPT_SAVE_AREA
     TRX_DISABLE
     if (logger->enabled != 0UL && logger->policy == TRX_UIA_POLICY_STREAM) {
-        if (logger->write > logger->start + TRX_STREAM_FRAME_WORDS ||
-            logger->dropped != logger->reported) {
-            trx_stream_commit_(logger, logger->write);
-        }
+        trx_stream_close_pending_(logger);
         status = TX_SUCCESS;
     }
     TRX_RESTORE

@@ -6,6 +6,7 @@
  */
 #include "trx/stream_recorder.h"
 #include "trx/uia_recorder.h"
+#include "trx_stream_internal.h"
 #include "trx_uia_internal.h"
 
 trx_uia_logger trx_uia_default_logger;
@@ -134,10 +135,8 @@ UINT trx_uia_disable(trx_uia_logger *logger)
     TRX_INTERRUPT_SAVE_AREA
     TRX_DISABLE
     if (logger != NULL && logger->enabled != 0UL) {
-        if (logger->policy == TRX_UIA_POLICY_STREAM &&
-            (logger->write > logger->start + TRX_STREAM_FRAME_WORDS ||
-             logger->dropped != logger->reported)) {
-            trx_stream_commit_(logger, logger->write); /* the last events leave too */
+        if (logger->policy == TRX_UIA_POLICY_STREAM) {
+            trx_stream_close_pending_(logger); /* the last events leave too */
         }
         logger->active_bits = 0UL;
         logger->enabled = 0UL;

@@ -23,13 +23,8 @@ case "$ARCH" in
            SHIFT=0 MEASURE=() ;;
   *) echo "run_baremetal.sh: unknown ARCH $ARCH" >&2; exit 2 ;;
 esac
-for tool in "$CC" "$QEMU" gdb-multiarch python3; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: $tool not installed (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
-    echo "FAIL: $tool not installed (tools/check_test_deps.sh installs it)" >&2
-    exit 1
-  fi
-done
+. "$HERE/require_tools.sh"
+require_tools "$CC" "$QEMU" gdb-multiarch python3
 rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"

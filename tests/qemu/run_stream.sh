@@ -16,13 +16,8 @@ set -euo pipefail
 MODE=$1 TRX=$2 WORK=$3
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-for tool in arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: $tool not installed"; exit 77; }
-    echo "FAIL: $tool not installed (tools/check_test_deps.sh installs it)" >&2
-    exit 1
-  fi
-done
+. "$HERE/require_tools.sh"
+require_tools arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3
 rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"
