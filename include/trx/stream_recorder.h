@@ -57,7 +57,7 @@ extern "C" {
  * (docs/streaming.md). */
 #define TRX_UIA_EVENT_STREAM_PACKET 4UL
 
-/* Words of that record (head words and four arguments). */
+/* Words of that record (head words and five arguments). */
 #define TRX_STREAM_FRAME_WORDS (TRX_UIA_HEAD_WORDS + 5UL)
 
 /* A byte ring as an RTT up-buffer descriptor: 24 bytes on 32-bit targets
