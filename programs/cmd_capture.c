@@ -1,11 +1,12 @@
 /* cmd_capture.c - `trx capture SOURCE -o OUT`: the bytes of a stream
- * (tcp://HOST:PORT, a file or FIFO, - for standard input) written to OUT as
- * they arrive, unbuffered: after a kill -9 or a power cut every trx command
- * still reads OUT up to its last whole record (the UIA reader starts at the
- * first whole packet and keeps the whole records of a cut last one). Stops
- * at the end of the source, after --duration SECONDS, or on SIGINT /
+ * (capture_source.h) written to OUT as they arrive, unbuffered: after a
+ * kill -9 or a power cut every trx command still reads OUT up to its last
+ * whole packet. The stream is counted while it arrives (stream/uia_live.h):
+ * a status line on a terminal, --max-events, and --rotate, which splits at
+ * packet boundaries. Stops at the end of the source (or reconnects with
+ * --reconnect), after --duration SECONDS or --max-events N, or on SIGINT /
  * SIGTERM, with exit 0 in each case, then prints one summary: bytes, time,
- * rate, and what the capture holds (records, lost events in gaps). */
+ * rate, and what the capture holds (events, lost events in gaps). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,23 +17,34 @@
 #include "trx/trx.h"
 
 static const char usage[] =
-    "usage: trx capture SOURCE -o OUT [--duration SECONDS] [--quiet]\n"
+    "usage: trx capture SOURCE -o OUT [--duration SECONDS] [--max-events N]\n"
+    "                   [--rotate SIZE] [--reconnect] [--quiet]\n"
     "\n"
     "Records a stream while the target runs: the bytes of SOURCE are written to\n"
     "OUT as they arrive (every trx command reads OUT, also while it grows or\n"
     "after the capture was killed: a packet cut at either end is skipped or\n"
     "read up to its last whole record). SOURCE:\n"
-    "  tcp://HOST:PORT     a TCP stream (a probe's RTT server, QEMU's serial\n"
-    "                      socket, TI run-mode UIA packets)\n"
-    "  PATH                a file or FIFO\n"
-    "  -                   standard input\n"
-    "It stops at the end of SOURCE, after --duration, or on Ctrl-C / SIGTERM\n"
-    "(exit 0 and a complete capture in each case), then says what it holds.\n"
+    "  tcp://HOST:PORT        a TCP stream (a probe's RTT server, QEMU's serial\n"
+    "                         socket, TI run-mode UIA packets)\n"
+    "  serial:DEVICE[@BAUD]   a serial port in raw mode (e.g. serial:/dev/ttyACM0@921600)\n"
+    "  PATH                   a file or FIFO\n"
+    "  -                      standard input\n"
+    "It stops at the end of SOURCE, after --duration or --max-events, or on\n"
+    "Ctrl-C / SIGTERM (exit 0 and a complete capture in each case), then says\n"
+    "what it holds. On a terminal a status line shows the time, the rates, the\n"
+    "events and the lost events so far.\n"
     "\n"
-    "  -o, --output OUT    the capture file (required; replaced)\n"
-    "  --duration SECONDS  stop after this long\n"
-    "  --quiet             no summary\n"
-    "  -h, --help          this text\n"
+    "  -o, --output OUT       the capture file (required; replaced)\n"
+    "  --duration SECONDS     stop after this long\n"
+    "  --max-events N         stop at the end of the packet that brings the\n"
+    "                         events to N or more (nothing after it is written)\n"
+    "  --rotate SIZE          write OUT.000, OUT.001, ...: a new file at the first\n"
+    "                         packet boundary after SIZE bytes (K, M, G suffixes);\n"
+    "                         each file is a trace of its own\n"
+    "  --reconnect            a TCP source that closes is connected to again\n"
+    "                         (every half second) until the capture stops\n"
+    "  --quiet                no status line, no summary\n"
+    "  -h, --help             this text\n"
     "\n"
     "Exit status: 0 done, 1 usage, 2 the source cannot be read, 3 OUT cannot be\n"
     "written (a full disk: the capture up to there is intact).\n";
@@ -53,12 +65,13 @@ int cmd_capture(int argc, char **argv)
 
 #include <errno.h>
 #include <fcntl.h>
-#include <netdb.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "capture_source.h"
+#include "stream/uia_live.h"
 
 static volatile sig_atomic_t stop_requested;
 
@@ -75,78 +88,112 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A connected socket to tcp://HOST:PORT, or -1 with the reason printed. */
-static int open_tcp(const char *source)
-{
-    const char *hostport = source + 6;
-    const char *colon = strrchr(hostport, ':');
-    if (!colon || colon == hostport || !colon[1]) {
-        fprintf(stderr, "trx capture: %s: expected tcp://HOST:PORT\n", source);
-        return -1;
-    }
-    char host[256];
-    size_t hl = (size_t)(colon - hostport);
-    if (hl >= sizeof host) {
-        fprintf(stderr, "trx capture: %s: host name too long\n", source);
-        return -1;
-    }
-    memcpy(host, hostport, hl);
-    host[hl] = '\0';
-    if (host[0] == '[' && hl > 2 && host[hl - 1] == ']') { /* [::1]:PORT */
-        memmove(host, host + 1, hl - 2);
-        host[hl - 2] = '\0';
-    }
-    struct addrinfo hints, *res = NULL;
-    memset(&hints, 0, sizeof hints);
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    int rc = getaddrinfo(host, colon + 1, &hints, &res);
-    if (rc != 0) {
-        fprintf(stderr, "trx capture: %s: %s\n", source, gai_strerror(rc));
-        return -1;
-    }
-    int fd = -1, err = 0;
-    for (struct addrinfo *a = res; a && fd < 0; a = a->ai_next) {
-        fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-        if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
-            err = errno;
-            close(fd);
-            fd = -1;
-        }
-    }
-    freeaddrinfo(res);
-    if (fd < 0)
-        fprintf(stderr, "trx capture: %s: cannot connect: %s\n", source, strerror(err));
-    return fd;
-}
+/* The capture's file(s): OUT, or OUT.000, OUT.001 ... with --rotate. */
+typedef struct capture_out {
+    const char *base;
+    unsigned long long rotate; /* bytes per file, 0: one file */
+    int fd;
+    unsigned index;
+    unsigned long long file_bytes, total;
+    char path[4096];
+} capture_out;
 
-/* Writes all of buf to fd; 0, or the errno of the failure. */
-static int write_all(int fd, const char *buf, size_t n)
+/* Opens the next file; 0 or EXIT_OUTPUT (said). */
+static int out_next(capture_out *o)
 {
-    while (n > 0) {
-        ssize_t w = write(fd, buf, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return w < 0 ? errno : EIO;
-        buf += w;
-        n -= (size_t)w;
+    if (o->fd >= 0 && close(o->fd) != 0) {
+        fprintf(stderr, "trx capture: %s: %s\n", o->path, strerror(errno));
+        return EXIT_OUTPUT;
+    }
+    if (o->rotate)
+        snprintf(o->path, sizeof o->path, "%s.%03u", o->base, o->index++);
+    else
+        snprintf(o->path, sizeof o->path, "%s", o->base);
+    o->fd = open(o->path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    o->file_bytes = 0;
+    if (o->fd < 0) {
+        fprintf(stderr, "trx capture: %s: %s\n", o->path, strerror(errno));
+        return EXIT_OUTPUT;
     }
     return 0;
 }
 
-/* One line on what `path` holds as a trace. */
-static void summarize(const char *path, unsigned long long bytes, double seconds)
+/* Writes all of buf to the current file; 0 or EXIT_OUTPUT (said). */
+static int out_write(capture_out *o, const char *buf, size_t n)
 {
-    fprintf(stderr, "trx capture: %llu bytes in %.1f s (%.2f MB/s) to %s", bytes, seconds,
-            seconds > 0 ? (double)bytes / seconds / 1e6 : 0.0, path);
+    while (n > 0) {
+        ssize_t w = write(o->fd, buf, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            fprintf(stderr, "trx capture: %s: %s (the capture up to here is intact)\n", o->path,
+                    w < 0 ? strerror(errno) : "nothing written");
+            return EXIT_OUTPUT;
+        }
+        buf += w;
+        n -= (size_t)w;
+        o->file_bytes += (unsigned long long)w;
+        o->total += (unsigned long long)w;
+    }
+    return 0;
+}
+
+/* Writes a chunk whose first byte is at stream offset `at`; `boundary` is
+ * where the last whole packet counted so far ends. With --rotate a new file
+ * starts at that boundary once the current one holds SIZE bytes (or, when
+ * the stream shows no packets, at the chunk's start once it holds a packet
+ * more than SIZE). */
+static int out_chunk(capture_out *o, const char *buf, size_t n, unsigned long long at,
+                     unsigned long long boundary)
+{
+    if (o->rotate && o->file_bytes + n > o->rotate) {
+        size_t cut = boundary > at && boundary - at <= n ? (size_t)(boundary - at) : 0;
+        int rc;
+        if (cut && (rc = out_write(o, buf, cut)) != 0)
+            return rc;
+        if ((cut || o->file_bytes > o->rotate + TRX_LIVE_MAX_PACKET) && o->file_bytes > 0 &&
+            (rc = out_next(o)) != 0)
+            return rc;
+        buf += cut;
+        n -= cut;
+    }
+    return out_write(o, buf, n);
+}
+
+/* The status line (a terminal only): time, rates, events, lost, skipped. */
+static void status_line(const trx_uia_live *l, unsigned long long bytes, double seconds,
+                        double *last_t, uint64_t *last_events, unsigned long long *last_bytes)
+{
+    double dt = seconds - *last_t;
+    if (dt < 0.25)
+        return;
+    fprintf(stderr,
+            "\r%8.1f s  %7.2f MB/s  %9.0f events/s  %llu events  %llu lost  %llu bytes "
+            "skipped\033[K",
+            seconds, (double)(bytes - *last_bytes) / dt / 1e6,
+            (double)(l->events - *last_events) / dt, (unsigned long long)l->events,
+            (unsigned long long)l->lost, (unsigned long long)l->garbage_bytes);
+    *last_t = seconds;
+    *last_events = l->events;
+    *last_bytes = bytes;
+}
+
+/* One line on what `path` holds as a trace. */
+static void summarize(const capture_out *o, double seconds)
+{
+    fprintf(stderr, "trx capture: %llu bytes in %.1f s (%.2f MB/s) to %s", o->total, seconds,
+            seconds > 0 ? (double)o->total / seconds / 1e6 : 0.0, o->rotate ? o->base : o->path);
+    if (o->rotate) {
+        fprintf(stderr, ".000 ... %s (%u files)\n", o->path, o->index);
+        return;
+    }
     trx_trace t;
     trx_error err;
-    if (bytes == 0) {
+    if (o->total == 0) {
         fprintf(stderr, "; nothing received\n");
         return;
     }
-    if (trx_trace_open(&t, path, TRX_FORMAT_AUTO, &err) != 0) {
+    if (trx_trace_open(&t, o->path, TRX_FORMAT_AUTO, &err) != 0) {
         fprintf(stderr, "; not a trace trx reads: offset %llu: %s\n",
                 (unsigned long long)err.offset, err.message);
         return;
@@ -158,33 +205,70 @@ static void summarize(const char *path, unsigned long long bytes, double seconds
     trx_trace_close(&t);
 }
 
+/* SIZE with an optional K, M or G suffix (powers of 1024); 0 when invalid. */
+static unsigned long long parse_size(const char *s)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if (end == s || (shift && end[1]) || (!shift && *end) || v == 0 || v > (~0ull >> shift))
+        return 0;
+    return v << shift;
+}
+
+/* Sleeps up to `seconds` (a signal ends it early). */
+static void pause_for(double seconds)
+{
+    struct timespec ts = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+    nanosleep(&ts, NULL);
+}
+
 int cmd_capture(int argc, char **argv)
 {
-    enum { OPT_DURATION = 256, OPT_QUIET };
+    enum { OPT_DURATION = 256, OPT_QUIET, OPT_MAX_EVENTS, OPT_ROTATE, OPT_RECONNECT };
     static const struct option options[] = {{"output", required_argument, NULL, 'o'},
                                             {"duration", required_argument, NULL, OPT_DURATION},
+                                            {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
+                                            {"rotate", required_argument, NULL, OPT_ROTATE},
+                                            {"reconnect", no_argument, NULL, OPT_RECONNECT},
                                             {"quiet", no_argument, NULL, OPT_QUIET},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
-    const char *output = NULL;
+    capture_out out = {NULL, 0, -1, 0, 0, 0, {0}};
     double duration = 0;
-    bool quiet = false;
+    unsigned long long max_events = 0;
+    bool quiet = false, reconnect = false;
     int opt;
     optind = 1;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":o:h", options, NULL)) != -1) {
+        char *end;
         switch (opt) {
         case 'o':
-            output = optarg;
+            out.base = optarg;
             break;
-        case OPT_DURATION: {
-            char *end;
+        case OPT_DURATION:
             duration = strtod(optarg, &end);
             if (*end || !(duration > 0))
                 return cli_usage_error("capture", "--duration: expected seconds > 0, got '%s'",
                                        optarg);
             break;
-        }
+        case OPT_MAX_EVENTS:
+            max_events = strtoull(optarg, &end, 10);
+            if (*end || max_events == 0 || optarg[0] == '-')
+                return cli_usage_error("capture", "--max-events: expected a count > 0, got '%s'",
+                                       optarg);
+            break;
+        case OPT_ROTATE:
+            if ((out.rotate = parse_size(optarg)) == 0)
+                return cli_usage_error("capture",
+                                       "--rotate: expected a size > 0 (bytes, or with K, M, G), "
+                                       "got '%s'",
+                                       optarg);
+            break;
+        case OPT_RECONNECT:
+            reconnect = true;
+            break;
         case OPT_QUIET:
             quiet = true;
             break;
@@ -199,21 +283,19 @@ int cmd_capture(int argc, char **argv)
     }
     if (optind + 1 != argc)
         return cli_usage_error("capture", "expected one SOURCE");
-    if (!output)
+    if (!out.base)
         return cli_usage_error("capture", "-o OUT is required");
     const char *source = argv[optind];
-    int in = strncmp(source, "tcp://", 6) == 0 ? open_tcp(source)
-             : strcmp(source, "-") == 0        ? 0
-                                               : open(source, O_RDONLY);
-    if (in < 0) {
-        if (strncmp(source, "tcp://", 6) != 0)
-            fprintf(stderr, "trx capture: %s: %s\n", source, strerror(errno));
+    if (reconnect && !capture_source_reconnects(source))
+        return cli_usage_error("capture", "--reconnect: only a tcp:// source can be reconnected");
+    int in = capture_source_open(source, false);
+    if (in < 0)
         return EXIT_INPUT;
-    }
-    int out = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (out < 0) {
-        fprintf(stderr, "trx capture: %s: %s\n", output, strerror(errno));
-        return EXIT_OUTPUT;
+    int status = out_next(&out);
+    if (status != 0) {
+        if (in != 0)
+            close(in);
+        return status;
     }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -221,15 +303,27 @@ int cmd_capture(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     static char buf[1 << 16];
-    unsigned long long bytes = 0;
-    double start = now_seconds();
-    int status = EXIT_OK;
+    trx_uia_live live;
+    trx_uia_live_init(&live);
+    live.stop_events = max_events;
+    bool counting = true, tty = !quiet && isatty(STDERR_FILENO);
+    double start = now_seconds(), last_t = 0;
+    uint64_t last_events = 0;
+    unsigned long long last_bytes = 0;
     while (!stop_requested) {
         double left = duration > 0 ? start + duration - now_seconds() : 1.0;
         if (left <= 0)
             break;
+        if (tty)
+            status_line(&live, out.total, now_seconds() - start, &last_t, &last_events,
+                        &last_bytes);
+        if (in < 0) { /* --reconnect: try again every half second */
+            pause_for(left < 0.5 ? left : 0.5);
+            in = capture_source_open(source, true);
+            continue;
+        }
         struct pollfd p = {in, POLLIN, 0};
-        int ready = poll(&p, 1, left < 0.2 ? (int)(left * 1000) + 1 : 200);
+        int ready = poll(&p, 1, left < 0.25 ? (int)(left * 1000) + 1 : 250);
         if (ready < 0 && errno != EINTR) {
             fprintf(stderr, "trx capture: %s: %s\n", source, strerror(errno));
             status = EXIT_INPUT;
@@ -240,31 +334,45 @@ int cmd_capture(int argc, char **argv)
         ssize_t n = read(in, buf, sizeof buf);
         if (n < 0 && errno == EINTR)
             continue;
+        if (n <= 0 && reconnect) { /* closed or broken: connect again */
+            close(in);
+            in = -1;
+            if (!quiet)
+                fprintf(stderr, "%strx capture: %s: the connection ended; connecting again\n",
+                        tty ? "\r\033[K" : "", source);
+            continue;
+        }
         if (n < 0) {
             fprintf(stderr, "trx capture: %s: %s\n", source, strerror(errno));
             status = EXIT_INPUT;
             break;
         }
         if (n == 0)
-            break; /* the source ended */
-        int werr = write_all(out, buf, (size_t)n);
-        if (werr) {
-            fprintf(stderr, "trx capture: %s: %s (the capture up to here is intact)\n", output,
-                    strerror(werr));
-            status = EXIT_OUTPUT;
-            break;
+            break;                         /* the source ended */
+        unsigned long long at = out.total; /* the chunk's stream offset */
+        if (counting && trx_uia_live_feed(&live, (const uint8_t *)buf, (size_t)n) != 0)
+            counting = false; /* out of memory for the count: the capture goes on */
+        size_t keep = (size_t)n;
+        bool done = false;
+        if (counting && live.stopped) {
+            keep = (size_t)(live.boundary - at); /* up to the packet that reached N */
+            done = true;
         }
-        bytes += (unsigned long long)n;
+        if ((status = out_chunk(&out, buf, keep, at, live.boundary)) != 0 || done)
+            break;
     }
     double seconds = now_seconds() - start;
-    if (in != 0)
+    if (tty)
+        fputs("\r\033[K", stderr);
+    trx_uia_live_free(&live);
+    if (in > 0)
         close(in);
-    if (close(out) != 0 && status == EXIT_OK) {
-        fprintf(stderr, "trx capture: %s: %s\n", output, strerror(errno));
+    if (close(out.fd) != 0 && status == EXIT_OK) {
+        fprintf(stderr, "trx capture: %s: %s\n", out.path, strerror(errno));
         status = EXIT_OUTPUT;
     }
     if (!quiet)
-        summarize(output, bytes, seconds);
+        summarize(&out, seconds);
     return status;
 }
 

@@ -1,0 +1,161 @@
+/*
+ * uia_live.c - the running count of a UIAPacket stream (uia_live.h): whole
+ * packets are counted as they complete; bytes that start no packet, trx
+ * stream packets that fail their check and packets whose records do not
+ * tile are skipped a byte at a time and counted as garbage, as the decoder
+ * does (uia_open.c), so the count finds the packets again after noise.
+ */
+#include "stream/uia_live.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/uia_internal.h"
+
+void trx_uia_live_init(trx_uia_live *l)
+{
+    memset(l, 0, sizeof *l);
+    l->budget = 65536;
+}
+
+void trx_uia_live_free(trx_uia_live *l)
+{
+    free(l->buf);
+    l->buf = NULL;
+    l->len = l->cap = 0;
+}
+
+/* The logger's entry (a new one while there is room), or NULL. */
+static trx_live_stream *stream_of(trx_uia_live *l, uint32_t sender, uint32_t logger, bool *fresh)
+{
+    *fresh = false;
+    for (uint32_t i = 0; i < l->stream_count; i++)
+        if (l->streams[i].sender == sender && l->streams[i].logger == logger)
+            return &l->streams[i];
+    if (l->stream_count == TRX_LIVE_STREAMS)
+        return NULL;
+    trx_live_stream *s = &l->streams[l->stream_count++];
+    memset(s, 0, sizeof *s);
+    s->sender = sender;
+    s->logger = logger;
+    *fresh = true;
+    return s;
+}
+
+/* Events in the whole packet at p (len bytes) after its first `skip` record
+ * bytes, or -1 when its records do not tile it; the first event's header in
+ * *first_hdr (0 when none). Charges the budget a record each. */
+static int64_t count_records(trx_uia_live *l, const uint8_t *p, uint32_t len, uint32_t skip,
+                             bool be, uia_head *first)
+{
+    uint64_t off = 16 + (uint64_t)skip;
+    int64_t k = 0;
+    memset(first, 0, sizeof *first);
+    while (off < len) {
+        uia_head h;
+        if (l->budget == 0 || uia_parse_head(p + off, len - off, be, &h) != UIA_HEAD_OK)
+            return -1;
+        l->budget--;
+        if (!h.terminator) {
+            if (k == 0)
+                *first = h;
+            k++;
+        }
+        off += h.terminator ? 4 : h.len;
+    }
+    return k;
+}
+
+/* Counts the whole packet at p (`len` bytes): false when it is no packet. */
+static bool count_packet(trx_uia_live *l, const uint8_t *p, uint32_t len)
+{
+    bool be = ((p[0] >> 3) & 1u) != 0;
+    uia_stream_frame f;
+    if (l->budget < len / 4)
+        return false;
+    int fr = uia_stream_frame_read(p, len, &f);
+    if (fr == UIA_FRAME_BAD) {
+        l->corrupt_packets++;
+        return false;
+    }
+    l->budget -= fr == UIA_FRAME_OK ? len / 4 : 0;
+    uia_head first;
+    int64_t k = count_records(l, p, len, fr == UIA_FRAME_OK ? f.bytes : 0, be, &first);
+    if (k < 0)
+        return false;
+    bool fresh;
+    trx_live_stream *s = stream_of(l, trx_rd32(p + 12, true) & 0xFFFFu,
+                                   (trx_rd32(p + 8, true) >> 16) & 0x7FFFu, &fresh);
+    if (s && fr == UIA_FRAME_OK) {
+        uint32_t ahead = f.number - s->next_number;
+        if (!fresh && s->numbered && f.session_id == s->session_id &&
+            !(f.flags & TRX_UIA_STREAM_FIRST_PACKET) && ahead < 0x80000000u)
+            l->lost += ahead;
+        s->numbered = true;
+        s->session_id = f.session_id;
+        s->next_number = f.number + (uint32_t)k;
+    } else if (s && k > 0 && first.seq_mask == 0xFFFFu) { /* TI's standard records */
+        if (!fresh && !s->numbered)
+            l->lost += (first.seq - s->next_seq16) & 0xFFFFu;
+        s->numbered = false;
+        s->next_seq16 = (first.seq + (uint32_t)k) & 0xFFFFu;
+    }
+    l->packets++;
+    l->events += (uint64_t)k;
+    return true;
+}
+
+/* Drops `n` counted bytes from the front of the kept ones. */
+static void consume(trx_uia_live *l, size_t n)
+{
+    memmove(l->buf, l->buf + n, l->len - n);
+    l->len -= n;
+    l->offset += n;
+}
+
+int trx_uia_live_feed(trx_uia_live *l, const uint8_t *data, size_t n)
+{
+    if (l->stopped)
+        return 0;
+    if (l->len + n > l->cap) {
+        size_t cap = l->cap ? l->cap : 65536;
+        while (cap < l->len + n)
+            cap *= 2;
+        uint8_t *q = realloc(l->buf, cap);
+        if (!q)
+            return -1;
+        l->buf = q;
+        l->cap = cap;
+    }
+    memcpy(l->buf + l->len, data, n);
+    l->len += n;
+    l->budget += 4 * (uint64_t)n;
+    size_t at = 0; /* bytes of buf counted so far (moved out once, at the end) */
+    while (l->len - at >= 16) {
+        const uint8_t *p = l->buf + at;
+        uint32_t w1 = trx_rd32(p, true), len = w1 & 0x07FFFFFFu;
+        if ((w1 >> 28) == 10 && len >= 16 && (len & 3u) == 0 && len <= TRX_LIVE_MAX_PACKET) {
+            if (len > l->len - at)
+                break; /* wait for the rest of it */
+            if (count_packet(l, p, len)) {
+                at += len;
+                l->boundary = l->offset + at;
+                if (l->stop_events && l->events >= l->stop_events) {
+                    l->stopped = true;
+                    break;
+                }
+                continue;
+            }
+        }
+        l->garbage_bytes++;
+        at++;
+    }
+    if (at)
+        consume(l, at);
+    if (l->len > TRX_LIVE_MAX_PACKET) { /* never a packet this long: drop the oldest bytes */
+        size_t drop = l->len - TRX_LIVE_MAX_PACKET;
+        l->garbage_bytes += drop;
+        consume(l, drop);
+    }
+    return 0;
+}

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""capture_live.py TRX STREAM_WRITER WORKDIR - `trx capture` of the stream
+recorder's packets (stream_writer.c) with the options that count the stream
+while it arrives:
+  - --max-events N: exit 0, the capture is the stream up to the end of the
+    packet that brings the events to N;
+  - --rotate SIZE: numbered files, each a trace of its own (no byte skipped,
+    none cut), together the stream byte for byte and every event;
+  - --reconnect: the server drops the connection in the middle of a packet
+    and takes a new one: the capture holds both parts, the cut packet's
+    events are counted lost exactly, its bytes reported skipped;
+  - serial:DEVICE@BAUD on a pseudo-terminal: every event;
+  - a status line on a terminal (elapsed, rates, events, lost), none on a pipe;
+  - bad options: exit 1, the option named."""
+import json, os, pty, socket, struct, subprocess, sys, threading, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
+from test_support import check, finish  # noqa: E402
+
+TRX, WRITER, WORK = sys.argv[1:4]
+os.makedirs(WORK, exist_ok=True)
+stream_path = os.path.join(WORK, "live.bin")
+subprocess.run([WRITER, stream_path, "20000", "65536", "512", "1048576", "8", "0"], check=True,
+               capture_output=True)
+data = open(stream_path, "rb").read()
+
+
+def packets(d):
+    out, off = [], 0
+    while off + 16 <= len(d):
+        n = struct.unpack(">I", d[off:off + 4])[0] & 0x07FFFFFF
+        out.append((off, n))
+        off += n
+    return out
+
+
+PK = packets(data)
+
+
+def info(path):
+    r = subprocess.run([TRX, "info", "--json", path], capture_output=True, text=True)
+    return json.loads(r.stdout) if r.returncode == 0 else {"error": r.stderr.strip()}
+
+
+def serve(parts, pause=0.0, connections=1):
+    """A TCP server on a free port: connection k gets parts[k] in pieces of
+    1000 bytes, `pause` s apart, then is closed."""
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+
+    def run():
+        for k in range(connections):
+            conn, _ = srv.accept()
+            try:
+                for i in range(0, len(parts[k]), 1000):
+                    conn.sendall(parts[k][i:i + 1000])
+                    time.sleep(pause)
+            except OSError:
+                pass
+            conn.close()
+        srv.close()
+
+    threading.Thread(target=run, daemon=True).start()
+    return srv.getsockname()[1]
+
+
+def capture(args, **kw):
+    return subprocess.run([TRX, "capture"] + args, capture_output=True, text=True, timeout=60, **kw)
+
+
+total = info(stream_path)["records"]
+
+def info_prefix(nbytes):
+    path = os.path.join(WORK, "prefix.bin")
+    open(path, "wb").write(data[:nbytes])
+    return info(path).get("records", 0)
+
+
+# --max-events
+for n in (1, 1000, 7777):
+    port = serve([data])
+    out = os.path.join(WORK, "max.bin")
+    r = capture(["tcp://127.0.0.1:%d" % port, "-o", out, "--max-events", str(n)])
+    got = open(out, "rb").read()
+    i = info(out)
+    ends = [o + l for o, l in PK]
+    check(r.returncode == 0, "--max-events %d: exit 0 (%s)" % (n, r.stderr.strip()))
+    check(data.startswith(got) and len(got) in ends, "--max-events %d: a prefix ending at a packet" % n)
+    last = max(k for k, e in enumerate(ends) if e <= len(got)) if got else -1
+    before = info_prefix(ends[last - 1]) if last > 0 else 0
+    check(i.get("records", 0) >= n > before and i.get("garbage_bytes") == 0,
+          "--max-events %d: %s records, %d without the last packet" % (n, i.get("records"), before))
+
+# --rotate
+port = serve([data])
+base = os.path.join(WORK, "rot.bin")
+for f in os.listdir(WORK):
+    if f.startswith("rot.bin."):
+        os.remove(os.path.join(WORK, f))
+r = capture(["tcp://127.0.0.1:%d" % port, "-o", base, "--rotate", "20K"])
+files = sorted(f for f in os.listdir(WORK) if f.startswith("rot.bin."))
+joined = b"".join(open(os.path.join(WORK, f), "rb").read() for f in files)
+check(r.returncode == 0 and len(files) >= len(data) // (20 * 1024 + 65536 + 1024),
+      "--rotate: exit 0, %d files" % len(files))
+check(files and files[0] == "rot.bin.000", "--rotate: numbered from .000")
+check(joined == data, "--rotate: the files together are the stream")
+recs = 0
+for f in files:
+    i = info(os.path.join(WORK, f))
+    recs += i.get("records", 0)
+    check(i.get("garbage_bytes") == 0 and i.get("skipped_front_bytes") == 0 and
+          i.get("cut_tail_bytes") == 0, "--rotate: %s starts and ends at packets (%s)" % (f, i))
+    check(os.path.getsize(os.path.join(WORK, f)) <= 20 * 1024 + 65536, "--rotate: %s size" % f)
+check(recs == total, "--rotate: every event in one file (%d of %d)" % (recs, total))
+
+# --reconnect: the first connection ends inside packet 40, the second starts at packet 45
+cut = PK[40][0] + 100
+lost = 0
+for o, l in PK[40:45]:
+    p, k = o + 16, -1
+    while p < o + l:
+        k += 1
+        p += (struct.unpack("<I", data[p:p + 4])[0] >> 16) & 0x7FF
+    lost += k
+port = serve([data[:cut], data[PK[45][0]:]], connections=2)
+out = os.path.join(WORK, "reconnect.bin")
+r = capture(["tcp://127.0.0.1:%d" % port, "-o", out, "--reconnect", "--duration", "3"])
+i = info(out)
+check(r.returncode == 0 and "connecting again" in r.stderr, "--reconnect: exit 0, said (%s)" % r.stderr)
+check(i.get("records") == total - lost and i.get("lost_events") == lost,
+      "--reconnect: records %s = %d, lost %s = %d" % (i.get("records"), total - lost,
+                                                     i.get("lost_events"), lost))
+check(i.get("garbage_bytes") == 100, "--reconnect: the cut packet's 100 bytes skipped")
+r = capture(["-", "-o", out, "--reconnect"])
+check(r.returncode == 1 and r.stderr.startswith("trx capture: --reconnect"),
+      "--reconnect needs tcp: exit 1 (%s)" % r.stderr)
+
+# serial: a pseudo-terminal
+master, slave = os.openpty()
+name = os.ttyname(slave)
+out = os.path.join(WORK, "serial.bin")
+proc = subprocess.Popen([TRX, "capture", "serial:%s@115200" % name, "-o", out, "--duration", "3"],
+                        stderr=subprocess.PIPE, text=True)
+time.sleep(0.5)
+for i in range(0, len(data), 4096):
+    os.write(master, data[i:i + 4096])
+proc.wait(timeout=30)
+os.close(master)
+os.close(slave)
+i = info(out)
+check(proc.returncode == 0 and i.get("records") == total,
+      "serial: exit 0, every event (%s of %d; %s)" % (i.get("records"), total, proc.stderr.read()))
+for bad in ("serial:%s@12345" % name, "serial:/nonexistent/tty@115200"):
+    r = capture([bad, "-o", out])
+    check(r.returncode == 2 and r.stderr.count("\n") == 1, "%s: exit 2, one line (%s)" % (bad, r.stderr))
+
+# the status line: on a terminal, not on a pipe
+port = serve([data[:200000]], pause=0.01)
+master, slave = pty.openpty()
+proc = subprocess.Popen([TRX, "capture", "tcp://127.0.0.1:%d" % port, "-o",
+                         os.path.join(WORK, "tty.bin")], stderr=slave, stdout=subprocess.DEVNULL)
+os.close(slave)
+seen = b""
+while True:
+    try:
+        chunk = os.read(master, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
+proc.wait(timeout=30)
+text = seen.decode(errors="replace")
+check("\r" in text and "events/s" in text and " lost" in text and "MB/s" in text,
+      "status line on a terminal: %r" % text[:200])
+port = serve([data[:50000]], pause=0.01)
+r = capture(["tcp://127.0.0.1:%d" % port, "-o", os.path.join(WORK, "pipe.bin")])
+check("events/s" not in r.stderr and r.stderr.count("\n") == 1, "a pipe gets the summary only")
+
+for args in (["--max-events", "0"], ["--max-events", "x"], ["--rotate", "1X"], ["--rotate", "0"]):
+    r = capture(["-", "-o", out] + args)
+    check(r.returncode == 1 and r.stderr.startswith("trx capture: " + args[0]),
+          "%s: exit 1, the option named (%s)" % (args, r.stderr))
+finish("capture_live")
