@@ -178,21 +178,34 @@ static void status_line(const trx_uia_live *l, unsigned long long bytes, double 
     *last_bytes = bytes;
 }
 
-/* One line on what `path` holds as a trace. */
-static void summarize(const capture_out *o, double seconds)
+/* One line on what the capture holds: from the running count when the
+ * stream was packets (memory stays flat however long it ran), else from
+ * decoding the file. */
+static void summarize(const capture_out *o, double seconds, const trx_uia_live *l, bool counted)
 {
     fprintf(stderr, "trx capture: %llu bytes in %.1f s (%.2f MB/s) to %s", o->total, seconds,
             seconds > 0 ? (double)o->total / seconds / 1e6 : 0.0, o->rotate ? o->base : o->path);
-    if (o->rotate) {
-        fprintf(stderr, ".000 ... %s (%u files)\n", o->path, o->index);
-        return;
-    }
-    trx_trace t;
-    trx_error err;
+    if (o->rotate)
+        fprintf(stderr, ".000 ... %s (%u files)", o->path, o->index);
     if (o->total == 0) {
         fprintf(stderr, "; nothing received\n");
         return;
     }
+    if (counted && l->packets > 0) {
+        fprintf(stderr, "; %llu events, %llu lost in %llu gap%s", (unsigned long long)l->events,
+                (unsigned long long)l->lost, (unsigned long long)l->gaps, l->gaps == 1 ? "" : "s");
+        if (l->garbage_bytes)
+            fprintf(stderr, ", %llu bytes that are no packet skipped",
+                    (unsigned long long)l->garbage_bytes);
+        fputc('\n', stderr);
+        return;
+    }
+    if (o->rotate) { /* not packets: each file is read on its own */
+        fputc('\n', stderr);
+        return;
+    }
+    trx_trace t;
+    trx_error err;
     if (trx_trace_open(&t, o->path, TRX_FORMAT_AUTO, &err) != 0) {
         fprintf(stderr, "; not a trace trx reads: offset %llu: %s\n",
                 (unsigned long long)err.offset, err.message);
@@ -364,7 +377,6 @@ int cmd_capture(int argc, char **argv)
     double seconds = now_seconds() - start;
     if (tty)
         fputs("\r\033[K", stderr);
-    trx_uia_live_free(&live);
     if (in > 0)
         close(in);
     if (close(out.fd) != 0 && status == EXIT_OK) {
@@ -372,7 +384,8 @@ int cmd_capture(int argc, char **argv)
         status = EXIT_OUTPUT;
     }
     if (!quiet)
-        summarize(&out, seconds);
+        summarize(&out, seconds, &live, counting);
+    trx_uia_live_free(&live);
     return status;
 }
 

@@ -44,7 +44,37 @@ static VOID trx_stream_open_packet(trx_uia_logger *lg, ULONG number, ULONG first
     lg->write[0] = TRX_UIA_FIRST_TERMINATOR;
 }
 
+/* Events in the packet being filled, which ends at `next` (lengths from
+ * their headers). */
+static ULONG trx_stream_staged(const trx_uia_logger *lg, const ULONG *next)
+{
+    const ULONG *p = lg->start + TRX_STREAM_FRAME_WORDS;
+    ULONG records = 0UL;
+    while (p < next) {
+        records++;
+        p += ((*p >> 16) & 0x7FFUL) / 4UL;
+    }
+    return records;
+}
+
 #endif
+
+ULONG trx_stream_recorded(trx_uia_logger *logger)
+{
+#if defined(TX_ENABLE_EVENT_TRACE)
+    ULONG n;
+    TRX_INTERRUPT_SAVE_AREA
+    TRX_DISABLE
+    n = logger->policy == TRX_UIA_POLICY_STREAM && logger->start != NULL
+            ? logger->start[TRX_UIA_HEAD_WORDS + 1] + trx_stream_staged(logger, logger->write)
+            : 0UL;
+    TRX_RESTORE
+    return n;
+#else
+    (void)logger;
+    return 0UL;
+#endif
+}
 
 ULONG trx_stream_min_size(void)
 {
@@ -95,14 +125,10 @@ VOID trx_stream_commit_(trx_uia_logger *lg, ULONG *next)
 {
 #if defined(TX_ENABLE_EVENT_TRACE)
     ULONG *args = lg->start + TRX_UIA_HEAD_WORDS;
-    const ULONG *p = lg->start + TRX_STREAM_FRAME_WORDS;
     const ULONG number = args[1];
+    const ULONG records = trx_stream_staged(lg, next);
     ULONG first = args[4];
-    ULONG records = 0UL, bytes;
-    while (p < next) { /* the packet's events (lengths from the headers) */
-        records++;
-        p += ((*p >> 16) & 0x7FFUL) / 4UL;
-    }
+    ULONG bytes;
     if (records != 0UL || lg->dropped != lg->reported) { /* events, or news of dropped ones */
         bytes = (ULONG)(next - lg->buffer) * 4UL;
         trx_uia_set_length_(lg, bytes);

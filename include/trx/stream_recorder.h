@@ -112,6 +112,11 @@ ULONG trx_stream_min_size(void);
  * not streaming. trx_uia_disable closes the last packet the same way. */
 UINT trx_stream_flush(trx_uia_logger *logger);
 
+/* Events recorded since trx_stream_enable, dropped ones included (mod
+ * 2^32): the host's events plus its lost events, once every packet has
+ * arrived. */
+ULONG trx_stream_recorded(trx_uia_logger *logger);
+
 /* A byte sink: takes up to `length` bytes at `bytes` without waiting and
  * returns how many it took (0 when its FIFO is full). */
 typedef ULONG (*trx_stream_sink)(VOID *context, const UCHAR *bytes, ULONG length);

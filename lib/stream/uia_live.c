@@ -89,14 +89,19 @@ static bool count_packet(trx_uia_live *l, const uint8_t *p, uint32_t len)
     if (s && fr == UIA_FRAME_OK) {
         uint32_t ahead = f.number - s->next_number;
         if (!fresh && s->numbered && f.session_id == s->session_id &&
-            !(f.flags & TRX_UIA_STREAM_FIRST_PACKET) && ahead < 0x80000000u)
+            !(f.flags & TRX_UIA_STREAM_FIRST_PACKET) && ahead < 0x80000000u && ahead) {
             l->lost += ahead;
+            l->gaps++;
+        }
         s->numbered = true;
         s->session_id = f.session_id;
         s->next_number = f.number + (uint32_t)k;
     } else if (s && k > 0 && first.seq_mask == 0xFFFFu) { /* TI's standard records */
-        if (!fresh && !s->numbered)
-            l->lost += (first.seq - s->next_seq16) & 0xFFFFu;
+        uint32_t ahead = (first.seq - s->next_seq16) & 0xFFFFu;
+        if (!fresh && !s->numbered && ahead) {
+            l->lost += ahead;
+            l->gaps++;
+        }
         s->numbered = false;
         s->next_seq16 = (first.seq + (uint32_t)k) & 0xFFFFu;
     }

@@ -32,7 +32,7 @@ typedef struct trx_uia_live {
     size_t len, cap;
     uint64_t offset;   /* stream offset of buf[0] */
     uint64_t boundary; /* stream offset just past the last whole packet counted */
-    uint64_t packets, events, lost, garbage_bytes, corrupt_packets;
+    uint64_t packets, events, lost, gaps, garbage_bytes, corrupt_packets;
     uint64_t budget;      /* work the record walks may still do (grows with the bytes fed) */
     uint64_t stop_events; /* set by the caller: stop counting once this many events are in */
     bool stopped;         /* they are: `boundary` is the end of the packet that got there */

@@ -6,7 +6,7 @@
 
 /* cooperative: see trace_app.c; the preemptive build
  * (freertos_posix_preemptive_example) defines APP_PREEMPTIVE=1 */
-#if defined(APP_PREEMPTIVE) && APP_PREEMPTIVE
+#if (defined(APP_PREEMPTIVE) && APP_PREEMPTIVE) || (defined(APP_STREAM) && APP_STREAM)
 #define configUSE_PREEMPTION 1
 #else
 #define configUSE_PREEMPTION 0
@@ -36,7 +36,11 @@
 #define configSUPPORT_STATIC_ALLOCATION 0
 #define configCHECK_FOR_STACK_OVERFLOW 0
 #define configUSE_MALLOC_FAILED_HOOK 0
+#if defined(APP_STREAM) && APP_STREAM /* the drain task shares the CPU with the busy ones */
+#define configUSE_TIME_SLICING 1
+#else
 #define configUSE_TIME_SLICING 0
+#endif
 #define INCLUDE_vTaskDelay 1
 #define INCLUDE_vTaskSuspend 1
 #define INCLUDE_vTaskDelete 1
