@@ -7,13 +7,17 @@
  * --reconnect), after --duration SECONDS or --max-events N, or on SIGINT /
  * SIGTERM, with exit 0 in each case, then prints one summary: bytes, time,
  * rate, and what the capture holds (events, lost events in gaps). */
+#include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture_source.h"
 #include "cli.h"
 #include "commands.h"
+#include "stream/uia_live.h"
 #include "trx/trx.h"
 
 static const char usage[] =
@@ -26,7 +30,8 @@ static const char usage[] =
     "read up to its last whole record). SOURCE:\n"
     "  tcp://HOST:PORT        a TCP stream (a probe's RTT server, QEMU's serial\n"
     "                         socket, TI run-mode UIA packets)\n"
-    "  serial:DEVICE[@BAUD]   a serial port in raw mode (e.g. serial:/dev/ttyACM0@921600)\n"
+    "  serial:DEVICE[@BAUD]   a serial port in raw mode (serial:/dev/ttyACM0@921600,\n"
+    "                         serial:COM3@921600)\n"
     "  PATH                   a file or FIFO\n"
     "  -                      standard input\n"
     "It stops at the end of SOURCE, after --duration or --max-events, or on\n"
@@ -49,43 +54,12 @@ static const char usage[] =
     "Exit status: 0 done, 1 usage, 2 the source cannot be read, 3 OUT cannot be\n"
     "written (a full disk: the capture up to there is intact).\n";
 
-#ifdef _WIN32
-
-int cmd_capture(int argc, char **argv)
-{
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(usage, stdout);
-        return EXIT_OK;
-    }
-    fprintf(stderr, "trx capture: not available on Windows yet (use a Linux or macOS host)\n");
-    return EXIT_USAGE;
-}
-
-#else
-
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <time.h>
-#include <unistd.h>
-
-#include "capture_source.h"
-#include "stream/uia_live.h"
-
 static volatile sig_atomic_t stop_requested;
 
 static void on_signal(int sig)
 {
     (void)sig;
     stop_requested = 1;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* The capture's file(s): OUT, or OUT.000, OUT.001 ... with --rotate. */
@@ -101,7 +75,7 @@ typedef struct capture_out {
 /* Opens the next file; 0 or EXIT_OUTPUT (said). */
 static int out_next(capture_out *o)
 {
-    if (o->fd >= 0 && close(o->fd) != 0) {
+    if (o->fd >= 0 && capture_file_close(o->fd) != 0) {
         fprintf(stderr, "trx capture: %s: %s\n", o->path, strerror(errno));
         return EXIT_OUTPUT;
     }
@@ -109,7 +83,7 @@ static int out_next(capture_out *o)
         snprintf(o->path, sizeof o->path, "%s.%03u", o->base, o->index++);
     else
         snprintf(o->path, sizeof o->path, "%s", o->base);
-    o->fd = open(o->path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    o->fd = capture_file_create(o->path);
     o->file_bytes = 0;
     if (o->fd < 0) {
         fprintf(stderr, "trx capture: %s: %s\n", o->path, strerror(errno));
@@ -122,9 +96,7 @@ static int out_next(capture_out *o)
 static int out_write(capture_out *o, const char *buf, size_t n)
 {
     while (n > 0) {
-        ssize_t w = write(o->fd, buf, n);
-        if (w < 0 && errno == EINTR)
-            continue;
+        long w = capture_file_write(o->fd, buf, n);
         if (w <= 0) {
             fprintf(stderr, "trx capture: %s: %s (the capture up to here is intact)\n", o->path,
                     w < 0 ? strerror(errno) : "nothing written");
@@ -229,13 +201,6 @@ static unsigned long long parse_size(const char *s)
     return v << shift;
 }
 
-/* Sleeps up to `seconds` (a signal ends it early). */
-static void pause_for(double seconds)
-{
-    struct timespec ts = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
-    nanosleep(&ts, NULL);
-}
-
 int cmd_capture(int argc, char **argv)
 {
     enum { OPT_DURATION = 256, OPT_QUIET, OPT_MAX_EVENTS, OPT_ROTATE, OPT_RECONNECT };
@@ -301,66 +266,53 @@ int cmd_capture(int argc, char **argv)
     const char *source = argv[optind];
     if (reconnect && !capture_source_reconnects(source))
         return cli_usage_error("capture", "--reconnect: only a tcp:// source can be reconnected");
-    int in = capture_source_open(source, false);
-    if (in < 0)
+    capture_source in;
+    if (capture_source_open(&in, source, false) != 0)
         return EXIT_INPUT;
+    bool connected = true;
     int status = out_next(&out);
     if (status != 0) {
-        if (in != 0)
-            close(in);
+        capture_source_close(&in);
         return status;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal; /* no SA_RESTART: poll and read return EINTR */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    capture_on_stop(on_signal);
     static char buf[1 << 16];
     trx_uia_live live;
     trx_uia_live_init(&live);
     live.stop_events = max_events;
-    bool counting = true, tty = !quiet && isatty(STDERR_FILENO);
-    double start = now_seconds(), last_t = 0;
+    bool counting = true, tty = !quiet && capture_stderr_is_tty();
+    double start = capture_now(), last_t = 0;
     uint64_t last_events = 0;
     unsigned long long last_bytes = 0;
     while (!stop_requested) {
-        double left = duration > 0 ? start + duration - now_seconds() : 1.0;
+        double left = duration > 0 ? start + duration - capture_now() : 1.0;
         if (left <= 0)
             break;
         if (tty)
-            status_line(&live, out.total, now_seconds() - start, &last_t, &last_events,
+            status_line(&live, out.total, capture_now() - start, &last_t, &last_events,
                         &last_bytes);
-        if (in < 0) { /* --reconnect: try again every half second */
-            pause_for(left < 0.5 ? left : 0.5);
-            in = capture_source_open(source, true);
+        if (!connected) { /* --reconnect: try again every half second */
+            capture_pause(left < 0.5 ? left : 0.5);
+            connected = capture_source_open(&in, source, true) == 0;
             continue;
         }
-        struct pollfd p = {in, POLLIN, 0};
-        int ready = poll(&p, 1, left < 0.25 ? (int)(left * 1000) + 1 : 250);
-        if (ready < 0 && errno != EINTR) {
-            fprintf(stderr, "trx capture: %s: %s\n", source, strerror(errno));
-            status = EXIT_INPUT;
-            break;
-        }
-        if (ready <= 0)
-            continue;
-        ssize_t n = read(in, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
+        long n = capture_source_read(&in, buf, sizeof buf,
+                                     left < 0.25 ? (int)(left * 1000) + 1 : 250, source);
+        if (n == CAPTURE_WAIT)
             continue;
         if (n <= 0 && reconnect) { /* closed or broken: connect again */
-            close(in);
-            in = -1;
+            capture_source_close(&in);
+            connected = false;
             if (!quiet)
                 fprintf(stderr, "%strx capture: %s: the connection ended; connecting again\n",
                         tty ? "\r\033[K" : "", source);
             continue;
         }
-        if (n < 0) {
-            fprintf(stderr, "trx capture: %s: %s\n", source, strerror(errno));
+        if (n == CAPTURE_ERROR) {
             status = EXIT_INPUT;
             break;
         }
-        if (n == 0)
+        if (n == CAPTURE_ENDED)
             break;                         /* the source ended */
         unsigned long long at = out.total; /* the chunk's stream offset */
         if (counting && trx_uia_live_feed(&live, (const uint8_t *)buf, (size_t)n) != 0)
@@ -374,12 +326,12 @@ int cmd_capture(int argc, char **argv)
         if ((status = out_chunk(&out, buf, keep, at, live.boundary)) != 0 || done)
             break;
     }
-    double seconds = now_seconds() - start;
+    double seconds = capture_now() - start;
     if (tty)
         fputs("\r\033[K", stderr);
-    if (in > 0)
-        close(in);
-    if (close(out.fd) != 0 && status == EXIT_OK) {
+    if (connected)
+        capture_source_close(&in);
+    if (capture_file_close(out.fd) != 0 && status == EXIT_OK) {
         fprintf(stderr, "trx capture: %s: %s\n", out.path, strerror(errno));
         status = EXIT_OUTPUT;
     }
@@ -388,5 +340,3 @@ int cmd_capture(int argc, char **argv)
     trx_uia_live_free(&live);
     return status;
 }
-
-#endif

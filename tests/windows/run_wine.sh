@@ -92,6 +92,63 @@ else
   echo "ok   bad input: exit 2, $(cat win.err.lf)"
 fi
 
+# trx capture (Winsock, C runtime files): a file and a TCP stream of UIA packets
+# (a server here), byte for byte, with the same count of events and losses as
+# on Linux; --max-events cuts where Linux cuts; a refused connection is exit 2.
+python3 - capture_in.bin <<'PY'
+import struct, sys
+out, seq, t = b"", 0, 1000
+for p in range(40):
+    body = b""
+    for r in range(3):
+        if (p, r) == (7, 1):
+            seq += 9  # 9 records lost
+        body += struct.pack("<IIIIII", 1 << 27 | 24 << 16 | seq & 0xFFFF, t, 0, 7 << 16 | 0x8001, p, r)
+        seq, t = seq + 1, t + 10
+    out += struct.pack(">IIII", 10 << 28 | (16 + len(body)), p << 16, 1 << 16 | 0x8003, 0xFFFF << 16 | 2) + body
+open(sys.argv[1], "wb").write(out)
+PY
+summary() { tr -d '\r' <"$1" | sed 's/.*; //'; }
+"$TRX" capture capture_in.bin -o capture_linux.bin 2>linux.err
+win capture capture_in.bin -o capture_win.bin 2>win.err && wrc=0 || wrc=$?
+if [ $wrc -ne 0 ] || ! cmp -s capture_in.bin capture_win.bin || [ "$(summary linux.err)" != "$(summary win.err)" ]; then
+  echo "FAIL: capture FILE: exit $wrc, $(cat win.err)"
+  fail=1
+else
+  echo "ok   capture FILE: $(summary win.err)"
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 - capture_in.bin "$port" <<'PY' &
+import socket, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[2]))); s.listen(1)
+c, _ = s.accept(); c.sendall(open(sys.argv[1], "rb").read()); c.close()
+PY
+sleep 0.5
+win capture "tcp://127.0.0.1:$port" -o capture_tcp.bin 2>win.err && wrc=0 || wrc=$?
+wait
+if [ $wrc -ne 0 ] || ! cmp -s capture_in.bin capture_tcp.bin || [ "$(summary linux.err)" != "$(summary win.err)" ]; then
+  echo "FAIL: capture tcp://: exit $wrc, $(cat win.err)"
+  fail=1
+else
+  echo "ok   capture tcp://: $(summary win.err)"
+fi
+"$TRX" capture capture_in.bin -o max_linux.bin --max-events 50 2>/dev/null
+win capture capture_in.bin -o max_win.bin --max-events 50 2>/dev/null && wrc=0 || wrc=$?
+if [ $wrc -ne 0 ] || ! cmp -s max_linux.bin max_win.bin; then
+  echo "FAIL: capture --max-events: exit $wrc or the files differ"
+  fail=1
+else
+  echo "ok   capture --max-events 50: $(wc -c <max_win.bin) bytes as on Linux"
+fi
+win capture tcp://127.0.0.1:1 -o refused.bin 2>win.err && wrc=0 || wrc=$?
+if [ $wrc -ne 2 ] || [ "$(tr -d '\r' <win.err | wc -l)" -ne 1 ]; then
+  echo "FAIL: capture of a refused connection: exit $wrc, $(cat win.err)"
+  fail=1
+else
+  echo "ok   capture refused: exit 2, $(tr -d '\r' <win.err)"
+fi
+
 echo "windows_wine: total $(elapsed) s"
 [ $fail -eq 0 ] && echo "windows_wine: OK" || echo "windows_wine: FAILED"
 exit $fail
