@@ -10,7 +10,8 @@
 # Then check_stream_fw.py compares the capture with the firmware's counters
 # read through GDB at stream_done (lost = the recorder's drop counter, every
 # event the firmware's own). UART mode also counts the instructions of one
-# streamed event and of one packet close (GDB stepi). Exit 77 (ctest SKIP)
+# streamed event, of one packet close and of one drain into the UART (GDB
+# stepi). Exit 77 (ctest SKIP)
 # only when a tool is not installed and TRX_ALLOW_MISSING_TOOLS=1.
 set -euo pipefail
 MODE=$1 TRX=$2 WORK=$3
@@ -38,6 +39,8 @@ if [ "$MODE" = uart ]; then
   GDB_MEASURE=(-ex "break stream_probe" -ex continue -ex count-to-return
                -ex "delete" -ex "break trx_stream_commit_"
                -ex continue -ex 'printf "packet-bytes %u\n", (unsigned)((char *)stream_logger.write - (char *)stream_logger.buffer)'
+               -ex count-to-return -ex delete -ex "break trx_stream_drain" -ex continue
+               -ex 'printf "drain-bytes %u\n", (ring->write_offset - ring->read_offset) % ring->size'
                -ex count-to-return -ex delete)
 else
   mkfifo rtt.fifo
@@ -70,6 +73,6 @@ grep -q '^counters ' gdb.log || { echo "FAIL: the GDB session did not complete:"
 # the capture ends when QEMU's socket closes (uart) or GDB closes the FIFO (rtt)
 for _ in $(seq 100); do kill -0 "$capture_pid" 2>/dev/null || break; sleep 0.1; done
 wait "$capture_pid" || { echo "FAIL: trx capture exited $?"; cat capture.log; exit 1; }
-grep -E "^counters|instructions|packet-bytes|rtt-probe" gdb.log || true
+grep -E "^counters|instructions|packet-bytes|drain-bytes|rtt-probe" gdb.log || true
 cat capture.log
 python3 "$HERE/check_stream_fw.py" "$MODE" "$TRX" gdb.log capture.bin

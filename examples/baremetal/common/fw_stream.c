@@ -113,6 +113,7 @@ int main(void)
     board_start_interrupts();
     while (main_events < FW_MAIN_EVENTS) {
         if (main_events == FW_MAIN_EVENTS / 2) {
+            drain();                   /* an empty packet: the probe closes none */
             stream_probe(main_events); /* an ordinary main event, measured */
         } else {
             record(1u, main_events, board_reference_time());
