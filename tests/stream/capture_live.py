@@ -12,10 +12,12 @@ while it arrives:
   - serial:DEVICE@BAUD on a pseudo-terminal: every event;
   - a status line on a terminal (elapsed, rates, events, lost), none on a pipe;
   - bad options: exit 1, the option named."""
-import json, os, pty, socket, struct, subprocess, sys, threading, time
+import json, os, pty, socket, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_support import check, finish  # noqa: E402
+from stream_support import events_in, packets  # noqa: E402
 
 TRX, WRITER, WORK = sys.argv[1:4]
 os.makedirs(WORK, exist_ok=True)
@@ -23,15 +25,6 @@ stream_path = os.path.join(WORK, "live.bin")
 subprocess.run([WRITER, stream_path, "20000", "65536", "512", "1048576", "8", "0"], check=True,
                capture_output=True)
 data = open(stream_path, "rb").read()
-
-
-def packets(d):
-    out, off = [], 0
-    while off + 16 <= len(d):
-        n = struct.unpack(">I", d[off:off + 4])[0] & 0x07FFFFFF
-        out.append((off, n))
-        off += n
-    return out
 
 
 PK = packets(data)
@@ -116,13 +109,7 @@ check(recs == total, "--rotate: every event in one file (%d of %d)" % (recs, tot
 
 # --reconnect: the first connection ends inside packet 40, the second starts at packet 45
 cut = PK[40][0] + 100
-lost = 0
-for o, l in PK[40:45]:
-    p, k = o + 16, -1
-    while p < o + l:
-        k += 1
-        p += (struct.unpack("<I", data[p:p + 4])[0] >> 16) & 0x7FF
-    lost += k
+lost = sum(events_in(data, o, l) for o, l in PK[40:45])
 port = serve([data[:cut], data[PK[45][0]:]], connections=2)
 out = os.path.join(WORK, "reconnect.bin")
 r = capture(["tcp://127.0.0.1:%d" % port, "-o", out, "--reconnect", "--duration", "3"])

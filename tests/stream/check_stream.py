@@ -11,10 +11,12 @@ recorder (stream_writer.c) read back by trx, with the writer's truth:
 - a capture joined mid-packet or cut mid-packet (kill -9): exactly the whole
   packets' events;
 - target resets: a new session each, not lost events."""
-import json, os, struct, subprocess, sys
+import json, os, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_support import check, finish  # noqa: E402
+from stream_support import events_in, packets  # noqa: E402
 
 TRX, WRITER, WORK = sys.argv[1:4]
 os.makedirs(WORK, exist_ok=True)
@@ -71,26 +73,6 @@ def numbered(events, sessions):
     return out
 
 
-def packets(data):
-    """The clean stream's packets: (offset, length)."""
-    out, off = [], 0
-    while off + 16 <= len(data):
-        n = struct.unpack(">I", data[off:off + 4])[0] & 0x07FFFFFF
-        out.append((off, n))
-        off += n
-    check(off == len(data), "the writer's stream is whole packets")
-    return out
-
-
-def records_of(data, off, n):
-    """Number of events in the packet at off (after its stream-packet record)."""
-    p, k = off + 16, 0
-    while p < off + n:
-        k += 1
-        p += (struct.unpack("<I", data[p:p + 4])[0] >> 16) & 0x7FF
-    return k - 1
-
-
 total = EVENTS + EVENTS // 1000  # events and snapshot records, numbered alike
 
 # 1. a clean stream: every event, nothing lost
@@ -119,13 +101,14 @@ for ring, every, chunk in ((1024, 16, 64), (4096, 8, 200), (8192, 50, 1000)):
 path, truth = write("clean")
 data = open(path, "rb").read()
 pk = packets(data)
+check(sum(l for _, l in pk) == len(data), "the writer's stream is whole packets")
 victims = {5: "flip", 9: "cut", 14: "flip-header-length"}
 damaged = bytearray()
 lost = 0
 for idx, (off, n) in enumerate(pk):
     body = bytearray(data[off:off + n])
     if idx in victims:
-        lost += records_of(data, off, n)
+        lost += events_in(data, off, n)
     if victims.get(idx) == "flip":
         body[n // 2] ^= 0x10
     elif victims.get(idx) == "cut":
@@ -155,7 +138,7 @@ for cut in (1, 7, pk[3][0] + 5, pk[3][0] + 61):
     cpath = os.path.join(WORK, "front.bin")
     open(cpath, "wb").write(part)
     info, ev = read(cpath)
-    n = sum(records_of(data, o, l) for o, l in whole)
+    n = sum(events_in(data, o, l) for o, l in whole)
     check(info.get("records") == n and info.get("lost_events") == 0,
           "front cut %d: %d records of whole packets (%s), 0 lost" % (cut, n, info.get("records")))
     numbered(ev, truth["sessions"])
@@ -165,7 +148,7 @@ for cut in (len(data) - 1, pk[-5][0] + 3, pk[-5][0] + 40, pk[-5][0] + 17):
     cpath = os.path.join(WORK, "tail.bin")
     open(cpath, "wb").write(part)
     info, ev = read(cpath)
-    n = sum(records_of(data, o, l) for o, l in whole)
+    n = sum(events_in(data, o, l) for o, l in whole)
     check(info.get("records") == n, "tail cut %d: %d records of whole packets (%s)" %
           (cut, n, info.get("records")))
     numbered(ev, truth["sessions"])
