@@ -10,6 +10,8 @@ while it arrives:
     and takes a new one: the capture holds both parts, the cut packet's
     events are counted lost exactly, its bytes reported skipped;
   - serial:DEVICE@BAUD on a pseudo-terminal: every event;
+  - a full disk: exit 3, the capture up to there read up to its last whole
+    packet;
   - a status line on a terminal (elapsed, rates, events, lost), none on a pipe;
   - bad options: exit 1, the option named."""
 import json, os, pty, socket, subprocess, sys, threading, time
@@ -164,6 +166,21 @@ check("\r" in text and "events/s" in text and " lost" in text and "MB/s" in text
 port = serve([data[:50000]], pause=0.01)
 r = capture(["tcp://127.0.0.1:%d" % port, "-o", os.path.join(WORK, "pipe.bin")])
 check("events/s" not in r.stderr and r.stderr.count("\n") == 1, "a pipe gets the summary only")
+
+# a full disk: exit 3, the capture up to there intact (a file size limit
+# stands in for the disk; /dev/full refuses the first byte)
+out = os.path.join(WORK, "full.bin")
+r = subprocess.run(["bash", "-c", 'trap "" XFSZ; ulimit -f 64; exec "$0" capture "$1" -o "$2"', TRX,
+                    stream_path, out], capture_output=True, text=True, timeout=60)
+i = info(out)
+whole = sum(events_in(data, o, l) for o, l in PK if o + l <= 65536)
+check(r.returncode == 3 and "intact" in r.stderr, "disk full: exit 3 (%s)" % r.stderr.strip())
+check(os.path.getsize(out) == 65536 and i.get("records") == whole and i.get("garbage_bytes") == 0,
+      "disk full: the 64 KiB written read up to the last whole packet (%s of %d)" %
+      (i.get("records"), whole))
+r = capture([stream_path, "-o", "/dev/full"])
+check(r.returncode == 3 and r.stderr.startswith("trx capture: /dev/full:"),
+      "/dev/full: exit 3 (%s)" % r.stderr.strip())
 
 for args in (["--max-events", "0"], ["--max-events", "x"], ["--rotate", "1X"], ["--rotate", "0"]):
     r = capture(["-", "-o", out] + args)
