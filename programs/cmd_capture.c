@@ -69,6 +69,7 @@ typedef struct capture_out {
     int fd;
     unsigned index;
     unsigned long long file_bytes, total;
+    bool next_due; /* --rotate: the next byte opens the next file */
     char path[4096];
 } capture_out;
 
@@ -95,6 +96,12 @@ static int out_next(capture_out *o)
 /* Writes all of buf to the current file; 0 or EXIT_OUTPUT (said). */
 static int out_write(capture_out *o, const char *buf, size_t n)
 {
+    if (n > 0 && o->next_due) { /* no empty file when the stream ends at a boundary */
+        int rc = out_next(o);
+        if (rc != 0)
+            return rc;
+        o->next_due = false;
+    }
     while (n > 0) {
         long w = capture_file_write(o->fd, buf, n);
         if (w <= 0) {
@@ -118,14 +125,13 @@ static int out_write(capture_out *o, const char *buf, size_t n)
 static int out_chunk(capture_out *o, const char *buf, size_t n, unsigned long long at,
                      unsigned long long boundary)
 {
-    if (o->rotate && o->file_bytes + n > o->rotate) {
+    if (o->rotate && !o->next_due && o->file_bytes + n > o->rotate) {
         size_t cut = boundary > at && boundary - at <= n ? (size_t)(boundary - at) : 0;
         int rc;
         if (cut && (rc = out_write(o, buf, cut)) != 0)
             return rc;
-        if ((cut || o->file_bytes > o->rotate + TRX_LIVE_MAX_PACKET) && o->file_bytes > 0 &&
-            (rc = out_next(o)) != 0)
-            return rc;
+        if ((cut || o->file_bytes > o->rotate + TRX_LIVE_MAX_PACKET) && o->file_bytes > 0)
+            o->next_due = true;
         buf += cut;
         n -= cut;
     }
@@ -212,7 +218,7 @@ int cmd_capture(int argc, char **argv)
                                             {"quiet", no_argument, NULL, OPT_QUIET},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
-    capture_out out = {NULL, 0, -1, 0, 0, 0, {0}};
+    capture_out out = {NULL, 0, -1, 0, 0, 0, false, {0}};
     double duration = 0;
     unsigned long long max_events = 0;
     bool quiet = false, reconnect = false;

@@ -178,3 +178,31 @@ UINT trx_stream_flush(trx_uia_logger *logger)
     return TX_FEATURE_NOT_ENABLED;
 #endif
 }
+
+UINT trx_stream_skip(trx_uia_logger *logger, ULONG n)
+{
+#if defined(TX_ENABLE_EVENT_TRACE)
+    UINT status = TX_NOT_DONE;
+    TRX_INTERRUPT_SAVE_AREA
+    TRX_DISABLE
+    if (logger->enabled != 0UL && logger->policy == TRX_UIA_POLICY_STREAM) {
+        if (logger->write > logger->start + TRX_STREAM_FRAME_WORDS) {
+            trx_stream_commit_(logger, logger->write); /* the events before the gap */
+        }
+        logger->start[TRX_UIA_HEAD_WORDS + 1] += n; /* the next packet's first number */
+        logger->dropped += n;
+#if TRX_UIA_PREVLEN
+        logger->next_hdr = (logger->next_hdr & ~0x1FUL) | ((logger->next_hdr + n) & 0x1FUL);
+#else
+        logger->next_hdr = (logger->next_hdr & ~0xFFFFUL) | ((logger->next_hdr + n) & 0xFFFFUL);
+#endif
+        status = TX_SUCCESS;
+    }
+    TRX_RESTORE
+    return status;
+#else
+    (void)logger;
+    (void)n;
+    return TX_FEATURE_NOT_ENABLED;
+#endif
+}

@@ -127,6 +127,47 @@ typedef ULONG (*trx_stream_sink)(VOID *context, const UCHAR *bytes, ULONG length
  * meanwhile. */
 ULONG trx_stream_drain(trx_stream_ring *ring, trx_stream_sink sink, VOID *context);
 
+/* Counts `n` events as dropped (events that were never recorded into the
+ * logger, e.g. TXTB entries overwritten before a drain read them): the
+ * packet being filled is closed first, so the host sees exactly `n` lost
+ * before the next event. TX_SUCCESS, or TX_NOT_DONE when not streaming. */
+UINT trx_stream_skip(trx_uia_logger *logger, ULONG n);
+
+/* ------------------------------------------------ TXTB drain (ThreadX) */
+
+/* A drain of a TXTB trace buffer written by a kernel (ThreadX's own event
+ * trace, or this recorder's tx_trace_*): forwards each new entry, whole, as
+ * a record of `stream` (module 0, event id = the entry's low 16 bits, the
+ * UIA timestamp = the entry's, arguments info 1-4, thread pointer, priority
+ * word, event id, 0x54585442 "TXTB": `trx convert --to txtb` gives the
+ * entries back byte for byte) and counts exactly the entries the kernel
+ * overwrote before the drain read them, as dropped events of the stream.
+ * Single core: the kernel's inserts and the drain's reads of the buffer's
+ * position are both done with interrupts masked. */
+typedef struct trx_txtb_drain {
+    const UCHAR *buffer;        /* the trace buffer (its control header) */
+    trx_uia_logger *stream;     /* where the entries go */
+    ULONG laps;                 /* buffer-full notifications: trx_txtb_drain_lap */
+    ULONG read;                 /* entries forwarded or counted lost (mod 2^32) */
+    ULONG overwritten;          /* entries lost before they were read */
+    ULONG forwarded;            /* entries forwarded */
+    ULONG time_high, time_last; /* the 64-bit extension of the entries' time stamps */
+} trx_txtb_drain;
+
+/* Starts draining the enabled trace buffer `trace_buffer` into `stream`
+ * (a streaming logger) from the entries written from now on. Register
+ * trx_txtb_drain_lap in the buffer-full notify callback
+ * (tx_trace_buffer_full_notify) before. TX_SUCCESS or TX_PTR_ERROR. */
+UINT trx_txtb_drain_start(trx_txtb_drain *drain, const VOID *trace_buffer, trx_uia_logger *stream);
+
+/* Counts one wrap of the trace buffer: call it from the full-notify callback. */
+VOID trx_txtb_drain_lap(trx_txtb_drain *drain);
+
+/* Forwards the entries written since the last call (those overwritten
+ * meanwhile counted lost). Call it from one low-priority context (idle hook,
+ * a task) often enough. Returns the entries forwarded. */
+ULONG trx_txtb_drain_poll(trx_txtb_drain *drain);
+
 /* Out-of-line end of a stream logger's packet (trx_uia_finish_ calls it). */
 VOID trx_stream_commit_(trx_uia_logger *logger, ULONG *next);
 

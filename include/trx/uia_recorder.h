@@ -338,17 +338,15 @@ static inline VOID trx_uia_time_(trx_uia_logger *lg, ULONG *lo, ULONG *hi)
 #endif
 }
 
-/* Writes header word, timestamp and event word of a record of `bytes` at
- * the write position; *hdr = the next_hdr value it used. Returns where its
- * first argument goes. (State is read before the buffer is written, so the
- * compiler need not reload it.) */
-static inline ULONG *trx_uia_open_(trx_uia_logger *lg, ULONG type, ULONG bytes, ULONG event_word,
-                                   ULONG *hdr)
+/* Writes header word, timestamp (lo, hi: as trx_uia_time_ gives them) and
+ * event word of a record of `bytes` at the write position; *hdr = the
+ * next_hdr value it used. Returns where its first argument goes. (State is
+ * read before the buffer is written, so the compiler need not reload it.) */
+static inline ULONG *trx_uia_open_at_(trx_uia_logger *lg, ULONG type, ULONG bytes, ULONG event_word,
+                                      ULONG lo, ULONG hi, ULONG *hdr)
 {
     ULONG *p = lg->write;
     ULONG h = lg->next_hdr;
-    ULONG lo, hi;
-    trx_uia_time_(lg, &lo, &hi);
     p[0] = trx_uia_header_(h, type, bytes);
 #if TRX_UIA_TIMESTAMP_BITS == 64
     p[1] = lo;
@@ -363,6 +361,15 @@ static inline ULONG *trx_uia_open_(trx_uia_logger *lg, ULONG type, ULONG bytes, 
     p[1 + TRX_UIA_TS_WORDS] = event_word;
     *hdr = h;
     return p + TRX_UIA_HEAD_WORDS;
+}
+
+/* trx_uia_open_at_ with the time source's time now. */
+static inline ULONG *trx_uia_open_(trx_uia_logger *lg, ULONG type, ULONG bytes, ULONG event_word,
+                                   ULONG *hdr)
+{
+    ULONG lo, hi;
+    trx_uia_time_(lg, &lo, &hi);
+    return trx_uia_open_at_(lg, type, bytes, event_word, lo, hi, hdr);
 }
 
 /* Ends a record of `bytes` (header value `hdr` from open_) whose last word

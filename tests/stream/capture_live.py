@@ -109,6 +109,17 @@ for f in files:
     check(os.path.getsize(os.path.join(WORK, f)) <= 20 * 1024 + 65536, "--rotate: %s size" % f)
 check(recs == total, "--rotate: every event in one file (%d of %d)" % (recs, total))
 
+# --rotate from a file (64 KiB reads: the last one ends where the stream does,
+# at a packet boundary): no empty file after it
+for f in os.listdir(WORK):
+    if f.startswith("rotf.bin."):
+        os.remove(os.path.join(WORK, f))
+r = capture([stream_path, "-o", os.path.join(WORK, "rotf.bin"), "--rotate", "10K"])
+files = sorted(f for f in os.listdir(WORK) if f.startswith("rotf.bin."))
+sizes = [os.path.getsize(os.path.join(WORK, f)) for f in files]
+check(r.returncode == 0 and files and min(sizes) > 0 and sum(sizes) == len(data),
+      "--rotate from a file: no empty file, the stream whole (%s)" % sizes)
+
 # --reconnect: the first connection ends inside packet 40, the second starts at packet 45
 cut = PK[40][0] + 100
 lost = sum(events_in(data, o, l) for o, l in PK[40:45])
