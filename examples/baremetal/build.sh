@@ -4,7 +4,8 @@
 #             the composed SysTick time source (QEMU has no DWT)
 #   riscv32   virt (RV32IMAC), recorder port trx_port_riscv32.h (mcycle)
 # MAIN: the example (main: fw_main.c, a trace buffer exported at the end;
-# stream: fw_stream.c, streaming while it runs). Output: OUT_DIR/fw.elf.
+# stream: fw_stream.c, streaming while it runs; stream-txtb: the same with
+# the events in a TXTB buffer drained into the stream). Output: OUT_DIR/fw.elf.
 # Needs arm-none-eabi-gcc / riscv64-unknown-elf-gcc.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +20,8 @@ COMMON=(-std=c99 -O2 -g -ffreestanding -nostdlib -Wall -Wextra -Werror -ffunctio
 case "$MAIN" in
   main) SOURCES=("$HERE/common/fw_main.c" "$ROOT"/recorder/*.c) ;;
   stream) SOURCES=("$HERE/common/fw_stream.c" "$ROOT"/recorder/*.c) ;;
-  *) echo "build.sh: unknown MAIN '$MAIN' (main or stream)" >&2; exit 2 ;;
+  stream-txtb) SOURCES=("$HERE/common/fw_stream.c" "$ROOT"/recorder/*.c) COMMON+=(-DFW_TXTB=1) ;;
+  *) echo "build.sh: unknown MAIN '$MAIN' (main, stream or stream-txtb)" >&2; exit 2 ;;
 esac
 case "$ARCH" in
   cortex-m)

@@ -262,6 +262,8 @@ static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const ui
     if (!s->any) {
         s->any = true;
         s->seq = pk && pk->numbered ? pk->number : h->seq;
+        if (pk && pk->numbered && (pk->flags & TRX_UIA_STREAM_FIRST_PACKET))
+            o->lost = pk->number; /* numbers start at 0: dropped before the first packet */
         s->base_time = time;
         s->tick_base = 0;
         s->last_pkt = pk ? pk->seq : 0;
@@ -271,7 +273,7 @@ static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const ui
         if ((pk->flags & TRX_UIA_STREAM_FIRST_PACKET) || !s->numbered ||
             pk->session_id != s->session_id || ahead >= 0x80000000u) { /* the target restarted */
             o->new_session = true;
-            o->lost = pk->tail_lost;
+            o->lost = pk->tail_lost + ((pk->flags & TRX_UIA_STREAM_FIRST_PACKET) ? pk->number : 0);
             s->session++;
             s->seq = pk->number;
             s->base_time = time;

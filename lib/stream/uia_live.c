@@ -88,8 +88,11 @@ static bool count_packet(trx_uia_live *l, const uint8_t *p, uint32_t len)
                                    (trx_rd32(p + 8, true) >> 16) & 0x7FFFu, &fresh);
     if (s && fr == UIA_FRAME_OK) {
         uint32_t ahead = f.number - s->next_number;
-        if (!fresh && s->numbered && f.session_id == s->session_id &&
-            !(f.flags & TRX_UIA_STREAM_FIRST_PACKET) && ahead < 0x80000000u && ahead) {
+        if (f.flags & TRX_UIA_STREAM_FIRST_PACKET) /* numbers start at 0 */
+            ahead = f.number;
+        else if (fresh || !s->numbered || f.session_id != s->session_id || ahead >= 0x80000000u)
+            ahead = 0; /* joined mid-stream, or the target restarted */
+        if (ahead) {
             l->lost += ahead;
             l->gaps++;
         }

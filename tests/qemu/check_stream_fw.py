@@ -5,7 +5,11 @@ its end: lost events = the recorder's drop counter; events received + lost
 = every event the firmware recorded; every event received is the firmware's
 (module FW, its id, its sequence number within its source's count, the
 argument the firmware derives from it), each source's sequence numbers
-going up; UART mode: the capture holds exactly the bytes the firmware sent."""
+going up; UART and TXTB modes: the capture holds exactly the bytes the
+firmware sent; TXTB mode: every entry carried whole (the kernel's ISR
+entries too), entries overwritten before the drain counted in the drop
+counter and lost exactly, and `trx convert --to txtb` gives every entry
+and one marker per gap."""
 import json, os, re, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
@@ -21,6 +25,8 @@ events = [json.loads(l) for l in subprocess.run([TRX, "events", "--format", "jso
                                                 check=True, capture_output=True,
                                                 text=True).stdout.splitlines()]
 total = main + tick + timer
+if MODE == "txtb":  # the kernel's own ISR enter / exit entries (ids 3, 4) travel too
+    total += 2 * (tick + timer)
 check(dropped > 0, "the ring was too small for the bursts: the recorder dropped events (%d)" % dropped)
 check(info["lost_events"] == dropped,
       "lost events %d = the firmware's drop counter %d" % (info["lost_events"], dropped))
@@ -32,17 +38,37 @@ counts = {1: main, 2: tick, 3: timer}
 last = {1: -1, 2: -1, 3: -1}
 bad = 0
 for e in events:
-    ok = e["module"] == 0x4657 and e["id"] in counts and len(e["args"]) >= 2
+    if MODE == "txtb":  # a TXTB entry carried whole: id 4096 + source, "TXTB" last
+        src = e["id"] - 4096
+        whole = (e["module"] == 0 and len(e["args"]) == 8 and e["args"][6] == e["id"] and
+                 e["args"][7] == 0x54585442)
+        if whole and e["id"] in (3, 4):  # ISR enter / exit: the ISR id (15 SysTick, 24 TIMER0)
+            bad += e["args"][1] not in (15, 24)
+            continue
+        ok = whole and src in counts
+    else:
+        src = e["id"]
+        ok = e["module"] == 0x4657 and e["id"] in counts and len(e["args"]) >= 2
     if ok:
         seq = e["args"][0]
-        ok = (seq < counts[e["id"]] and seq > last[e["id"]] and
+        ok = (seq < counts[src] and seq > last[src] and
               e["args"][1] == seq * 2654435761 & 0xFFFFFFFF and
-              (e["id"] != 3 or e["args"][2] in (0, 1)))
-        last[e["id"]] = seq
+              (src != 3 or e["args"][2] in (0, 1)))
+        last[src] = seq
     bad += not ok
 check(bad == 0, "every event received is one the firmware recorded (%d are not)" % bad)
 check(len(events) == info["records"], "events listed = records")
-if MODE == "uart":
+if MODE == "txtb":
+    over = int(re.search(r"^overwritten (\d+)$", log, re.M).group(1))
+    check(over > 0, "the interrupts and bursts overwrote TXTB entries before the drain (%d)" % over)
+    trx_file = CAPTURE + ".trx"
+    subprocess.run([TRX, "convert", "--to", "txtb", CAPTURE, "-o", trx_file], check=True)
+    ti = json.loads(subprocess.run([TRX, "info", "--json", trx_file], check=True,
+                                   capture_output=True, text=True).stdout)
+    check(ti.get("format") == "txtb" and ti.get("entries_used") == info["records"] + len(info["gaps"]),
+          "converted to TXTB: every entry and one marker per gap (%s of %d + %d)" %
+          (ti.get("entries_used"), info["records"], len(info["gaps"])))
+if MODE in ("uart", "txtb"):
     check(os.path.getsize(CAPTURE) == sent,
           "the capture holds the %d bytes the firmware sent (%d)" % (sent, os.path.getsize(CAPTURE)))
 else:

@@ -4,6 +4,8 @@
 # mps2-an386), received by `trx capture` while it runs:
 #   uart  the firmware drains its ring into the UART, which QEMU serves on
 #         TCP (-serial tcp:...,server): trx capture tcp://127.0.0.1:PORT
+#   txtb  as uart, the events written into a 64-entry TXTB buffer as a kernel
+#         does and forwarded by trx_txtb_drain (overwritten entries counted)
 #   rtt   GDB plays the probe (rtt_probe.py: halts in rtt_poll_point, reads
 #         the RTT up-buffer as OpenOCD does, writes the read offset) and
 #         feeds a FIFO: trx capture FIFO
@@ -22,7 +24,7 @@ require_tools arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3
 rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"
-"$ROOT/examples/baremetal/build.sh" cortex-m . stream
+"$ROOT/examples/baremetal/build.sh" cortex-m . "$([ "$MODE" = txtb ] && echo stream-txtb || echo stream)"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 pids=()
@@ -32,11 +34,13 @@ trap cleanup EXIT
 GDB_SETUP=()
 GDB_MEASURE=()
 GDB_END=()
-if [ "$MODE" = uart ]; then
+GDB_TXTB=()
+[ "$MODE" = txtb ] && GDB_TXTB=(-ex 'printf "overwritten %u\n", overwritten_entries')
+if [ "$MODE" = uart ] || [ "$MODE" = txtb ]; then
   PORT=$(free_port)
   SERIAL=(-serial "tcp:127.0.0.1:$PORT,server=on,wait=on")
   SOURCE=tcp://127.0.0.1:$PORT
-  GDB_MEASURE=(-ex "break stream_probe" -ex continue -ex count-to-return
+  [ "$MODE" = txtb ] || GDB_MEASURE=(-ex "break stream_probe" -ex continue -ex count-to-return
                -ex "delete" -ex "break trx_stream_commit_"
                -ex continue -ex 'printf "packet-bytes %u\n", (unsigned)((char *)stream_logger.write - (char *)stream_logger.buffer)'
                -ex count-to-return -ex delete -ex "break trx_stream_drain" -ex continue
@@ -57,7 +61,7 @@ qemu-system-arm -M mps2-an386 -kernel fw.elf -display none -monitor none "${SERI
   -gdb chardev:gdb0 </dev/null >qemu.log 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do [ -S gdb.sock ] && break; sleep 0.1; done
-if [ "$MODE" = uart ]; then
+if [ "$MODE" != rtt ]; then
   for _ in $(seq 100); do grep -q "waiting for connection" qemu.log 2>/dev/null && break; sleep 0.1; done
 fi
 "$TRX" capture "$SOURCE" -o capture.bin >capture.log 2>&1 &
@@ -68,11 +72,12 @@ timeout 600 gdb-multiarch -batch -nx -x "$HERE/count_insert.py" fw.elf \
   -ex "target remote $WORK/gdb.sock" "${GDB_SETUP[@]}" "${GDB_MEASURE[@]}" \
   -ex "break stream_done" -ex continue "${GDB_END[@]}" \
   -ex 'printf "counters %u %u %u %u %u %u\n", main_events, tick_events, timer_events, nested_events, dropped_events, sent_bytes' \
+  "${GDB_TXTB[@]}" \
   -ex kill >gdb.log 2>&1 </dev/null || true
 grep -q '^counters ' gdb.log || { echo "FAIL: the GDB session did not complete:"; cat gdb.log; exit 1; }
 # the capture ends when QEMU's socket closes (uart) or GDB closes the FIFO (rtt)
 for _ in $(seq 100); do kill -0 "$capture_pid" 2>/dev/null || break; sleep 0.1; done
 wait "$capture_pid" || { echo "FAIL: trx capture exited $?"; cat capture.log; exit 1; }
-grep -E "^counters|instructions|packet-bytes|drain-bytes|rtt-probe" gdb.log || true
+grep -E "^counters|^overwritten|instructions|packet-bytes|drain-bytes|rtt-probe" gdb.log || true
 cat capture.log
 python3 "$HERE/check_stream_fw.py" "$MODE" "$TRX" gdb.log capture.bin

@@ -16,8 +16,16 @@
  *   3 timer ISR   args: sequence, sequence * 2654435761, nested (0/1)
  * The firmware stops in stream_done() after FW_MAIN_EVENTS main events,
  * with every packet sent; the test reads the counters there.
+ *
+ * FW_TXTB=1 (build.sh cortex-m OUT stream-txtb): the events go into a TXTB
+ * trace buffer of 64 entries instead (tx_trace_user_event_insert, ids 4096
+ * + 1..3, the same info words), as a kernel writes its own, and a drain
+ * (trx_txtb_drain) forwards them into the stream at each drain; the entries
+ * the interrupts and bursts overwrite before the drain reads them are
+ * counted (dropped_events = the drain's count + the stream's own drops).
  */
 #include "fw_board.h"
+#include "trx/recorder.h"
 #include "trx/stream_recorder.h"
 
 #define FW_MODULE 0x4657u
@@ -37,6 +45,17 @@ static ULONG ring_words[1024 / 4];
 static ULONG staging_words[256 / 4];
 static trx_uia_logger stream_logger;
 static trx_stream_ring *ring;
+#if defined(FW_TXTB) && FW_TXTB
+static TRX_TRACE_BUFFER(trace_buffer, 48 + 16 + TX_TRACE_OBJECT_REGISTRY_NAME + 64 * 32);
+static trx_txtb_drain txtb_drain;
+volatile uint32_t overwritten_entries;
+
+static VOID on_trace_full(VOID *buffer)
+{
+    (void)buffer;
+    trx_txtb_drain_lap(&txtb_drain);
+}
+#endif
 
 /* The UART byte sink: takes bytes while the UART's TX buffer has room. */
 static ULONG uart_sink(VOID *context, const UCHAR *bytes, ULONG length)
@@ -60,6 +79,9 @@ __attribute__((noinline)) void rtt_poll_point(void)
 /* Sends what waits: the staging buffer's packet, then the ring. */
 static void drain(void)
 {
+#if defined(FW_TXTB) && FW_TXTB
+    trx_txtb_drain_poll(&txtb_drain);
+#endif
     trx_stream_flush(&stream_logger);
     if (fw_transport == 0u)
         trx_stream_drain(ring, uart_sink, 0);
@@ -69,6 +91,10 @@ static void drain(void)
 
 static void record(ULONG id, ULONG seq, ULONG third)
 {
+#if defined(FW_TXTB) && FW_TXTB
+    tx_trace_user_event_insert(4096u + id, seq, seq * 2654435761u, third, 0);
+    return;
+#endif
     trx_uia_write4(&stream_logger, id << 16 | FW_MODULE, seq, seq * 2654435761u, third, 0,
                    0xFFFFFFFFu);
 }
@@ -110,6 +136,11 @@ int main(void)
     board_init();
     ring = trx_rtt_init(&_SEGGER_RTT, ring_words, sizeof ring_words, "trx");
     trx_stream_enable(&stream_logger, staging_words, sizeof staging_words, ring, 0, 1);
+#if defined(FW_TXTB) && FW_TXTB
+    tx_trace_enable(trace_buffer, sizeof trace_buffer, 1);
+    tx_trace_buffer_full_notify(on_trace_full);
+    trx_txtb_drain_start(&txtb_drain, trace_buffer, &stream_logger);
+#endif
     board_start_interrupts();
     while (main_events < FW_MAIN_EVENTS) {
         if (main_events == FW_MAIN_EVENTS / 2) {
@@ -130,7 +161,10 @@ int main(void)
     drain();
     while (ring->read_offset != ring->write_offset)
         drain();
-    dropped_events = trx_uia_dropped(&stream_logger);
+    dropped_events = trx_uia_dropped(&stream_logger); /* TXTB: the overwritten entries too */
+#if defined(FW_TXTB) && FW_TXTB
+    overwritten_entries = txtb_drain.overwritten;
+#endif
     stream_done();
     for (;;) {
     }
