@@ -22,7 +22,7 @@
 
 static const char usage[] =
     "usage: trx capture SOURCE -o OUT [--duration SECONDS] [--max-events N]\n"
-    "                   [--rotate SIZE] [--reconnect] [--quiet]\n"
+    "                   [--rotate SIZE] [--reconnect] [--stream-format F] [--quiet]\n"
     "\n"
     "Records a stream while the target runs: the bytes of SOURCE are written to\n"
     "OUT as they arrive (every trx command reads OUT, also while it grows or\n"
@@ -48,6 +48,9 @@ static const char usage[] =
     "                         each file is a trace of its own\n"
     "  --reconnect            a TCP source that closes is connected to again\n"
     "                         (every half second) until the capture stops\n"
+    "  --stream-format F      auto (default), packets (TI's UIAPackets and the\n"
+    "                         recorder's streams) or records (raw UIA records): how\n"
+    "                         the stream is counted while it arrives\n"
     "  --quiet                no status line, no summary\n"
     "  -h, --help             this text\n"
     "\n"
@@ -169,7 +172,7 @@ static void summarize(const capture_out *o, double seconds, const trx_uia_live *
         fprintf(stderr, "; nothing received\n");
         return;
     }
-    if (counted && l->packets > 0) {
+    if (counted && (l->packets > 0 || (l->format == TRX_LIVE_RECORDS && l->events > 0))) {
         fprintf(stderr, "; %llu events, %llu lost in %llu gap%s", (unsigned long long)l->events,
                 (unsigned long long)l->lost, (unsigned long long)l->gaps, l->gaps == 1 ? "" : "s");
         if (l->garbage_bytes)
@@ -209,12 +212,13 @@ static unsigned long long parse_size(const char *s)
 
 int cmd_capture(int argc, char **argv)
 {
-    enum { OPT_DURATION = 256, OPT_QUIET, OPT_MAX_EVENTS, OPT_ROTATE, OPT_RECONNECT };
+    enum { OPT_DURATION = 256, OPT_QUIET, OPT_MAX_EVENTS, OPT_ROTATE, OPT_RECONNECT, OPT_FORMAT };
     static const struct option options[] = {{"output", required_argument, NULL, 'o'},
                                             {"duration", required_argument, NULL, OPT_DURATION},
                                             {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
                                             {"rotate", required_argument, NULL, OPT_ROTATE},
                                             {"reconnect", no_argument, NULL, OPT_RECONNECT},
+                                            {"stream-format", required_argument, NULL, OPT_FORMAT},
                                             {"quiet", no_argument, NULL, OPT_QUIET},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
@@ -222,6 +226,7 @@ int cmd_capture(int argc, char **argv)
     double duration = 0;
     unsigned long long max_events = 0;
     bool quiet = false, reconnect = false;
+    int format = TRX_LIVE_AUTO;
     int opt;
     optind = 1;
     opterr = 0;
@@ -252,6 +257,17 @@ int cmd_capture(int argc, char **argv)
             break;
         case OPT_RECONNECT:
             reconnect = true;
+            break;
+        case OPT_FORMAT:
+            format = strcmp(optarg, "auto") == 0      ? TRX_LIVE_AUTO
+                     : strcmp(optarg, "packets") == 0 ? TRX_LIVE_PACKETS
+                     : strcmp(optarg, "records") == 0 ? TRX_LIVE_RECORDS
+                                                      : -1;
+            if (format < 0)
+                return cli_usage_error("capture",
+                                       "--stream-format: expected auto, packets or records, got "
+                                       "'%s'",
+                                       optarg);
             break;
         case OPT_QUIET:
             quiet = true;
@@ -286,6 +302,7 @@ int cmd_capture(int argc, char **argv)
     trx_uia_live live;
     trx_uia_live_init(&live);
     live.stop_events = max_events;
+    live.format = format;
     bool counting = true, tty = !quiet && capture_stderr_is_tty();
     double start = capture_now(), last_t = 0;
     uint64_t last_events = 0;
@@ -326,7 +343,9 @@ int cmd_capture(int argc, char **argv)
         size_t keep = (size_t)n;
         bool done = false;
         if (counting && live.stopped) {
-            keep = (size_t)(live.boundary - at); /* up to the packet that reached N */
+            /* up to the packet that reached N (a stream still being told apart when it
+             * began may have passed it in bytes already written) */
+            keep = live.boundary > at ? (size_t)(live.boundary - at) : 0;
             done = true;
         }
         if ((status = out_chunk(&out, buf, keep, at, live.boundary)) != 0 || done)

@@ -121,6 +121,82 @@ static void consume(trx_uia_live *l, size_t n)
     l->offset += n;
 }
 
+/* Valid records from the start of p (n bytes) in byte order `be`, at most 64. */
+static unsigned records_from(const uint8_t *p, size_t n, bool be)
+{
+    unsigned k = 0;
+    for (size_t off = 0; k < 64 && off + 4 <= n; k++) {
+        uia_head h;
+        if (uia_parse_head(p + off, n - off, be, &h) != UIA_HEAD_OK)
+            break;
+        off += h.terminator ? 4 : h.len;
+    }
+    return k;
+}
+
+/* Raw records (no packets): counts the whole ones in buf from `at` (lost
+ * ones from their sequence numbers), a word that is none counted as
+ * garbage; returns where counting stopped. */
+static size_t count_records_raw(trx_uia_live *l, size_t at)
+{
+    while (l->len - at >= 4) {
+        uia_head h;
+        int why = uia_parse_head(l->buf + at, l->len - at, l->records_be, &h);
+        if (why == UIA_HEAD_SHORT)
+            break; /* wait for the rest of it */
+        if (why != UIA_HEAD_OK) {
+            l->garbage_bytes += 4;
+            at += 4;
+            continue;
+        }
+        at += h.terminator ? 4 : h.len;
+        if (!h.terminator) { /* loss from the sequence numbers (16 or 5 bits) */
+            uint32_t ahead = (h.seq - l->streams[0].next_seq16) & h.seq_mask;
+            if (l->events > 0 && ahead) {
+                l->lost += ahead;
+                l->gaps++;
+            }
+            l->streams[0].next_seq16 = (h.seq + 1) & h.seq_mask;
+            l->events++;
+        }
+        l->boundary = l->offset + at;
+        if (l->stop_events && l->events >= l->stop_events) {
+            l->stopped = true;
+            break;
+        }
+    }
+    return at;
+}
+
+/* True when a packet header with its length in range starts at p (n bytes left). */
+static bool packet_header_at(const uint8_t *p, size_t n)
+{
+    uint32_t w1 = trx_rd32(p, true), len = w1 & 0x07FFFFFFu;
+    return n >= 16 && (w1 >> 28) == 10 && len >= 16 && (len & 3u) == 0 &&
+           len <= TRX_LIVE_MAX_PACKET;
+}
+
+/* Finds what the stream is (TRX_LIVE_AUTO) and the records' byte order:
+ * packets when it starts with a packet header or one appears in its first
+ * TRX_LIVE_DETECT bytes (a stream joined mid-packet), raw records when
+ * those bytes hold none but read as records. false until enough bytes. */
+static bool decide_format(trx_uia_live *l)
+{
+    if (l->format == TRX_LIVE_AUTO && !(l->len >= 16 && packet_header_at(l->buf, l->len)) &&
+        l->len < TRX_LIVE_DETECT)
+        return false;
+    unsigned le = records_from(l->buf, l->len, false), be = records_from(l->buf, l->len, true);
+    l->records_be = be > le;
+    if (l->format == TRX_LIVE_AUTO) {
+        bool header = false;
+        for (size_t k = 0; !header && k + 16 <= l->len; k++)
+            header = packet_header_at(l->buf + k, l->len - k);
+        l->format = !header && (le > be ? le : be) >= 4 ? TRX_LIVE_RECORDS : TRX_LIVE_PACKETS;
+    }
+    l->decided = true;
+    return true;
+}
+
 int trx_uia_live_feed(trx_uia_live *l, const uint8_t *data, size_t n)
 {
     if (l->stopped)
@@ -139,6 +215,14 @@ int trx_uia_live_feed(trx_uia_live *l, const uint8_t *data, size_t n)
     l->len += n;
     l->budget += 4 * (uint64_t)n;
     size_t at = 0; /* bytes of buf counted so far (moved out once, at the end) */
+    if (!l->decided && !decide_format(l))
+        return 0; /* more bytes needed to tell */
+    if (l->format == TRX_LIVE_RECORDS) {
+        at = count_records_raw(l, 0);
+        if (at)
+            consume(l, at);
+        return 0;
+    }
     while (l->len - at >= 16) {
         const uint8_t *p = l->buf + at;
         uint32_t w1 = trx_rd32(p, true), len = w1 & 0x07FFFFFFu;

@@ -18,6 +18,12 @@
 #define TRX_LIVE_MAX_PACKET (1u << 20) /* longer packets are counted as bytes only */
 #define TRX_LIVE_STREAMS 64            /* loggers followed for lost events */
 
+/* What the stream is: given, or found from its start (packets when it
+ * starts with a packet header or one appears in its first TRX_LIVE_DETECT
+ * bytes; raw records when those hold none but read as records). */
+enum { TRX_LIVE_AUTO = 0, TRX_LIVE_PACKETS = 1, TRX_LIVE_RECORDS = 2 };
+#define TRX_LIVE_DETECT 4096u
+
 /* One logger's place in its stream. */
 typedef struct trx_live_stream {
     uint32_t sender, logger;
@@ -35,6 +41,9 @@ typedef struct trx_uia_live {
     uint64_t packets, events, lost, gaps, garbage_bytes, corrupt_packets;
     uint64_t budget;      /* work the record walks may still do (grows with the bytes fed) */
     uint64_t stop_events; /* set by the caller: stop counting once this many events are in */
+    int format;           /* TRX_LIVE_AUTO, _PACKETS or _RECORDS (set by the caller) */
+    bool records_be;      /* raw records: their byte order (found from the first bytes) */
+    bool decided;         /* format and byte order known */
     bool stopped;         /* they are: `boundary` is the end of the packet that got there */
     trx_live_stream streams[TRX_LIVE_STREAMS];
     uint32_t stream_count;

@@ -1,6 +1,7 @@
 /* fuzz_live.c - lean libFuzzer target: trx capture's running count of a
  * stream (stream/uia_live.h) on arbitrary bytes, fed in pieces whose sizes
- * come from the input's first byte. Checks after every piece: the kept
+ * and the stream format (auto, packets, raw records) come from the input's
+ * first byte. Checks after every piece: the kept
  * bytes stay under one packet's bound; the count's offsets add up to the
  * bytes fed; the last packet boundary lies within them; no more events than
  * 8-byte records fit in the bytes; no more garbage than bytes. */
@@ -22,6 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t piece = 1 + (size_t)data[0] * 37;
     trx_uia_live l;
     trx_uia_live_init(&l);
+    l.format = data[0] % 3; /* auto, packets, records */
     size_t fed = 0;
     for (size_t at = 1; at < size; at += piece) {
         size_t n = size - at < piece ? size - at : piece;

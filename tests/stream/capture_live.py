@@ -13,6 +13,7 @@ while it arrives:
   - a full disk: exit 3, the capture up to there read up to its last whole
     packet;
   - a status line on a terminal (elapsed, rates, events, lost), none on a pipe;
+  - raw UIA records (no packets) found and counted, --stream-format;
   - bad options: exit 1, the option named."""
 import json, os, pty, socket, subprocess, sys, threading, time
 
@@ -193,7 +194,20 @@ r = capture([stream_path, "-o", "/dev/full"])
 check(r.returncode == 3 and r.stderr.startswith("trx capture: /dev/full:"),
       "/dev/full: exit 3 (%s)" % r.stderr.strip())
 
-for args in (["--max-events", "0"], ["--max-events", "x"], ["--rotate", "1X"], ["--rotate", "0"]):
+# raw UIA records (no packets): told apart from packets, counted as they arrive
+from test_support import uia_packets  # noqa: E402
+raw = b"".join(p[16:] for p in uia_packets(30, 3, (5, 1), 4))
+raw_path = os.path.join(WORK, "raw.bin")
+open(raw_path, "wb").write(raw)
+for fmt in ([], ["--stream-format", "records"]):
+    r = capture([raw_path, "-o", os.path.join(WORK, "raw_out.bin")] + fmt)
+    check(r.returncode == 0 and "; 90 events, 4 lost in 1 gap" in r.stderr,
+          "raw records %s: the 90 records counted (%s)" % (fmt, r.stderr.strip()))
+r = capture([stream_path, "-o", os.path.join(WORK, "pk_out.bin"), "--stream-format", "packets"])
+check(r.returncode == 0 and "; %d events, 0 lost" % total in r.stderr,
+      "--stream-format packets: %s" % r.stderr.strip())
+
+for args in (["--max-events", "0"], ["--stream-format", "x"], ["--max-events", "x"], ["--rotate", "1X"], ["--rotate", "0"]):
     r = capture(["-", "-o", out] + args)
     check(r.returncode == 1 and r.stderr.startswith("trx capture: " + args[0]),
           "%s: exit 1, the option named (%s)" % (args, r.stderr))
