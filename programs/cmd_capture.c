@@ -19,10 +19,12 @@
 #include "commands.h"
 #include "stream/uia_live.h"
 #include "trx/trx.h"
+#include "trx/uia_names.h"
 
 static const char usage[] =
     "usage: trx capture SOURCE -o OUT [--duration SECONDS] [--max-events N]\n"
-    "                   [--rotate SIZE] [--reconnect] [--stream-format F] [--quiet]\n"
+    "                   [--rotate SIZE] [--reconnect] [--stream-format F]\n"
+    "                   [--uia-meta FILE] [--quiet]\n"
     "\n"
     "Records a stream while the target runs: the bytes of SOURCE are written to\n"
     "OUT as they arrive (every trx command reads OUT, also while it grows or\n"
@@ -48,6 +50,8 @@ static const char usage[] =
     "                         each file is a trace of its own\n"
     "  --reconnect            a TCP source that closes is connected to again\n"
     "                         (every half second) until the capture stops\n"
+    "  --uia-meta FILE        TI's event names (.uia.xml): the status line shows each\n"
+    "                         core's CPU load as the target reports it (Load)\n"
     "  --stream-format F      auto (default), packets (TI's UIAPackets and the\n"
     "                         recorder's streams) or records (raw UIA records): how\n"
     "                         the stream is counted while it arrives\n"
@@ -150,10 +154,15 @@ static void status_line(const trx_uia_live *l, unsigned long long bytes, double 
         return;
     fprintf(stderr,
             "\r%8.1f s  %7.2f MB/s  %9.0f events/s  %llu events  %llu lost  %llu bytes "
-            "skipped\033[K",
+            "skipped",
             seconds, (double)(bytes - *last_bytes) / dt / 1e6,
             (double)(l->events - *last_events) / dt, (unsigned long long)l->events,
             (unsigned long long)l->lost, (unsigned long long)l->garbage_bytes);
+    for (uint32_t i = 0; i < l->stream_count; i++) /* the targets' own CPU-load reports */
+        if (l->streams[i].load >= 0)
+            fprintf(stderr, "  core %u load %d%%", (unsigned)l->streams[i].sender,
+                    (int)l->streams[i].load);
+    fputs("\033[K", stderr);
     *last_t = seconds;
     *last_events = l->events;
     *last_bytes = bytes;
@@ -199,6 +208,26 @@ static void summarize(const capture_out *o, double seconds, const trx_uia_live *
     trx_trace_close(&t);
 }
 
+/* The event words of the CPU-load reports (SYS/BIOS's Load.LS_cpuLoad) the
+ * names in `path` give; 0, or EXIT_INPUT (said). */
+static int load_words(trx_uia_live *l, const char *path)
+{
+    trx_uia_names names;
+    trx_error err;
+    memset(&names, 0, sizeof names);
+    if (trx_uia_names_load(&names, path, &err) != 0) {
+        fprintf(stderr, "trx capture: %s: offset %llu: %s\n", path, (unsigned long long)err.offset,
+                err.message);
+        return EXIT_INPUT;
+    }
+    for (uint32_t i = 0; i < names.event_count && l->load_word_count < 4; i++)
+        if (trx_uia_name_is(&names.events[i], "Load.LS_cpuLoad"))
+            l->load_words[l->load_word_count++] =
+                names.events[i].event << 16 | (names.events[i].module & 0xFFFFu);
+    trx_uia_names_free(&names);
+    return 0;
+}
+
 /* SIZE with an optional K, M or G suffix (powers of 1024); 0 when invalid. */
 static unsigned long long parse_size(const char *s)
 {
@@ -212,13 +241,22 @@ static unsigned long long parse_size(const char *s)
 
 int cmd_capture(int argc, char **argv)
 {
-    enum { OPT_DURATION = 256, OPT_QUIET, OPT_MAX_EVENTS, OPT_ROTATE, OPT_RECONNECT, OPT_FORMAT };
+    enum {
+        OPT_DURATION = 256,
+        OPT_QUIET,
+        OPT_MAX_EVENTS,
+        OPT_ROTATE,
+        OPT_RECONNECT,
+        OPT_FORMAT,
+        OPT_UIA_META
+    };
     static const struct option options[] = {{"output", required_argument, NULL, 'o'},
                                             {"duration", required_argument, NULL, OPT_DURATION},
                                             {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
                                             {"rotate", required_argument, NULL, OPT_ROTATE},
                                             {"reconnect", no_argument, NULL, OPT_RECONNECT},
                                             {"stream-format", required_argument, NULL, OPT_FORMAT},
+                                            {"uia-meta", required_argument, NULL, OPT_UIA_META},
                                             {"quiet", no_argument, NULL, OPT_QUIET},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
@@ -227,6 +265,7 @@ int cmd_capture(int argc, char **argv)
     unsigned long long max_events = 0;
     bool quiet = false, reconnect = false;
     int format = TRX_LIVE_AUTO;
+    const char *uia_meta = NULL;
     int opt;
     optind = 1;
     opterr = 0;
@@ -258,6 +297,9 @@ int cmd_capture(int argc, char **argv)
         case OPT_RECONNECT:
             reconnect = true;
             break;
+        case OPT_UIA_META:
+            uia_meta = optarg;
+            break;
         case OPT_FORMAT:
             format = strcmp(optarg, "auto") == 0      ? TRX_LIVE_AUTO
                      : strcmp(optarg, "packets") == 0 ? TRX_LIVE_PACKETS
@@ -288,6 +330,12 @@ int cmd_capture(int argc, char **argv)
     const char *source = argv[optind];
     if (reconnect && !capture_source_reconnects(source))
         return cli_usage_error("capture", "--reconnect: only a tcp:// source can be reconnected");
+    trx_uia_live live;
+    trx_uia_live_init(&live);
+    live.stop_events = max_events;
+    live.format = format;
+    if (uia_meta && load_words(&live, uia_meta) != 0)
+        return EXIT_INPUT;
     capture_source in;
     if (capture_source_open(&in, source, false) != 0)
         return EXIT_INPUT;
@@ -299,10 +347,6 @@ int cmd_capture(int argc, char **argv)
     }
     capture_on_stop(on_signal);
     static char buf[1 << 16];
-    trx_uia_live live;
-    trx_uia_live_init(&live);
-    live.stop_events = max_events;
-    live.format = format;
     bool counting = true, tty = !quiet && capture_stderr_is_tty();
     double start = capture_now(), last_t = 0;
     uint64_t last_events = 0;

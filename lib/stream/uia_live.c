@@ -36,17 +36,32 @@ static trx_live_stream *stream_of(trx_uia_live *l, uint32_t sender, uint32_t log
         return NULL;
     trx_live_stream *s = &l->streams[l->stream_count++];
     memset(s, 0, sizeof *s);
+    s->load = -1;
     s->sender = sender;
     s->logger = logger;
     *fresh = true;
     return s;
 }
 
+/* The CPU load (percent) a record reports, or `was` when it is no report. */
+static int32_t load_of(const trx_uia_live *l, const uint8_t *rec, const uia_head *h, bool be,
+                       int32_t was)
+{
+    if (uia_is_snapshot[h->type] || h->len < 4u * (3 + h->time_words + 1))
+        return was;
+    uint32_t word = trx_rd32(rec + 4 * (1 + h->time_words), be);
+    for (uint32_t i = 0; i < l->load_word_count; i++)
+        if (word == l->load_words[i])
+            return (int32_t)(trx_rd32(rec + 4 * (2 + h->time_words), be) & 0x7FFFFFFFu);
+    return was;
+}
+
 /* Events in the whole packet at p (len bytes) after its first `skip` record
  * bytes, or -1 when its records do not tile it; the first event's header in
- * *first_hdr (0 when none). Charges the budget a record each. */
+ * *first_hdr (0 when none); the last CPU load it reports in *load (kept when
+ * none). Charges the budget a record each. */
 static int64_t count_records(trx_uia_live *l, const uint8_t *p, uint32_t len, uint32_t skip,
-                             bool be, uia_head *first)
+                             bool be, uia_head *first, int32_t *load)
 {
     uint64_t off = 16 + (uint64_t)skip;
     int64_t k = 0;
@@ -60,6 +75,8 @@ static int64_t count_records(trx_uia_live *l, const uint8_t *p, uint32_t len, ui
             if (k == 0)
                 *first = h;
             k++;
+            if (l->load_word_count)
+                *load = load_of(l, p + off, &h, be, *load);
         }
         off += h.terminator ? 4 : h.len;
     }
@@ -80,12 +97,15 @@ static bool count_packet(trx_uia_live *l, const uint8_t *p, uint32_t len)
     }
     l->budget -= fr == UIA_FRAME_OK ? len / 4 : 0;
     uia_head first;
-    int64_t k = count_records(l, p, len, fr == UIA_FRAME_OK ? f.bytes : 0, be, &first);
+    int32_t load = -1;
+    int64_t k = count_records(l, p, len, fr == UIA_FRAME_OK ? f.bytes : 0, be, &first, &load);
     if (k < 0)
         return false;
     bool fresh;
     trx_live_stream *s = stream_of(l, trx_rd32(p + 12, true) & 0xFFFFu,
                                    (trx_rd32(p + 8, true) >> 16) & 0x7FFFu, &fresh);
+    if (s && load >= 0)
+        s->load = load;
     if (s && fr == UIA_FRAME_OK) {
         uint32_t ahead = f.number - s->next_number;
         if (f.flags & TRX_UIA_STREAM_FIRST_PACKET) /* numbers start at 0 */

@@ -31,6 +31,7 @@ typedef struct trx_live_stream {
     uint32_t next_number; /* the number its next event should have */
     uint32_t session_id;
     uint32_t next_seq16; /* TI packets: the next standard record's sequence number */
+    int32_t load;        /* the last CPU load it reported, in percent (-1: none) */
 } trx_live_stream;
 
 typedef struct trx_uia_live {
@@ -39,12 +40,14 @@ typedef struct trx_uia_live {
     uint64_t offset;   /* stream offset of buf[0] */
     uint64_t boundary; /* stream offset just past the last whole packet counted */
     uint64_t packets, events, lost, gaps, garbage_bytes, corrupt_packets;
-    uint64_t budget;      /* work the record walks may still do (grows with the bytes fed) */
-    uint64_t stop_events; /* set by the caller: stop counting once this many events are in */
-    int format;           /* TRX_LIVE_AUTO, _PACKETS or _RECORDS (set by the caller) */
-    bool records_be;      /* raw records: their byte order (found from the first bytes) */
-    bool decided;         /* format and byte order known */
-    bool stopped;         /* they are: `boundary` is the end of the packet that got there */
+    uint64_t budget;        /* work the record walks may still do (grows with the bytes fed) */
+    uint64_t stop_events;   /* set by the caller: stop counting once this many events are in */
+    int format;             /* TRX_LIVE_AUTO, _PACKETS or _RECORDS (set by the caller) */
+    bool records_be;        /* raw records: their byte order (found from the first bytes) */
+    bool decided;           /* format and byte order known */
+    uint32_t load_words[4]; /* event words (event << 16 | module) of CPU-load reports */
+    uint32_t load_word_count;
+    bool stopped; /* they are: `boundary` is the end of the packet that got there */
     trx_live_stream streams[TRX_LIVE_STREAMS];
     uint32_t stream_count;
 } trx_uia_live;

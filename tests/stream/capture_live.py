@@ -12,10 +12,11 @@ while it arrives:
   - serial:DEVICE@BAUD on a pseudo-terminal: every event;
   - a full disk: exit 3, the capture up to there read up to its last whole
     packet;
-  - a status line on a terminal (elapsed, rates, events, lost), none on a pipe;
+  - a status line on a terminal (elapsed, rates, events, lost, each core's
+    CPU load as the target reports it with --uia-meta), none on a pipe;
   - raw UIA records (no packets) found and counted, --stream-format;
   - bad options: exit 1, the option named."""
-import json, os, pty, socket, subprocess, sys, threading, time
+import json, os, pty, re, socket, struct, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -175,6 +176,44 @@ proc.wait(timeout=30)
 text = seen.decode(errors="replace")
 check("\r" in text and "events/s" in text and " lost" in text and "MB/s" in text,
       "status line on a terminal: %r" % text[:200])
+# the status line shows each core's CPU load as the target reports it
+# (SYS/BIOS's Load.LS_cpuLoad, named by --uia-meta): two senders, 100
+# packets each, core 0 reporting 40..59 %, core 1 60..79 %
+meta = os.path.join(WORK, "load.uia.xml")
+open(meta, "w").write('<uia><evtMap id="5" moduleId="16" '
+                      'longName="ti.sysbios.utils.Load.LS_cpuLoad"/></uia>')
+load_stream, seq = b"", [0, 0]
+for p in range(200):
+    core = p % 2
+    body = b""
+    for r in range(8):
+        evw = (5 << 16 | 16) if r == 7 else (9 << 16 | 16)
+        body += struct.pack("<IIIIII", 1 << 27 | 24 << 16 | seq[core] & 0xFFFF, 1000 + p * 10 + r, 0,
+                            evw, 40 + 20 * core + (p // 2) % 20, r)
+        seq[core] += 1
+    load_stream += struct.pack(">IIII", 10 << 28 | (16 + len(body)), (p // 2) << 16,
+                               1 << 16 | 0x8003, 0xFFFF << 16 | core) + body
+port = serve([load_stream], pause=0.01)
+master, slave = pty.openpty()
+proc = subprocess.Popen([TRX, "capture", "tcp://127.0.0.1:%d" % port, "-o",
+                         os.path.join(WORK, "load.bin"), "--uia-meta", meta], stderr=slave,
+                        stdout=subprocess.DEVNULL)
+os.close(slave)
+seen = b""
+while True:
+    try:
+        chunk = os.read(master, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
+proc.wait(timeout=30)
+loads = re.findall(r"core (\d+) load (\d+)%", seen.decode(errors="replace"))
+check(loads and all((c == "0" and 40 <= int(v) < 60) or (c == "1" and 60 <= int(v) < 80)
+                    for c, v in loads) and {c for c, _ in loads} == {"0", "1"},
+      "status line: each core's reported load (%s)" % loads[-4:])
+
 port = serve([data[:50000]], pause=0.01)
 r = capture(["tcp://127.0.0.1:%d" % port, "-o", os.path.join(WORK, "pipe.bin")])
 check("events/s" not in r.stderr and r.stderr.count("\n") == 1, "a pipe gets the summary only")
