@@ -74,11 +74,30 @@ UINT trx_txtb_drain_start(trx_txtb_drain *drain, const VOID *trace_buffer, trx_u
     drain->time_high = 0UL;
     drain->time_last = 0UL;
     drain->read = trx_drain_total(drain, (h->buffer_end - h->buffer_start) / 32UL);
+    (void)trx_txtb_drain_registry(drain); /* a dropped registry costs names, not events */
     return TX_SUCCESS;
 #else
     (void)drain;
     (void)trace_buffer;
     (void)stream;
+    return TX_FEATURE_NOT_ENABLED;
+#endif
+}
+
+UINT trx_txtb_drain_registry(trx_txtb_drain *drain)
+{
+#if defined(TX_ENABLE_EVENT_TRACE)
+    const trx_txtb_header *h = (const trx_txtb_header *)drain->buffer;
+    ULONG bytes = h->registry_end - h->registry_start;
+    if (bytes == 0UL || bytes > 65535UL) {
+        return TX_SIZE_ERROR;
+    }
+    return trx_uia_snapshot_write(
+        drain->stream, (TRX_UIA_EVENT_TXTB_REGISTRY << 16) | TRX_UIA_MODULE_RECORDER,
+        h->registry_name_size, 0UL, 0UL, 0UL,
+        drain->buffer + (h->registry_start - h->trace_base_address), bytes);
+#else
+    (void)drain;
     return TX_FEATURE_NOT_ENABLED;
 #endif
 }

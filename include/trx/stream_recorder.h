@@ -155,10 +155,23 @@ typedef struct trx_txtb_drain {
 } trx_txtb_drain;
 
 /* Starts draining the enabled trace buffer `trace_buffer` into `stream`
- * (a streaming logger) from the entries written from now on. Register
+ * (a streaming logger) from the entries written from now on, after sending
+ * its object registry (trx_txtb_drain_registry). Register
  * trx_txtb_drain_lap in the buffer-full notify callback
  * (tx_trace_buffer_full_notify) before. TX_SUCCESS or TX_PTR_ERROR. */
 UINT trx_txtb_drain_start(trx_txtb_drain *drain, const VOID *trace_buffer, trx_uia_logger *stream);
+
+/* The event id (module TR) of the snapshot that carries a TXTB buffer's
+ * object registry (snapshot id = the registry's name size). */
+#define TRX_UIA_EVENT_TXTB_REGISTRY 5UL
+
+/* Sends the trace buffer's object registry (the names of threads, queues
+ * ...) into the stream as one memory snapshot: trx_txtb_drain_start does it
+ * once; call it again after creating objects. `trx convert --to txtb` puts
+ * the last one in the converted buffer. TX_SUCCESS, or TX_NOT_DONE when a
+ * record of it was dropped (a staging buffer smaller than
+ * TRX_UIA_MAX_RECORD_BYTES + 64 drops them all). */
+UINT trx_txtb_drain_registry(trx_txtb_drain *drain);
 
 /* Counts one wrap of the trace buffer: call it from the full-notify callback. */
 VOID trx_txtb_drain_lap(trx_txtb_drain *drain);

@@ -32,6 +32,9 @@ extern "C" {
  * check, number of the packet's first event, dropped so far, session, flags. */
 #define TRX_UIA_STREAM_PACKET_EVENT 4u
 #define TRX_UIA_STREAM_FIRST_PACKET 1u /* flags: the first packet since the logger started */
+/* A memory snapshot of a TXTB buffer's object registry (trx_txtb_drain;
+ * snapshot id = the registry's name size). */
+#define TRX_UIA_TXTB_REGISTRY_EVENT 5u
 
 /* One UIAPacket (EventPkt) of a packet file, in file order. */
 typedef struct trx_uia_packet {

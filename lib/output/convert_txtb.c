@@ -25,14 +25,45 @@ static void entry(trx_out *o, bool big, uint32_t context, uint32_t priority, uin
     trx_out_mem(o, b, sizeof b);
 }
 
+/* True when record `event` is the first of a snapshot of a TXTB buffer's
+ * object registry (the stream of a TXTB drain). */
+static bool is_registry_record(const trx_trace *t, uint64_t event)
+{
+    trx_uia_record r;
+    return trx_uia_record_get(t, (uint32_t)event, &r) && r.module == TRX_UIA_RECORDER_MODULE &&
+           r.event == TRX_UIA_TXTB_REGISTRY_EVENT;
+}
+
+/* The last whole registry snapshot (entries of 16 + its id bytes), or NULL;
+ * *records = the records of all of them (they are no entries). */
+static const trx_uia_snapshot *registry_snapshot(const trx_trace *t, const trx_uia_info *u,
+                                                 uint64_t *records)
+{
+    const trx_uia_snapshot *last = NULL;
+    *records = 0;
+    for (uint32_t i = 0; i < u->snapshot_count; i++) {
+        const trx_uia_snapshot *s = &u->snapshots[i];
+        if (!is_registry_record(t, s->first_event))
+            continue;
+        *records += s->records;
+        if (!s->incomplete && s->length == s->total_length && s->id >= 4 && s->id <= 0xFFFF &&
+            s->id % 4 == 0 && s->length % (16 + s->id) == 0 && s->length > 0)
+            last = s;
+    }
+    return last;
+}
+
 int trx_convert_to_txtb(trx_trace *t, trx_out *o)
 {
     const trx_uia_info *u = trx_uia_info_of(t);
     if (!u)
         return -1;
     enum { NAME_SIZE = 32, REG = 48, REG_ENTRY = 16 + NAME_SIZE };
-    uint64_t entries = u->records + t->gap_count;
-    uint32_t buf_start = REG + REG_ENTRY;
+    uint64_t skipped;
+    const trx_uia_snapshot *reg = registry_snapshot(t, u, &skipped);
+    uint32_t reg_bytes = reg ? reg->length : REG_ENTRY;
+    uint64_t entries = u->records - skipped + t->gap_count;
+    uint32_t buf_start = REG + reg_bytes;
     if (entries > (UINT32_MAX - buf_start) / 32)
         return -1;
     uint32_t buf_end = buf_start + (uint32_t)entries * 32;
@@ -44,12 +75,17 @@ int trx_convert_to_txtb(trx_trace *t, trx_out *o)
     word32(h + 4, 0xFFFFFFFFu, big);
     word32(h + 8, 0, big);    /* base address */
     word32(h + 12, REG, big); /* registry start */
-    h[big ? 19 : 18] = NAME_SIZE;
-    word32(h + 20, REG + REG_ENTRY, big); /* registry end: one empty entry */
+    h[big ? 18 : 19] = (uint8_t)((reg ? reg->id : NAME_SIZE) >> 8);
+    h[big ? 19 : 18] = (uint8_t)(reg ? reg->id : NAME_SIZE);
+    word32(h + 20, REG + reg_bytes, big); /* registry end: the target's, or one empty entry */
     word32(h + 24, buf_start, big);
     word32(h + 28, buf_end, big);
     word32(h + 32, buf_start, big); /* oldest entry */
-    trx_out_mem(o, h, sizeof h);
+    if (reg) {                      /* the registry as the target holds it (its own byte order) */
+        trx_out_mem(o, h, REG);
+        trx_out_mem(o, reg->data, reg->length);
+    } else
+        trx_out_mem(o, h, sizeof h);
     trx_cursor c;
     trx_event ev;
     if (trx_cursor_init(&c, t) < 0)
@@ -66,6 +102,8 @@ int trx_convert_to_txtb(trx_trace *t, trx_out *o)
         }
         trx_uia_record r;
         trx_uia_record_get(t, ev.entry, &r);
+        if (r.module == TRX_UIA_RECORDER_MODULE && r.event == TRX_UIA_TXTB_REGISTRY_EVENT)
+            continue; /* the registry went into its own area */
         uint32_t a[8] = {0};
         for (uint32_t k = 0; k < 8 && k < r.nargs; k++)
             a[k] = trx_uia_record_arg(&r, k);

@@ -4,9 +4,9 @@ kernel and drained into a stream (txtb_drain_writer.c), against the
 writer's truth: trx info of the capture counts the forwarded entries as
 records and the overwritten ones as lost, exactly; converted to TXTB
 (trx convert --to txtb) every forwarded entry comes back whole (its id,
-info words, thread and priority words) and each run of overwritten entries
-is one lost-events marker whose count is exactly the run of sequence
-numbers missing there."""
+info words, its thread "main" named by the registry streamed at the start,
+its priority) and each run of overwritten entries is one lost-events marker
+whose count is exactly the run of sequence numbers missing there."""
 import json, os, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
@@ -23,8 +23,9 @@ info = json.loads(subprocess.run([TRX, "info", "--json", cap], check=True, captu
 check(truth["overwritten"] > 0 and truth["dropped"] == truth["overwritten"],
       "the kernel overwrote entries before the drain read them: %s" % truth)
 check(truth["forwarded"] + truth["overwritten"] == truth["inserted"], "every entry accounted for")
-check(info["records"] == truth["forwarded"] and info["lost_events"] == truth["overwritten"],
-      "capture: %d records, %d lost = forwarded %d, overwritten %d" %
+check(info["records"] == truth["forwarded"] + 1 and info["lost_events"] == truth["overwritten"],
+      "capture: %d records (the registry snapshot and the entries), %d lost = forwarded %d, "
+      "overwritten %d" %
       (info["records"], info["lost_events"], truth["forwarded"], truth["overwritten"]))
 r = subprocess.run([TRX, "convert", "--to", "txtb", cap, "-o", trx_file], capture_output=True,
                    text=True)
@@ -41,6 +42,7 @@ for e in events:
         continue
     i = info_words[0]
     ok = (e["id"] == 4096 + i % 8 and info_words[1] == i * 2654435761 & 0xFFFFFFFF and
+          e.get("thread_name") == "main" and e.get("priority") == 5 and
           info_words[2] == ~i & 0xFFFFFFFF and info_words[3] == 0x5A5A0000 and
           i - last - 1 == pending)
     bad += not ok
@@ -50,4 +52,9 @@ for e in events:
 check(bad == 0, "every entry whole, each gap exactly the missing sequence numbers (%d bad)" % bad)
 check(lost_total + pending == truth["overwritten"] and last + 1 + pending == truth["inserted"],
       "markers count %d = overwritten %d" % (lost_total, truth["overwritten"]))
+tinfo = json.loads(subprocess.run([TRX, "info", "--json", trx_file], check=True,
+                                  capture_output=True, text=True).stdout)
+check(tinfo.get("registry_used") == 1 and tinfo.get("object_name_size") == 32,
+      "the registry streamed at the start is the converted buffer's (%s used)" %
+      tinfo.get("registry_used"))
 finish("txtb_drain")

@@ -4,7 +4,9 @@
  * (trx_txtb_drain): user events whose info words carry their own sequence
  * number, polls at uneven intervals (some long enough for the kernel to
  * overwrite entries before the drain reads them), the stream drained into
- * OUT. Prints the truth as JSON: events inserted, forwarded, overwritten.
+ * OUT. The events come from a registered thread "main" (the registry goes
+ * into the stream when the drain starts). Prints the truth as JSON: events inserted, forwarded,
+ * overwritten.
  *
  *   txtb_drain_writer OUT EVENTS
  */
@@ -35,6 +37,7 @@ int main(int argc, char **argv)
     if (argc != 3)
         return 2;
     unsigned long events = strtoul(argv[2], NULL, 0);
+    static CHAR main_thread[64], main_stack[256];
     static ULONG ring_words[1 << 16], staging[512 / 4];
     static trx_stream_ring ring;
     static trx_uia_logger lg;
@@ -43,8 +46,11 @@ int main(int argc, char **argv)
         trx_stream_enable(&lg, staging, sizeof staging, &ring, 0, 7) != TX_SUCCESS ||
         tx_trace_enable(trace_buffer, sizeof trace_buffer, 4) != TX_SUCCESS ||
         tx_trace_buffer_full_notify(on_full) != TX_SUCCESS ||
+        trx_trace_thread_register(main_thread, "main", main_stack, sizeof main_stack, 5) !=
+            TX_SUCCESS ||
         trx_txtb_drain_start(&drain, trace_buffer, &lg) != TX_SUCCESS)
         return 2;
+    trx_recorder_thread_set(main_thread, 5, 5); /* the events come from thread "main" */
     unsigned long next_poll = 1, gap = 1;
     for (unsigned long i = 0; i < events; i++) {
         tx_trace_user_event_insert(4096 + (ULONG)(i % 8), (ULONG)i, (ULONG)i * 2654435761u,

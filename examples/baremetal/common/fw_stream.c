@@ -48,6 +48,7 @@ static trx_stream_ring *ring;
 #if defined(FW_TXTB) && FW_TXTB
 static TRX_TRACE_BUFFER(trace_buffer, 48 + 16 + TX_TRACE_OBJECT_REGISTRY_NAME + 64 * 32);
 static trx_txtb_drain txtb_drain;
+static char main_thread[] = "main";
 volatile uint32_t overwritten_entries;
 
 static VOID on_trace_full(VOID *buffer)
@@ -139,7 +140,9 @@ int main(void)
 #if defined(FW_TXTB) && FW_TXTB
     tx_trace_enable(trace_buffer, sizeof trace_buffer, 1);
     tx_trace_buffer_full_notify(on_trace_full);
-    trx_txtb_drain_start(&txtb_drain, trace_buffer, &stream_logger);
+    trx_trace_thread_register(main_thread, "main", main_thread, sizeof main_thread, 0);
+    trx_recorder_thread_set(main_thread, 0, 0); /* the main loop's entries: thread "main" */
+    trx_txtb_drain_start(&txtb_drain, trace_buffer, &stream_logger); /* sends the registry */
 #endif
     board_start_interrupts();
     while (main_events < FW_MAIN_EVENTS) {
