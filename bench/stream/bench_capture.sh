@@ -2,9 +2,10 @@
 # bench_capture.sh [BUILD_DIR=build] [EVENTS=6000000] - `trx capture` with its
 # live count over loopback TCP: a stream of EVENTS events written by the
 # stream recorder (stream_writer_std, 2 KiB packets, no drops) is sent by a
-# Python server as fast as the socket takes it; prints the rate and the peak
-# RSS of trx capture (GNU time), best of 3. Not a test: nothing fails on
-# slowness.
+# Python server as fast as the socket takes it, received by trx capture on
+# a pseudo-terminal (status line drawn, live count, summary); prints the rate
+# and the peak RSS of trx capture (GNU time), 3 runs. Not a test: nothing
+# fails on slowness.
 set -eu
 build=${1:-build}
 events=${2:-6000000}
@@ -23,8 +24,9 @@ data = open(sys.argv[1], "rb").read()
 c, _ = s.accept(); c.sendall(data); c.close()
 PY
   sleep 1
-  /usr/bin/time -f "%e s %M KiB" -o "$data/time.txt" "$build/trx" capture "tcp://127.0.0.1:$port" \
-    -o "$data/capture.bin" --quiet
+  # on a pseudo-terminal (script(1)): the status line is drawn, as a user sees it
+  script -q -e -c "/usr/bin/time -f '%e s %M KiB' -o '$data/time.txt' '$build/trx' capture \
+    tcp://127.0.0.1:$port -o '$data/capture.bin'" /dev/null >"$data/tty.txt"
   wait
   read -r secs _ kib _ <"$data/time.txt"
   echo "run $run: $bytes bytes, $events events in $secs s: $(python3 -c "print('%.0f MB/s, %.1f M events/s' % ($bytes / $secs / 1e6, $events / $secs / 1e6))"), peak RSS $((kib / 1024)) MiB"

@@ -13,6 +13,12 @@
 
 #include "fuzz_check.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "output/convert.h"
+#include "output/out_buffer.h"
+
 #include "trx/stats.h"
 #include "trx/uia.h"
 #include "trx/uia_names.h"
@@ -45,6 +51,40 @@ static void check_stats(trx_trace *t)
     if (sum > bound)
         __builtin_trap();
     trx_stats_free(&s);
+}
+
+/* trx convert --to txtb of the trace (a registry snapshot in it becomes the
+ * buffer's registry), then the converted buffer read back as TXTB and walked. */
+static void convert_round_trip(trx_trace *t)
+{
+    char *bytes = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&bytes, &n);
+    if (!f)
+        return;
+    trx_out o;
+    trx_out_init(&o, f, false);
+    int rc = trx_convert_to_txtb(t, &o);
+    if (trx_out_flush(&o) != 0)
+        rc = -1;
+    fclose(f);
+    trx_image img;
+    trx_trace back;
+    trx_error err;
+    if (rc == 0 &&
+        trx_image_load_memory(&img, (const uint8_t *)bytes, n, TRX_FORMAT_BIN, &err) == 0) {
+        if (trx_trace_open_image(&back, &img, "converted", &err) == 0) {
+            trx_cursor c;
+            trx_event ev;
+            if (trx_cursor_init(&c, &back) == 0) {
+                while (trx_cursor_next(&c, &ev)) {
+                }
+                trx_cursor_free(&c);
+            }
+            trx_trace_close(&back);
+        }
+    }
+    free(bytes);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -98,6 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (sysbios)
         check_stats(&t);
+    convert_round_trip(&t);
     trx_trace_close(&t);
     return 0;
 }
