@@ -62,6 +62,25 @@ def serve(parts, pause=0.0, connections=1):
     return srv.getsockname()[1]
 
 
+def on_terminal(args):
+    """What `trx capture ARGS` writes to a terminal (its stderr on a pty)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([TRX, "capture"] + args, stderr=slave, stdout=subprocess.DEVNULL)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait(timeout=30)
+    os.close(master)
+    return seen.decode(errors="replace")
+
+
 def capture(args, **kw):
     return subprocess.run([TRX, "capture"] + args, capture_output=True, text=True, timeout=60, **kw)
 
@@ -159,21 +178,7 @@ for bad in ("serial:%s@12345" % name, "serial:/nonexistent/tty@115200"):
 
 # the status line: on a terminal, not on a pipe
 port = serve([data[:200000]], pause=0.01)
-master, slave = pty.openpty()
-proc = subprocess.Popen([TRX, "capture", "tcp://127.0.0.1:%d" % port, "-o",
-                         os.path.join(WORK, "tty.bin")], stderr=slave, stdout=subprocess.DEVNULL)
-os.close(slave)
-seen = b""
-while True:
-    try:
-        chunk = os.read(master, 4096)
-    except OSError:
-        break
-    if not chunk:
-        break
-    seen += chunk
-proc.wait(timeout=30)
-text = seen.decode(errors="replace")
+text = on_terminal(["tcp://127.0.0.1:%d" % port, "-o", os.path.join(WORK, "tty.bin")])
 check("\r" in text and "events/s" in text and " lost" in text and "MB/s" in text,
       "status line on a terminal: %r" % text[:200])
 # the status line shows each core's CPU load as the target reports it
@@ -194,22 +199,9 @@ for p in range(200):
     load_stream += struct.pack(">IIII", 10 << 28 | (16 + len(body)), (p // 2) << 16,
                                1 << 16 | 0x8003, 0xFFFF << 16 | core) + body
 port = serve([load_stream], pause=0.01)
-master, slave = pty.openpty()
-proc = subprocess.Popen([TRX, "capture", "tcp://127.0.0.1:%d" % port, "-o",
-                         os.path.join(WORK, "load.bin"), "--uia-meta", meta], stderr=slave,
-                        stdout=subprocess.DEVNULL)
-os.close(slave)
-seen = b""
-while True:
-    try:
-        chunk = os.read(master, 4096)
-    except OSError:
-        break
-    if not chunk:
-        break
-    seen += chunk
-proc.wait(timeout=30)
-loads = re.findall(r"core (\d+) load (\d+)%", seen.decode(errors="replace"))
+loads = re.findall(r"core (\d+) load (\d+)%",
+                   on_terminal(["tcp://127.0.0.1:%d" % port, "-o", os.path.join(WORK, "load.bin"),
+                                "--uia-meta", meta]))
 check(loads and all((c == "0" and 40 <= int(v) < 60) or (c == "1" and 60 <= int(v) < 80)
                     for c, v in loads) and {c for c, _ in loads} == {"0", "1"},
       "status line: each core's reported load (%s)" % loads[-4:])
