@@ -525,6 +525,14 @@ const trx_event *trx_cursor_next_ref(trx_cursor *c);
 /* Releases the cursor's scratch memory; safe to call twice. */
 void trx_cursor_free(trx_cursor *c);
 
+/* Makes `dst` an independent copy of `src` that goes on from where src is
+ * (a checkpoint: seeking is restoring a copy and stepping forward). Free it
+ * with trx_cursor_free. 0, or -1 when out of memory (dst then holds nothing). */
+int trx_cursor_copy(trx_cursor *dst, const trx_cursor *src);
+
+/* Bytes of memory a copy of `c` holds (for sizing checkpoint intervals). */
+size_t trx_cursor_state_size(const trx_cursor *c);
+
 /* Relative ticks of the newest entry (one pass over the timestamps; does not
  * need trx_trace_prepare). */
 uint64_t trx_trace_span_ticks(const trx_trace *t);

@@ -149,6 +149,55 @@ void trx_cursor_free(trx_cursor *c)
     trx_uia_cursor_free(c);
 }
 
+/* Where `p`, a pointer into src's ev_buf_, lands in dst's. */
+static trx_event *rebase(trx_cursor *dst, const trx_cursor *src, const trx_event *p)
+{
+    return p ? &dst->ev_buf_[p - src->ev_buf_] : NULL;
+}
+
+int trx_cursor_copy(trx_cursor *dst, const trx_cursor *src)
+{
+    *dst = *src;
+    dst->scratch_ = NULL;
+    dst->uia_ = NULL;
+    dst->preparing_ = false;
+    dst->pending_ = rebase(dst, src, src->pending_);
+    for (int k = 0; k < 2; k++)
+        dst->queue_[k] = k < src->queue_len_ ? rebase(dst, src, src->queue_[k]) : NULL;
+    if (!src->scratch_)
+        return 0; /* an ended cursor: ended too */
+    struct trx_cursor_scratch *s = malloc(sizeof *s);
+    if (!s)
+        return -1;
+    *s = *src->scratch_;
+    s->index = NULL; /* the look-ahead index is a speed-up: the copy scans again */
+    s->index_failed = false;
+    s->scanned = 0;
+    s->prep = NULL;
+    s->cache = s->cap ? malloc((size_t)s->cap * sizeof *s->cache) : NULL;
+    dst->scratch_ = s;
+    if (s->cap && !s->cache) {
+        s->cap = 0;
+        trx_cursor_free(dst);
+        return -1;
+    }
+    if (s->cap)
+        memcpy(s->cache, src->scratch_->cache, (size_t)s->cap * sizeof *s->cache);
+    if (src->uia_ && trx_uia_cursor_copy(dst, src) < 0) {
+        trx_cursor_free(dst);
+        return -1;
+    }
+    return 0;
+}
+
+size_t trx_cursor_state_size(const trx_cursor *c)
+{
+    size_t n = sizeof *c;
+    if (c->scratch_)
+        n += sizeof *c->scratch_ + (size_t)c->scratch_->cap * sizeof *c->scratch_->cache;
+    return n + trx_uia_cursor_state_size(c);
+}
+
 void trx_cursor_attach_prepare(trx_cursor *c, trx_prepare_state *prep)
 {
     c->preparing_ = true;

@@ -247,6 +247,20 @@ void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
     ev->flags |= TRX_EV_CONTEXT;
 }
 
+int trx_sysbios_copy(trx_sysbios_model *dst, const trx_sysbios_model *src)
+{
+    *dst = *src;
+    dst->core = NULL;
+    if (!src->cores || !src->core)
+        return 0;
+    if (!(dst->core = malloc((size_t)src->cores * sizeof *dst->core))) {
+        dst->cores = 0;
+        return -1;
+    }
+    memcpy(dst->core, src->core, (size_t)src->cores * sizeof *dst->core);
+    return 0;
+}
+
 void trx_sysbios_free(trx_sysbios_model *m)
 {
     free(m->core);

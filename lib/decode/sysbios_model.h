@@ -42,6 +42,10 @@ typedef struct trx_sysbios_model {
  * out of memory. */
 int trx_sysbios_init(trx_sysbios_model *m, const struct trx_uia_names *names, uint32_t cores);
 
+/* dst becomes a copy of src (its own per-core state); 0, or -1 when out of
+ * memory (dst then has none: free it with trx_sysbios_free). */
+int trx_sysbios_copy(trx_sysbios_model *dst, const trx_sysbios_model *src);
+
 /* True when `names` name SYS/BIOS's Task, Hwi or Swi events. */
 bool trx_sysbios_named(const struct trx_uia_names *names);
 

@@ -60,6 +60,41 @@ void trx_uia_cursor_free(trx_cursor *c)
     }
 }
 
+static uint32_t stream_slots(const trx_cursor *c)
+{
+    uint32_t n = c->trace->uia->info.stream_count;
+    return n ? n : 1;
+}
+
+int trx_uia_cursor_copy(trx_cursor *dst, const trx_cursor *src)
+{
+    const struct trx_uia_cursor *k = src->uia_;
+    uint32_t n = stream_slots(src);
+    struct trx_uia_cursor *d = calloc(1, sizeof *d);
+    if (!d)
+        return -1;
+    dst->uia_ = d;
+    d->next = k->next;
+    d->packet = k->packet;
+    d->states = malloc((size_t)n * sizeof *d->states);
+    d->walk = k->walk ? malloc((size_t)n * sizeof *d->walk) : NULL;
+    if (!d->states || (k->walk && !d->walk) || trx_sysbios_copy(&d->sysbios, &k->sysbios) < 0)
+        return -1; /* the caller frees dst */
+    memcpy(d->states, k->states, (size_t)n * sizeof *d->states);
+    if (k->walk)
+        memcpy(d->walk, k->walk, (size_t)n * sizeof *d->walk);
+    return 0;
+}
+
+size_t trx_uia_cursor_state_size(const trx_cursor *c)
+{
+    if (!c->uia_)
+        return 0;
+    size_t n = stream_slots(c);
+    return sizeof *c->uia_ + n * (sizeof *c->uia_->states + sizeof *c->uia_->walk) +
+           (size_t)c->uia_->sysbios.cores * sizeof *c->uia_->sysbios.core;
+}
+
 bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
 {
     struct trx_uia_cursor *k = c->uia_;

@@ -12,6 +12,7 @@
 
 #include "output/export_formats.h"
 #include "output/out_buffer.h"
+#include "output/timeline.h"
 #include "trx/trx.h"
 
 /* The page's sources, as embedded at build time (generated report_assets.c). */
@@ -31,6 +32,34 @@ typedef struct trx_base64 {
 
 struct trx_address_map;
 struct trx_target_load;
+
+/* The page's event records, one event at a time (trx_report_events for a
+ * whole trace; trx serve for a window of one, starting from its first event:
+ * fields, runs and flows are relative to the window). */
+typedef struct trx_report_encoder {
+    trx_trace *t;
+    trx_base64 b;
+    uint32_t *prev_info; /* 65536 x 4: the previous fields of each id */
+    trx_flow_matcher *flows;
+    trx_run_tracker runs;
+    uint64_t prev; /* ticks of the previous event */
+    uint32_t lane_cache_ctx, lane_cache, cores;
+    bool cached;
+    uint32_t *seen; /* as trx_report_events (NULL: not kept) */
+    const trx_custom_events *ce;
+    struct trx_address_map *symbols; /* NULL: none noted */
+    struct trx_target_load *load;    /* NULL: none fed */
+    uint64_t count;                  /* events encoded */
+} trx_report_encoder;
+
+/* 0, or -1 when out of memory (nothing to finish then). */
+int trx_report_encoder_init(trx_report_encoder *e, trx_trace *t, trx_out *w, uint32_t *seen,
+                            const trx_custom_events *ce, struct trx_address_map *symbols,
+                            struct trx_target_load *load);
+/* Appends the record of `ev` (base64, no line break). */
+void trx_report_encode(trx_report_encoder *e, const trx_event *ev);
+/* Ends the base64 text and releases the encoder. */
+void trx_report_encoder_finish(trx_report_encoder *e);
 
 /* Encodes the events of `t` as the page reads them: one varint record per
  * event (tick delta, id, lane*4 + flows*2 + synthetic, next lane, its core when

@@ -104,76 +104,100 @@ static void note_symbols(const trx_trace *t, const trx_event *ev, const trx_cust
             return; /* out of memory: fewer names */
 }
 
+int trx_report_encoder_init(trx_report_encoder *e, trx_trace *t, trx_out *w, uint32_t *seen,
+                            const trx_custom_events *ce, trx_address_map *symbols,
+                            trx_target_load *load)
+{
+    memset(e, 0, sizeof *e);
+    e->t = t;
+    e->b = (trx_base64){w, {0, 0, 0}, 0};
+    e->seen = seen;
+    e->ce = ce;
+    e->symbols = symbols;
+    e->load = load;
+    e->cores = trx_trace_context_cores(t);
+    e->prev_info = calloc(65536u * 4u, sizeof *e->prev_info);
+    e->flows = trx_flows_new(t);
+    if (!e->prev_info || !e->flows || trx_run_init(&e->runs, t) < 0) {
+        free(e->prev_info);
+        trx_flows_free(e->flows);
+        return -1;
+    }
+    return 0;
+}
+
+void trx_report_encode(trx_report_encoder *e, const trx_event *ev)
+{
+    trx_trace *t = e->t;
+    uint8_t rec[80 + 10 * (TRX_FLOWS_PER_LANE + 2)];
+    size_t n = varint(rec, ev->ticks > e->prev ? ev->ticks - e->prev : 0); /* never backwards */
+    e->prev = ev->ticks > e->prev ? ev->ticks : e->prev;
+    n += varint(rec + n, ev->id);
+    uint32_t lane = trx_lane_of_event(t, ev, ev->context);
+    trx_flow_step step;
+    trx_flows_on_event(e->flows, ev, lane, &step);
+    trx_flow ran[TRX_FLOWS_PER_LANE];
+    int ran_count = 0;
+    trx_run_slice closed;
+    if (trx_run_feed(&e->runs, t, ev, &closed) & TRX_RUN_STARTED)
+        ran_count = trx_flows_on_run(e->flows, e->runs.cur.lane, ran, TRX_FLOWS_PER_LANE);
+    bool flows = step.ends || ran_count > 0;
+    n += varint(rec + n, (uint64_t)lane << 2 | (flows ? 2u : 0u) | (ev->synthetic ? 1u : 0u));
+    if (!e->cached || ev->next_context != e->lane_cache_ctx || e->runs.per_core) { /* they repeat */
+        e->cached = true;
+        e->lane_cache_ctx = ev->next_context;
+        e->lane_cache = trx_lane_of_event(t, ev, ev->next_context);
+    }
+    n += varint(rec + n, e->lane_cache);
+    if (e->cores > 1) /* each core's own runs (meta context_cores) */
+        n += varint(rec + n, ev->core < e->cores ? ev->core : 0);
+    if (lane < t->thread_count)
+        n += varint(rec + n, trx_shown_priority(t, ev->priority));
+    uint32_t *prev_fields = e->prev_info + 4u * ev->id;
+    for (int k = 0; k < 4; k++) {
+        n += varint(rec + n, zigzag(ev->info[k], prev_fields[k]));
+        prev_fields[k] = ev->info[k];
+    }
+    if (flows)
+        n += flows_record(rec + n, ev, &step, ran, ran_count);
+    b64_bytes(&e->b, rec, n);
+    if (t->elf && !ev->synthetic && e->symbols)
+        note_symbols(t, ev, e->ce, e->symbols);
+    if (e->load)
+        trx_target_load_feed(e->load, t, ev);
+    if (e->seen && !e->seen[ev->id])
+        e->seen[ev->id] = (1u + ev->module) | (uint32_t)ev->kind << REPORT_SEEN_KIND;
+    e->count++;
+}
+
+void trx_report_encoder_finish(trx_report_encoder *e)
+{
+    b64_finish(&e->b);
+    trx_run_free(&e->runs);
+    free(e->prev_info);
+    trx_flows_free(e->flows);
+    e->prev_info = NULL;
+    e->flows = NULL;
+}
+
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
                            trx_address_map *symbols, trx_target_load *load)
 {
     trx_cursor c;
-    uint32_t *prev_info = calloc(65536u * 4u, sizeof *prev_info);
-    trx_flow_matcher *m = trx_flows_new(t);
-    if (!prev_info || !m || trx_cursor_init(&c, t) < 0) {
-        free(prev_info);
-        trx_flows_free(m);
+    trx_report_encoder e;
+    if (trx_report_encoder_init(&e, t, w, seen, ce, symbols, load) < 0)
+        return UINT64_MAX;
+    if (trx_cursor_init(&c, t) < 0) {
+        trx_report_encoder_finish(&e);
         return UINT64_MAX;
     }
-    trx_run_tracker runs;
-    if (trx_run_init(&runs, t) < 0) {
-        trx_cursor_free(&c);
-        free(prev_info);
-        trx_flows_free(m);
-        return UINT64_MAX;
-    }
-    trx_base64 b = {w, {0, 0, 0}, 0};
-    trx_event ev;
-    uint64_t prev = 0, count = 0;
-    uint32_t lane_cache_ctx = 0, lane_cache = 0, cores = trx_trace_context_cores(t);
-    bool cached = false;
-    while (trx_cursor_next(&c, &ev)) {
-        uint8_t rec[80 + 10 * (TRX_FLOWS_PER_LANE + 2)];
-        size_t n = varint(rec, ev.ticks > prev ? ev.ticks - prev : 0); /* never backwards */
-        prev = ev.ticks > prev ? ev.ticks : prev;
-        n += varint(rec + n, ev.id);
-        uint32_t lane = trx_lane_of_event(t, &ev, ev.context);
-        trx_flow_step step;
-        trx_flows_on_event(m, &ev, lane, &step);
-        trx_flow ran[TRX_FLOWS_PER_LANE];
-        int ran_count = 0;
-        trx_run_slice closed;
-        if (trx_run_feed(&runs, t, &ev, &closed) & TRX_RUN_STARTED)
-            ran_count = trx_flows_on_run(m, runs.cur.lane, ran, TRX_FLOWS_PER_LANE);
-        bool flows = step.ends || ran_count > 0;
-        n += varint(rec + n, (uint64_t)lane << 2 | (flows ? 2u : 0u) | (ev.synthetic ? 1u : 0u));
-        if (!cached || ev.next_context != lane_cache_ctx || runs.per_core) { /* they repeat */
-            cached = true;
-            lane_cache_ctx = ev.next_context;
-            lane_cache = trx_lane_of_event(t, &ev, ev.next_context);
-        }
-        n += varint(rec + n, lane_cache);
-        if (cores > 1) /* each core's own runs (meta context_cores) */
-            n += varint(rec + n, ev.core < cores ? ev.core : 0);
-        if (lane < t->thread_count)
-            n += varint(rec + n, trx_shown_priority(t, ev.priority));
-        uint32_t *prev_fields = prev_info + 4u * ev.id;
-        for (int k = 0; k < 4; k++) {
-            n += varint(rec + n, zigzag(ev.info[k], prev_fields[k]));
-            prev_fields[k] = ev.info[k];
-        }
-        if (flows)
-            n += flows_record(rec + n, &ev, &step, ran, ran_count);
-        b64_bytes(&b, rec, n);
-        if (t->elf && !ev.synthetic)
-            note_symbols(t, &ev, ce, symbols);
-        if (load)
-            trx_target_load_feed(load, t, &ev);
-        if (!seen[ev.id])
-            seen[ev.id] = (1u + ev.module) | (uint32_t)ev.kind << REPORT_SEEN_KIND;
-        count++;
-        if ((count & 1023u) == 0 && w->error)
+    const trx_event *ev;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        trx_report_encode(&e, ev);
+        if ((e.count & 1023u) == 0 && w->error)
             break;
     }
     trx_cursor_free(&c);
-    trx_run_free(&runs);
-    free(prev_info);
-    trx_flows_free(m);
-    b64_finish(&b);
-    return count;
+    trx_report_encoder_finish(&e);
+    return e.count;
 }
