@@ -14,5 +14,6 @@ int cmd_check(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

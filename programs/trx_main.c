@@ -41,6 +41,7 @@ static const command commands[] = {
     {"diff", "the statistics of two traces side by side, with the changes", cmd_diff},
     {"describe", "an event description as a recorder header, .trxc or SystemView file",
      cmd_describe},
+    {"serve", "the report of a trace of any size in the browser, over local HTTP", cmd_serve},
     {"capture", "record a stream while the target runs (TCP, a FIFO, standard input)", cmd_capture},
 };
 

@@ -23,6 +23,21 @@ extern const size_t trx_report_html_size, trx_report_css_size, trx_report_js_siz
  * (0: unknown) enables the µs ruler. 0, or -1 when out of memory. */
 int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o);
 
+/* `trx serve`'s page: the same template, style and script, #trx-meta with
+ * the header facts, lanes and objects and "serve":{total, gap_count} (no
+ * statistics, gaps or inversions: the page fetches what it shows), no
+ * events, and a CSP that lets it fetch from its own origin. 0, or -1. */
+int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o);
+
+/* #trx-types' JSON: names, categories, field captions and UIA messages of
+ * the ids marked in `seen` (as trx_report_events marks them), the symbols of
+ * `symbols` (NULL: none) and the target's load reports (NULL: none). */
+struct trx_address_map;
+struct trx_target_load;
+void trx_report_types_json(trx_out *w, const trx_trace *t, uint64_t count, const uint32_t *seen,
+                           const trx_custom_events *ce, const struct trx_address_map *symbols,
+                           const struct trx_target_load *load);
+
 /* A streaming base64 encoder writing into a trx_out (report_events.c). */
 typedef struct trx_base64 {
     trx_out *w;

@@ -127,7 +127,7 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     trx_out_str(w, ",\"context_cores\":");
     num(w, trx_trace_context_cores(t));
     trx_out_str(w, ",\"first_index\":0,\n\"gaps\":[");
-    for (uint64_t i = 0; i < t->gap_count; i++) { /* [before event, lost, from, to] */
+    for (uint64_t i = 0; s && i < t->gap_count; i++) { /* [before event, lost, from, to] */
         const trx_gap *g = &t->gaps[i];
         trx_out_str(w, i ? ",[" : "[");
         num(w, g->index);
@@ -160,6 +160,14 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_str(w, ",\"n\":");
         trx_out_json_string(w, t->objects[i].name);
         trx_out_char(w, '}');
+    }
+    if (!s) { /* trx serve: gaps, inversions and statistics come on demand */
+        trx_out_str(w, "],\n\"serve\":{\"total\":");
+        num(w, t->total_events);
+        trx_out_str(w, ",\"gap_count\":");
+        num(w, t->gap_count);
+        trx_out_str(w, "}}\n");
+        return 0;
     }
     /* inversion windows as [start, end, 1 if unbounded / non-deterministic]: the
      * correct mode's list when there is one, else TraceX's marks */
@@ -223,9 +231,9 @@ static void write_loads(trx_out *w, const trx_target_load *l)
     trx_out_char(w, ']');
 }
 
-static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const uint32_t *seen,
-                        const trx_custom_events *ce, const trx_address_map *symbols,
-                        const trx_target_load *load)
+void trx_report_types_json(trx_out *w, const trx_trace *t, uint64_t count, const uint32_t *seen,
+                           const trx_custom_events *ce, const trx_address_map *symbols,
+                           const trx_target_load *load)
 {
     trx_out_str(w, "{\"count\":");
     num(w, count);
@@ -260,7 +268,7 @@ static void write_types(trx_out *w, const trx_trace *t, uint64_t count, const ui
     /* --elf: the symbol of every information word the page shows as an address */
     trx_out_str(w, "},\"symbols\":{");
     bool any = false;
-    for (uint32_t i = 0; t->elf && i < symbols->cap; i++) {
+    for (uint32_t i = 0; t->elf && symbols && i < symbols->cap; i++) {
         char name[TRX_SYMBOL_TEXT];
         const trx_address_slot *slot = &symbols->slots[i];
         if (!slot->used || !trx_elf_describe(t->elf, slot->key, name, sizeof name))
@@ -311,7 +319,7 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
     if (count == UINT64_MAX)
         rc = -1;
     trx_out_str(w, "\n</script>\n<script id=\"trx-types\" type=\"application/json\">");
-    write_types(&types->out, t, count, seen, o->custom, &symbols, loads ? &load : NULL);
+    trx_report_types_json(&types->out, t, count, seen, o->custom, &symbols, loads ? &load : NULL);
     trx_address_map_free(&symbols);
     trx_target_load_free(&load);
     if (part_close(types, w) != 0)
@@ -345,5 +353,34 @@ int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o)
     trx_out_str(w, "</script>");
     trx_out_mem(w, at, (size_t)(end - at)); /* the rest of the template */
     trx_stats_free(&s);
+    return rc;
+}
+
+int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o)
+{
+    trx_trace_prepare(t);
+    const char *at = (const char *)trx_report_html, *end = at + trx_report_html_size;
+    /* the page may fetch from where it came from (its own server), nothing else */
+    template_until(w, &at, end, "img-src data:");
+    trx_out_str(w, "img-src data:; connect-src 'self'");
+    template_until(w, &at, end, "<!-- trx:style -->");
+    trx_out_str(w, "<style>\n");
+    trx_out_mem(w, trx_report_css, trx_report_css_size);
+    trx_out_str(w, "</style>");
+    template_until(w, &at, end, "<!-- trx:data -->");
+    json_part *meta = part_open();
+    if (!meta)
+        return -1;
+    write_meta(&meta->out, t, NULL, o);
+    trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
+    int rc = part_close(meta, w);
+    trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\"></script>\n"
+                   "<script id=\"trx-types\" type=\"application/json\">"
+                   "{\"count\":0,\"types\":{},\"symbols\":{},\"loads\":[]}</script>\n");
+    template_until(w, &at, end, "<!-- trx:script -->");
+    trx_out_str(w, "<script>\n");
+    trx_out_mem(w, trx_report_js, trx_report_js_size);
+    trx_out_str(w, "</script>");
+    trx_out_mem(w, at, (size_t)(end - at));
     return rc;
 }

@@ -23,16 +23,18 @@
   /* ------------------------------------------------------------ data */
   var meta = JSON.parse($("trx-meta").textContent);
   var types = JSON.parse($("trx-types").textContent);
-  var stats = meta.stats;
+  var stats = meta.stats || { pending: true }; /* trx serve: fetched once computed */
   var n = types.count;
   var firstIndex = meta.first_index || 0;
   var rate = meta.ticks_per_second || 0; /* 0: unknown */
 
-  var ticks = new Float64Array(n), ids = new Uint16Array(n), lane = new Uint32Array(n),
-      next = new Uint32Array(n), prio = new Uint32Array(n), info = new Uint32Array(4 * n),
-      synth = new Uint8Array(n);
+  /* trx serve: the page of a served trace holds one window of its events at a
+   * time (fetched from api/view and api/events) and draws the rest from
+   * summaries; firstIndex is then the window's first event number */
+  var serve = meta.serve || null;
+  var token = serve ? new URLSearchParams(location.search).get("token") || "" : "";
+  var ticks, ids, lane, next, prio, info, synth, core;
   var cores = Math.max(1, meta.context_cores || 1); /* cores with contexts of their own */
-  var core = new Uint8Array(cores > 1 ? n : 0);
 
   /* base64 -> bytes: the browser's own decoder when it has one */
   function decodeBase64(text) {
@@ -44,8 +46,13 @@
   }
 
   var flowS = [], flowE = [], flowRun = []; /* cause, effect, effect is a lane starting to run */
-  (function decodeEvents() {
-    var b = decodeBase64($("trx-events").textContent), p = 0, t = 0, len = b.length;
+  function decodeEvents(text, count) {
+    n = count;
+    ticks = new Float64Array(n); ids = new Uint16Array(n); lane = new Uint32Array(n);
+    next = new Uint32Array(n); prio = new Uint32Array(n); info = new Uint32Array(4 * n);
+    synth = new Uint8Array(n); core = new Uint8Array(cores > 1 ? n : 0);
+    flowS = []; flowE = []; flowRun = [];
+    var b = decodeBase64(text), p = 0, t = 0, len = b.length;
     var lanesN = meta.lanes.length, prev = new Uint32Array(65536 * 4), isThread = new Uint8Array(lanesN);
     meta.lanes.forEach(function (l, k) { isThread[k] = l.kind === "thread" ? 1 : 0; });
     function varint() {
@@ -77,8 +84,9 @@
         }
     }
     if (i < n) n = i; /* truncated data: show what is there */
-  })();
-  flowS = Uint32Array.from(flowS); flowE = Uint32Array.from(flowE); flowRun = Uint8Array.from(flowRun);
+    flowS = Uint32Array.from(flowS); flowE = Uint32Array.from(flowE); flowRun = Uint8Array.from(flowRun);
+  }
+  decodeEvents($("trx-events").textContent, n);
   var tDecoded = performance.now();
 
   /* --------------------------------------------------- lanes and slices */
@@ -86,8 +94,9 @@
     return { k: k, name: l.name, kind: l.kind, address: l.address, used: l.used,
              nev: 0, nseg: 0, ev: null, segS: null, segE: null };
   });
-  (function index() {
+  function index() {
     var L = lanes.length, i, l;
+    lanes.forEach(function (x) { x.nev = 0; x.nseg = 0; });
     for (i = 0; i < n; i++) lanes[lane[i]].nev++;
     /* run slices: per core (one core unless meta.context_cores), a slice of
      * the next context from an event to the core's event that changes it */
@@ -109,10 +118,12 @@
     }
     for (i = 0; i < n; i++) { l = lanes[lane[i]]; l.ev[l.nev++] = i; }
     runs(function (ln, s, e) { var x = lanes[ln]; x.segS[x.nseg] = s; x.segE[x.nseg] = e; x.nseg++; });
-  })();
-  /* shown: threads (first of their address) with events or run time, then ISR, init, idle */
+  }
+  index();
+  /* shown: threads (first of their address) with events or run time, then ISR, init, idle
+   * (served: every lane the trace has, whatever the window holds) */
   var shown = lanes.filter(function (l) {
-    return (l.kind === "thread" ? l.used : true) && (l.nev > 0 || l.nseg > 0 || l.kind === "thread");
+    return (l.kind === "thread" ? l.used : true) && (serve || l.nev > 0 || l.nseg > 0 || l.kind === "thread");
   });
   /* CPU lanes (multi-core traces): per core the runs [core, first, last, lane]
    * of meta.cores, drawn in the colour of the thread; a run whose thread last
@@ -156,8 +167,11 @@
   for (var q = 0, m = -1; q < inv.length; q++) { m = Math.max(m, Math.min(inv[q][1], n - 1)); invMaxEnd[q] = m; }
 
   /* lost-event gaps: [first event after the gap, lost, from ticks, to ticks] */
-  var gaps = (meta.gaps || []).map(function (g) { return [g[0] - firstIndex, g[1], g[2], g[3]]; })
-    .filter(function (g) { return g[0] >= 0 && g[0] <= n; });
+  function localGaps(list) {
+    return (list || []).map(function (g) { return [g[0] - firstIndex, g[1], g[2], g[3]]; })
+      .filter(function (g) { return g[0] >= 0 && g[0] <= n; });
+  }
+  var gaps = localGaps(meta.gaps);
   function gapStart(g) { return seq ? g[0] - 0.5 : g[2]; }
   function gapEnd(g) { return seq ? g[0] - 0.5 : Math.max(g[2], g[3]); }
   function gapBefore(i) {
@@ -234,6 +248,7 @@
   var v0 = 0, v1 = 1, selected = -1;
   function pos(i) { return seq ? i : ticks[i]; }
   function fullRange() {
+    if (serve) return [0, Math.max(1, meta.span_ticks)];
     if (!n) return [0, 1];
     var a = pos(0), b = pos(n - 1);
     return b > a ? [a, b] : [a, a + 1];
@@ -263,7 +278,7 @@
   function posText(p) { return seq ? "#" + Math.round(p + firstIndex) : timeText(p); }
 
   /* ------------------------------------------------------------ drawing */
-  var pending = false;
+  var pending = false, progress = "";
   function redraw() { if (!pending) { pending = true; requestAnimationFrame(draw); } }
   var firstPaint = 0;
   function resize() {
@@ -445,6 +460,7 @@
     drawGaps(H);
     ctx.save();
     ctx.beginPath(); ctx.rect(LABEL, RULER, plotW() + 1, H - RULER); ctx.clip();
+    if (serve) drawSummary(H);
     for (r = 0; r < shown.length; r++) {
       var y = RULER + r * ROW;
       drawBars(shown[r], y);
@@ -474,12 +490,107 @@
       ctx.fillStyle = "rgba(36,99,235,0.15)";
       ctx.fillRect(Math.min(dragSel.x0, dragSel.x1), 0, Math.abs(dragSel.x1 - dragSel.x0), H);
     }
-    $("range").textContent = posText(Math.max(v0, fullRange()[0])) + " – " + posText(Math.min(v1, fullRange()[1]));
+    $("range").textContent = posText(Math.max(v0, fullRange()[0])) + " – " + posText(Math.min(v1, fullRange()[1])) +
+      (serve ? (viewMode === "events" ? " · exact events" : " · summary") + (progress ? " · " + progress : "") : "");
+    fetchView();
     if (!firstPaint) {
       firstPaint = performance.now();
       api.timings = { start: t0, decoded: tDecoded, indexed: tIndexed, firstPaint: firstPaint };
     }
   }
+  /* ---------------------------------------------- trx serve: remote data */
+  var summary = null, winFrom = 0, winTo = -1, inFlight = false, asked = "", viewMode = "";
+  var laneRow = {};
+  shown.forEach(function (l, r) { if (l.k >= 0) laneRow[l.k] = r; });
+  function fetchJson(path, done) {
+    var x = new XMLHttpRequest();
+    x.open("GET", path + (path.indexOf("?") < 0 ? "?" : "&") + "token=" + encodeURIComponent(token));
+    x.responseType = "json";
+    x.onload = function () { done(x.status === 200 ? x.response : null); };
+    x.onerror = function () { done(null); };
+    x.send();
+  }
+  /* the events of an answer become the page's window */
+  function takeEvents(a) {
+    types = a.types;
+    SYMS = types.symbols || {};
+    firstIndex = a.first;
+    decodeEvents(a.events, a.count);
+    index();
+    gaps = localGaps(a.gaps);
+    inv = []; invMaxEnd = new Float64Array(0);
+    winFrom = a.count ? a.first_ticks : 0; winTo = a.count ? a.last_ticks : -1;
+    selected = -1; selFlows = [];
+  }
+  /* asks for what the view needs (one request at a time; the latest view wins) */
+  function fetchView() {
+    if (!serve || inFlight) return;
+    var a = Math.max(0, Math.floor(v0)), b = Math.max(a + 1, Math.ceil(v1)), cols = Math.round(plotW());
+    var q = "api/view?from=" + a + "&to=" + b + "&cols=" + cols;
+    if (q === asked) return;
+    inFlight = true; asked = q;
+    fetchJson(q, function (r) {
+      inFlight = false;
+      if (r && r.mode === "events") { takeEvents(r); viewMode = "events"; }
+      else if (r && r.mode === "summary") { summary = r.summary; viewMode = "summary"; }
+      viewAnswers++;
+      redraw();
+    });
+  }
+  var viewAnswers = 0;
+  /* a lane's summary columns: busy as bars (darker = busier), events as marks */
+  function drawSummary(H) {
+    if (!summary) return;
+    var w = (summary.to - summary.from) / summary.cols, right = LABEL + plotW();
+    summary.lanes.forEach(function (ln) {
+      var r = laneRow[ln[0]];
+      if (r === undefined) return;
+      var y = RULER + r * ROW, busy = ln[1], evs = ln[2], kind = lanes[ln[0]].kind;
+      for (var x = 0; x < summary.cols; x++) {
+        if (!busy[x] && !evs[x]) continue;
+        var a = summary.from + x * w, b = a + w;
+        var xs = Math.floor(Math.max(LABEL, xOf(a))), xe = Math.ceil(Math.min(right, xOf(b)));
+        if (xe < LABEL || xs > right) continue;
+        /* where the window of exact events reaches, they are drawn instead */
+        var parts = winTo >= winFrom ? [[xs, Math.min(xe, Math.floor(xOf(winFrom)))], [Math.max(xs, Math.ceil(xOf(winTo))), xe]] : [[xs, xe]];
+        parts.forEach(function (pt) {
+          if (pt[1] <= pt[0] && !(pt[1] === pt[0] && xe === xs)) return;
+          var wd = Math.max(1, pt[1] - pt[0]);
+          if (busy[x]) {
+            ctx.globalAlpha = Math.min(1, 0.35 + busy[x] / 1000);
+            ctx.fillStyle = LANE_COLOR[kind] || LANE_COLOR.thread;
+            ctx.fillRect(pt[0], y + 11, wd, 10);
+          }
+          if (evs[x]) {
+            ctx.globalAlpha = Math.min(1, 0.3 + Math.log(1 + evs[x]) / 8);
+            ctx.fillStyle = "#2463eb";
+            ctx.fillRect(pt[0], y + 2, wd, 8);
+          }
+        });
+      }
+      ctx.globalAlpha = 1;
+    });
+    for (var x = 0; x < summary.cols; x++) { /* lost events */
+      if (!summary.lost[x]) continue;
+      var a = summary.from + x * w, xs = Math.floor(Math.max(LABEL, xOf(a)));
+      ctx.fillStyle = "rgba(60,64,67,0.18)"; ctx.fillRect(xs, RULER, 3, H - RULER);
+      ctx.fillStyle = "#3c4043"; ctx.fillRect(xs, RULER - 4, 3, 4);
+    }
+  }
+  /* goes to event number `g` of the served trace: its window, then selected */
+  function gotoEvent(g) {
+    fetchJson("api/events?first=" + Math.max(0, g - 200) + "&count=400", function (r) {
+      if (!r || r.mode !== "events") return;
+      takeEvents(r); viewMode = "events";
+      var i = g - firstIndex;
+      if (i < 0 || i >= n) return;
+      var w = Math.max(ticks[n - 1] - ticks[0], 10);
+      v0 = ticks[i] - w / 8; v1 = ticks[i] + w / 8;
+      asked = "";
+      select(i, false);
+    });
+  }
+
   function fitText(s, w) {
     if (ctx.measureText(s).width <= w) return s;
     while (s.length > 1 && ctx.measureText(s + "…").width > w) s = s.slice(0, -1);
@@ -623,6 +734,7 @@
     redraw();
   };
   if (!rate) $("units-label").style.display = "none";
+  if (serve) $("sequential").parentNode.style.display = "none"; /* served: by time only */
   useUs = !!rate; /* a known timer rate: microseconds by default, ticks one click away */
   $("units-us").checked = useUs;
   $("units-us").onchange = function () { useUs = this.checked; redraw(); if (selected >= 0) showDetails(selected); };
@@ -649,7 +761,27 @@
     }
     return Uint32Array.from(out);
   }
+  var searching = 0;
+  /* served: the server finds the next (previous) match from the selection on */
+  function remoteStep(dir) {
+    var q = $("search").value.trim(), my = ++searching;
+    if (!q) { $("search-status").textContent = ""; return; }
+    var from = selected >= 0 ? selected + firstIndex : dir > 0 ? -1 : serve.total;
+    $("search-status").textContent = "searching…";
+    (function ask(at) {
+      fetchJson("api/search?q=" + encodeURIComponent(q) + "&from=" + Math.max(0, at) + "&dir=" + dir +
+        (at < 0 ? "&inclusive=1" : ""), function (r) {
+        if (my !== searching) return;
+        if (!r) { $("search-status").textContent = "search failed"; return; }
+        if (r.next !== undefined) return ask(r.next);
+        if (r.none) { $("search-status").textContent = "no " + (dir > 0 ? "further" : "earlier") + " match"; return; }
+        $("search-status").textContent = "#" + r.found.toLocaleString("en-US");
+        gotoEvent(r.found);
+      });
+    })(from);
+  }
   function step(dir) {
+    if (serve) return remoteStep(dir);
     var q = $("search").value;
     if (q !== matchQuery) { matches = runSearch(q); matchQuery = q; matchPos = -1; }
     if (!matches.length) { $("search-status").textContent = q.trim() ? "no match" : ""; return; }
@@ -676,9 +808,9 @@
       ["timer", "mask " + hex(h.timer_mask) + ", counts " + (h.counts_up ? "up" : "down") +
         (rate ? ", " + rate.toLocaleString("en-US") + " ticks/s" : "")],
       ["capacity", h.capacity.toLocaleString("en-US") + " entries (" + h.used.toLocaleString("en-US") + " used)"],
-      ["wrapped", h.wrapped ? "yes" : "no"], ["events", n.toLocaleString("en-US")],
-      ["span", timeText(h.span_ticks)], ["threads", stats.unavailable ? "unavailable" : String(stats.total_threads)],
-      ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + gaps.length.toLocaleString("en-US") + " gaps" : "none recorded"]];
+      ["wrapped", h.wrapped ? "yes" : "no"], ["events", (serve ? serve.total : n).toLocaleString("en-US")],
+      ["span", timeText(h.span_ticks)], ["threads", stats.pending ? "…" : stats.unavailable ? "unavailable" : String(stats.total_threads)],
+      ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + (serve ? serve.gap_count : gaps.length).toLocaleString("en-US") + " gaps" : "none recorded"]];
     if (h.rtos === "freertos") /* FreeRTOS's names and priorities (higher = more urgent) */
       f.splice(3, 0, ["RTOS", "FreeRTOS (priorities as the application wrote them)"]);
     if (h.registry_full) /* objects created after it filled have no name */
@@ -757,6 +889,15 @@
     },
     "Priority inversions": function () {
       if (stats.inversions === null) return unavailable("Priority inversions");
+      if (serve) { /* served: the statistics' own list, by event number */
+        var list = stats.inversions || [];
+        if (!list.length) return '<p class="muted">No priority inversions.</p>';
+        return table(["#", "kind", "starts at event", "ends at event", "thread"], list.slice(0, 2000).map(function (v, k) {
+          return [td(k + 1), td(v.unbounded ? "unbounded" : "bounded"),
+            '<td class="link" data-goto="' + v.start_index + '">#' + v.start_index + "</td>",
+            '<td class="link" data-goto="' + v.end_index + '">#' + v.end_index + "</td>", td(v.waiter)];
+        })) + (list.length > 2000 ? '<p class="muted">first 2,000 of ' + list.length + "</p>" : "");
+      }
       if (!inv.length) return '<p class="muted">No priority inversions.</p>';
       return table(["#", "kind", "starts at event", "ends at event", "thread"], inv.slice(0, 2000).map(function (v, k) {
         return [td(k + 1), td(v[2] ? "unbounded" : "bounded"),
@@ -771,7 +912,10 @@
   }
   if (stats.filex && nonzero(stats.filex)) tabs.FileX = function () { return kvTable(stats.filex, "filex"); };
   if (stats.netx && nonzero(stats.netx)) tabs.NetX = function () { return kvTable(stats.netx, "netx"); };
+  var currentTab = "Performance";
   function showTab(name) {
+    currentTab = name;
+    if (stats.pending) { $("stat-body").innerHTML = '<p class="muted" id="stats-pending">Statistics: computing…</p>'; return; }
     $("stat-body").innerHTML = tabs[name]();
     Array.prototype.forEach.call($("stat-tabs").children, function (b) { b.classList.toggle("on", b.textContent === name); });
   }
@@ -782,6 +926,8 @@
     if (j !== null) select(Number(j), true);
   });
   $("stat-body").addEventListener("click", function (e) {
+    var g = e.target.getAttribute("data-goto");
+    if (g !== null) { gotoEvent(Number(g)); window.scrollTo({ top: 0 }); return; }
     var j = e.target.getAttribute("data-jump");
     if (j !== null) { select(Number(j), true); window.scrollTo({ top: 0 }); }
   });
@@ -812,11 +958,30 @@
     selected: function () { return selected; },
     showTab: showTab,
     tabs: function () { return Object.keys(tabs); },
-    timings: null
+    timings: null,
+    /* trx serve */
+    served: function () { return !!serve; },
+    window: function () { return { first: firstIndex, count: n, from: winFrom, to: winTo, mode: viewMode, answers: viewAnswers }; },
+    setView: function (a, b) { v0 = a; v1 = b; redraw(); },
+    gotoEvent: gotoEvent,
+    stats: function () { return stats; },
+    summary: function () { return summary; }
   };
 
   facts();
   showTab("Performance");
+  if (serve) (function poll() {
+    fetchJson("api/status", function (r) {
+      if (!r) return setTimeout(poll, 1000);
+      progress = r.done ? "" : "summarised " + Math.round(100 * r.ready / Math.max(1, r.total)) + " %";
+      if (!r.done) { asked = ""; redraw(); }
+      if (r.stats && stats.pending) {
+        fetchJson("api/stats", function (st) { if (st && !st.pending) { stats = st; facts(); showTab(currentTab); } });
+      }
+      if (!r.done || !r.stats) setTimeout(poll, r.done ? 300 : 500);
+      else if (progress === "") redraw();
+    });
+  })();
   fit();
   var tIndexed = performance.now();
   resize();

@@ -1,0 +1,71 @@
+/*
+ * trace_overview.h - what `trx serve` keeps of a trace instead of its events:
+ * one pass cuts the events into chunks of TRX_OVERVIEW_CHUNK and notes per
+ * chunk its time span, how many events each lane has and how long it ran,
+ * and the events lost there; every `interval` events it keeps a cursor copy
+ * (a checkpoint). A view of any width is then summed from the chunks, and the
+ * exact events of a narrow view are read from the nearest checkpoint on.
+ * Memory: O(events / chunk x lanes a chunk touches) within a fixed budget,
+ * plus the checkpoints (at most TRX_OVERVIEW_CHECKPOINT_BUDGET bytes); the
+ * events stay in the mapped trace.
+ *
+ * One thread may build while others query: queries see the chunks and
+ * checkpoints published so far (trx_overview_ready).
+ */
+#ifndef TRX_TRACE_OVERVIEW_H
+#define TRX_TRACE_OVERVIEW_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "output/out_buffer.h"
+#include "trx/trx.h"
+
+#define TRX_OVERVIEW_CHUNK 1024u                        /* events per chunk */
+#define TRX_OVERVIEW_LANE_BUDGET ((uint64_t)96 << 20)   /* bytes of per-lane chunk notes */
+#define TRX_OVERVIEW_CHECKPOINT_BUDGET ((uint64_t)64 << 20)
+
+typedef struct trx_overview trx_overview;
+
+/* An overview of prepared trace `t` (nothing built yet); NULL when out of memory. */
+trx_overview *trx_overview_new(trx_trace *t);
+
+/* The pass: fills the chunks and checkpoints, publishing them as it goes.
+ * Stops early when *stop becomes true. 0, or -1 when out of memory. */
+int trx_overview_build(trx_overview *o, const atomic_bool *stop);
+
+/* Events summarised so far / in all; true once the pass has ended. */
+uint64_t trx_overview_ready(const trx_overview *o);
+uint64_t trx_overview_total(const trx_overview *o);
+bool trx_overview_done(const trx_overview *o);
+
+/* Ticks of the last event summarised so far. */
+uint64_t trx_overview_ready_ticks(const trx_overview *o);
+
+/* Bytes the overview holds (chunks, lane notes, checkpoints). */
+uint64_t trx_overview_memory(const trx_overview *o);
+
+/* How many events lie in [from, to] ticks, as far as the chunks tell: the
+ * events of the chunks that overlap it (an upper bound, exact to a chunk). */
+uint64_t trx_overview_events_between(const trx_overview *o, uint64_t from, uint64_t to);
+
+/* Writes the summary of [from, to] ticks in `cols` columns as JSON:
+ * {"from":..,"to":..,"cols":..,"lanes":[[lane,[busy per column],[events per column]],...],
+ *  "lost":[per column]} where busy is per mille of the column's time (summed
+ * over cores, so up to 1000 x cores). Lanes without events or run time are left out. */
+void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to, uint32_t cols,
+                               trx_out *w);
+
+/* A cursor at event `index` (of those summarised; clamped), from the
+ * nearest checkpoint: 0, or -1 when out of memory or nothing is ready yet.
+ * Free it with trx_cursor_free. */
+int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *out);
+
+/* The index of the first event at or after `ticks` (to a chunk: the first
+ * event of the first chunk that ends at or after it). */
+uint64_t trx_overview_index_near(const trx_overview *o, uint64_t ticks);
+
+void trx_overview_free(trx_overview *o);
+
+#endif

@@ -1,0 +1,323 @@
+/*
+ * serve_api.c - the answers of `trx serve` (fixed paths, GET only; the
+ * server has checked the Host and the token already):
+ *   /             the report page (same page code as `trx report`, no events)
+ *   /api/status   how far the overview and the statistics are
+ *   /api/view     ?from=T&to=T&cols=N: the exact events of that time range
+ *                 when there are at most SERVE_EVENTS_MAX, else its summary
+ *   /api/events   ?first=I&count=N: the events from number I (jumps, search)
+ *   /api/stats    `trx stats --json` of the trace (once computed)
+ *   /api/search   ?q=TEXT&from=I&dir=1|-1: the next match after (before) I
+ * Event records are the report's (report_events.c), so the page decodes and
+ * draws a window exactly as it does a whole report.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/export_args.h"
+#include "output/json_string.h"
+#include "output/report.h"
+#include "output/timeline.h"
+#include "serve_api.h"
+#include "util/address_map.h"
+
+static void num(trx_out *w, uint64_t v)
+{
+    trx_out_u64_pad(w, v, 0, ' ');
+}
+
+static bool query_u64(const trx_http_request *r, const char *name, uint64_t *v)
+{
+    char text[32];
+    return trx_http_query_get(r->query, name, text, sizeof text) && cli_parse_u64(text, v);
+}
+
+static int bad_request(trx_out *w, const char **type, const char *what)
+{
+    *type = "text/plain; charset=utf-8";
+    trx_out_str(w, "trx serve: ");
+    trx_out_str(w, what);
+    trx_out_char(w, '\n');
+    return 400;
+}
+
+static int status(serve_state *s, trx_out *w)
+{
+    const trx_overview *o = s->overview;
+    trx_out_str(w, "{\"ready\":");
+    num(w, trx_overview_ready(o));
+    trx_out_str(w, ",\"total\":");
+    num(w, trx_overview_total(o));
+    trx_out_str(w, ",\"ready_ticks\":");
+    num(w, trx_overview_ready_ticks(o));
+    trx_out_str(w, trx_overview_done(o) ? ",\"done\":true" : ",\"done\":false");
+    trx_out_str(w, atomic_load(&s->stats_ready) ? ",\"stats\":true" : ",\"stats\":false");
+    trx_out_str(w, ",\"memory\":");
+    num(w, trx_overview_memory(o));
+    trx_out_str(w, "}\n");
+    return 200;
+}
+
+/* The lost-event gaps before events first..last: [before event, lost, from, to], ... */
+static void write_gaps(const trx_trace *t, uint64_t first, uint64_t last, trx_out *w)
+{
+    uint64_t lo = 0, hi = t->gap_count;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (t->gaps[mid].index < first)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    trx_out_str(w, ",\"gaps\":[");
+    for (uint64_t i = lo; i < t->gap_count && t->gaps[i].index <= last; i++) {
+        const trx_gap *g = &t->gaps[i];
+        trx_out_str(w, i > lo ? ",[" : "[");
+        num(w, g->index);
+        trx_out_char(w, ',');
+        num(w, g->lost);
+        trx_out_char(w, ',');
+        num(w, g->from_ticks);
+        trx_out_char(w, ',');
+        num(w, g->to_ticks);
+        trx_out_char(w, ']');
+    }
+    trx_out_char(w, ']');
+}
+
+/* The events from cursor `c` on: at most `max`, and (until_ticks) none after
+ * the first one past `until` ticks. */
+static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_ticks,
+                        uint64_t until, trx_out *w)
+{
+    trx_trace *t = &s->in->trace;
+    uint32_t *seen = calloc(65536, sizeof *seen);
+    trx_address_map symbols = {0};
+    trx_report_encoder e;
+    if (!seen || trx_report_encoder_init(&e, t, w, seen, s->options.custom, &symbols, NULL) < 0) {
+        free(seen);
+        trx_cursor_free(c);
+        return 503;
+    }
+    trx_out_str(w, "{\"mode\":\"events\",\"events\":\"");
+    const trx_event *ev;
+    uint64_t first = UINT64_MAX, last = 0, first_ticks = 0, last_ticks = 0;
+    while (e.count < max && (ev = trx_cursor_next_ref(c)) != NULL) {
+        if (first == UINT64_MAX) {
+            first = ev->index;
+            first_ticks = ev->ticks;
+        }
+        last = ev->index;
+        last_ticks = ev->ticks;
+        trx_report_encode(&e, ev);
+        if (until_ticks && ev->ticks > until)
+            break;
+    }
+    trx_cursor_free(c);
+    trx_report_encoder_finish(&e);
+    trx_out_str(w, "\",\"first\":");
+    num(w, first == UINT64_MAX ? 0 : first);
+    trx_out_str(w, ",\"count\":");
+    num(w, e.count);
+    trx_out_str(w, ",\"first_ticks\":");
+    num(w, first_ticks);
+    trx_out_str(w, ",\"last_ticks\":");
+    num(w, last_ticks);
+    if (e.count)
+        write_gaps(t, first, last, w);
+    else
+        trx_out_str(w, ",\"gaps\":[]");
+    trx_out_str(w, ",\"types\":");
+    trx_report_types_json(w, t, e.count, seen, s->options.custom, &symbols, NULL);
+    trx_out_str(w, "}\n");
+    trx_address_map_free(&symbols);
+    free(seen);
+    return 200;
+}
+
+static int view(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
+{
+    uint64_t from, to, cols;
+    if (!query_u64(r, "from", &from) || !query_u64(r, "to", &to) || !query_u64(r, "cols", &cols) ||
+        to < from || cols == 0)
+        return bad_request(w, type, "view: expected from=TICKS&to=TICKS&cols=N");
+    const trx_overview *o = s->overview;
+    uint64_t between = trx_overview_events_between(o, from, to);
+    bool known = trx_overview_done(o) || trx_overview_ready_ticks(o) > to;
+    if (known && between <= SERVE_EVENTS_MAX) {
+        trx_cursor c;
+        if (trx_overview_seek_index(o, trx_overview_index_near(o, from), &c) < 0)
+            return 503;
+        return write_events(s, &c, SERVE_EVENTS_MAX + 2 * TRX_OVERVIEW_CHUNK, true, to, w);
+    }
+    trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
+    num(w, between);
+    trx_out_str(w, ",\"summary\":");
+    trx_overview_summary_json(o, from, to, (uint32_t)(cols > 8192 ? 8192 : cols), w);
+    trx_out_str(w, "}\n");
+    return 200;
+}
+
+static int events(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
+{
+    uint64_t first, count;
+    if (!query_u64(r, "first", &first) || !query_u64(r, "count", &count))
+        return bad_request(w, type, "events: expected first=INDEX&count=N");
+    if (count > SERVE_EVENTS_MAX)
+        count = SERVE_EVENTS_MAX;
+    trx_cursor c;
+    if (trx_overview_seek_index(s->overview, first, &c) < 0)
+        return 503;
+    return write_events(s, &c, count, false, 0, w);
+}
+
+/* What a search looks for, decided once per request. */
+typedef struct search_query {
+    char text[200]; /* lower case */
+    bool numeric;
+    uint32_t number;
+    uint8_t *lane_hit;
+    trx_address_map names; /* module << 16 | id -> 1 + (its name matches) */
+} search_query;
+
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* True when `hay` contains `needle` (lower case), ignoring case. */
+static bool contains_text(const char *hay, const char *needle)
+{
+    for (; *hay; hay++) {
+        size_t k = 0;
+        while (needle[k] && lower(hay[k]) == needle[k])
+            k++;
+        if (!needle[k])
+            return true;
+    }
+    return false;
+}
+
+static bool matches(serve_state *s, search_query *q, const trx_event *ev)
+{
+    trx_trace *t = &s->in->trace;
+    uint32_t lane = trx_lane_of_event(t, ev, ev->context);
+    if (lane < trx_lane_count(t) && q->lane_hit[lane])
+        return true;
+    uint32_t key = (uint32_t)ev->module << 16 | (ev->id & 0xFFFFu), hit;
+    if (!trx_address_map_get(&q->names, key, &hit)) {
+        char buf[64];
+        hit = 1 + contains_text(trx_export_type_name(t, ev->id, ev->module, s->options.custom, buf),
+                                q->text);
+        trx_address_map_put(&q->names, key, hit);
+    }
+    if (hit == 2)
+        return true;
+    if (q->numeric) {
+        if (ev->id == q->number)
+            return true;
+        for (int k = 0; k < 4; k++)
+            if (ev->info[k] == q->number)
+                return true;
+    }
+    return false;
+}
+
+static int search(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
+{
+    search_query q = {0};
+    uint64_t from;
+    char dir[4];
+    if (!trx_http_query_get(r->query, "q", q.text, sizeof q.text) || !q.text[0] ||
+        !query_u64(r, "from", &from) || !trx_http_query_get(r->query, "dir", dir, sizeof dir) ||
+        (strcmp(dir, "1") != 0 && strcmp(dir, "-1") != 0))
+        return bad_request(w, type, "search: expected q=TEXT&from=INDEX&dir=1|-1");
+    trx_trace *t = &s->in->trace;
+    char *end;
+    unsigned long long v = strtoull(q.text, &end, 0);
+    for (char *p = q.text; *p; p++)
+        *p = lower(*p);
+    q.numeric = *end == '\0' && v <= UINT32_MAX && q.text[0] >= '0' && q.text[0] <= '9';
+    q.number = (uint32_t)v;
+    uint32_t lanes = trx_lane_count(t);
+    if (!(q.lane_hit = calloc(lanes ? lanes : 1, 1)))
+        return 503;
+    for (uint32_t l = 0; l < lanes; l++)
+        q.lane_hit[l] = contains_text(trx_lane_name(t, l), q.text);
+    bool forward = dir[0] == '1';
+    uint64_t ready = trx_overview_ready(s->overview);
+    /* forward: from+1 on; backward: the block before `from`, its last match */
+    char inclusive[4] = ""; /* inclusive=1: `from` itself may match (a search from the start) */
+    trx_http_query_get(r->query, "inclusive", inclusive, sizeof inclusive);
+    uint64_t start = forward ? from + (strcmp(inclusive, "1") != 0)
+                             : (from > SERVE_SEARCH_BUDGET ? from - SERVE_SEARCH_BUDGET : 0);
+    uint64_t stop = forward ? start + SERVE_SEARCH_BUDGET : from;
+    if (stop > ready)
+        stop = ready;
+    uint64_t found = UINT64_MAX, found_ticks = 0;
+    trx_cursor c;
+    int rc = 200;
+    if (start < stop) {
+        if (trx_overview_seek_index(s->overview, start, &c) < 0) {
+            rc = 503;
+            goto out;
+        }
+        const trx_event *ev;
+        for (uint64_t i = start; i < stop && (ev = trx_cursor_next_ref(&c)) != NULL; i++)
+            if (matches(s, &q, ev)) {
+                found = ev->index;
+                found_ticks = ev->ticks;
+                if (forward)
+                    break;
+            }
+        trx_cursor_free(&c);
+    }
+    if (found != UINT64_MAX) {
+        trx_out_str(w, "{\"found\":");
+        num(w, found);
+        trx_out_str(w, ",\"ticks\":");
+        num(w, found_ticks);
+        trx_out_str(w, "}\n");
+    } else if (forward ? stop < ready || !trx_overview_done(s->overview) : start > 0) {
+        trx_out_str(w, "{\"next\":"); /* not yet: ask again from there */
+        num(w, forward ? (stop ? stop - 1 : 0) : start);
+        trx_out_str(w, "}\n");
+    } else {
+        trx_out_str(w, "{\"none\":true}\n");
+    }
+out:
+    free(q.lane_hit);
+    trx_address_map_free(&q.names);
+    return rc;
+}
+
+int serve_handle(void *state, const trx_http_request *req, trx_out *body, const char **type)
+{
+    serve_state *s = state;
+    *type = "application/json";
+    if (strcmp(req->path, "/") == 0) {
+        *type = "text/html; charset=utf-8";
+        trx_out_mem(body, s->page, s->page_len);
+        return 200;
+    }
+    if (strcmp(req->path, "/api/status") == 0)
+        return status(s, body);
+    if (strcmp(req->path, "/api/view") == 0)
+        return view(s, req, body, type);
+    if (strcmp(req->path, "/api/events") == 0)
+        return events(s, req, body, type);
+    if (strcmp(req->path, "/api/search") == 0)
+        return search(s, req, body, type);
+    if (strcmp(req->path, "/api/stats") == 0) {
+        if (!atomic_load(&s->stats_ready)) {
+            trx_out_str(body, atomic_load(&s->stats_failed) ? "{\"failed\":true}\n"
+                                                            : "{\"pending\":true}\n");
+            return 200;
+        }
+        trx_out_mem(body, s->stats, s->stats_len);
+        return 200;
+    }
+    *type = "text/plain; charset=utf-8";
+    trx_out_str(body, "trx serve: no such page\n");
+    return 404;
+}

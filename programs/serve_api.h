@@ -1,0 +1,36 @@
+/* serve_api.h - what `trx serve` answers (serve_api.c): the page and its
+ * data endpoints over one opened trace, its overview (built on another
+ * thread) and its statistics (likewise). */
+#ifndef TRX_SERVE_API_H
+#define TRX_SERVE_API_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "http_request.h"
+#include "output/export_formats.h"
+#include "overview/trace_overview.h"
+
+/* Most events one view answer carries exactly; wider views get summaries. */
+#define SERVE_EVENTS_MAX 100000u
+/* Events a search request reads at most before it answers "go on from". */
+#define SERVE_SEARCH_BUDGET 4000000u
+
+typedef struct serve_state {
+    cli_input *in;
+    trx_export_options options;
+    trx_overview *overview;
+    char *page; /* the page (trx_report_write_shell), made once */
+    size_t page_len;
+    char *stats; /* `trx stats --json` of the trace, once computed */
+    size_t stats_len;
+    atomic_bool stats_ready;
+    atomic_bool stats_failed;
+} serve_state;
+
+/* The HTTP handler (trx_http_handler) over a serve_state. */
+int serve_handle(void *state, const trx_http_request *req, trx_out *body, const char **type);
+
+#endif

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+/*
+ * serve_test.js - `trx serve` in headless Chromium (Debian's, through
+ * playwright-core): a large trace served, opened from the URL trx prints,
+ * and checked as a user sees it:
+ *   - the URL comes on stdout's first line; the first paint comes within 2 s
+ *     of opening the page (asserted), while the overview may still be built;
+ *   - zoomed out the view is a summary (lanes with run time and events drawn);
+ *     zooming in step by step ends in exact events, each step answered
+ *     (latencies printed: bench/ has the figures);
+ *   - a clicked event's details (name, time, context, every field) equal
+ *     `trx events --format jsonl` for that event number;
+ *   - every statistic in the tables equals `trx stats --json`;
+ *   - search finds a thread's next event on the server;
+ *   - the page requests nothing but its own server, and no script error.
+ *
+ * usage: node serve_test.js TRX CHROMIUM WORK_DIR TRACE
+ */
+"use strict";
+const { spawn, execFileSync } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+const { chromium } = require("playwright-core");
+
+const [trx, chromiumPath, work, trace] = process.argv.slice(2);
+const failures = [];
+function check(cond, what) {
+  if (!cond) failures.push(what);
+}
+fs.mkdirSync(work, { recursive: true });
+
+function getPath(o, key) {
+  return key.split(".").reduce((x, k) => (x === undefined || x === null ? x : x[k]), o);
+}
+
+/* Starts trx serve; resolves with the process and its URL (stdout's first line). */
+function startServer(args) {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const p = spawn(trx, ["serve", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "", err = "";
+    p.stderr.on("data", (d) => { err += d; });
+    p.stdout.on("data", (d) => {
+      out += d;
+      const nl = out.indexOf("\n");
+      if (nl >= 0) resolve({ proc: p, url: out.slice(0, nl), ms: Date.now() - t0, stderr: () => err });
+    });
+    p.on("exit", (code) => reject(new Error("trx serve exited " + code + ": " + err)));
+  });
+}
+
+async function waitFor(page, fn, arg, ms) {
+  await page.waitForFunction(fn, arg, { timeout: ms, polling: 10 });
+}
+
+(async () => {
+  const server = await startServer([trace, "--port", "0"]);
+  const origin = new URL(server.url).origin;
+  check(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}$/.test(server.url), "URL line: " + server.url);
+  console.log("serve: URL after " + server.ms + " ms: " + server.url.replace(/token=.*/, "token=..."));
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const foreign = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin + "/")) return route.continue();
+    foreign.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const t0 = Date.now();
+  await page.goto(server.url);
+  await waitFor(page, () => window.trxReport && window.trxReport.timings, null, 10000);
+  const paint = Date.now() - t0;
+  console.log("serve: first paint " + paint + " ms after opening the page");
+  check(paint < 2000, "first paint after " + paint + " ms (limit 2000)");
+  check(await page.evaluate(() => trxReport.served()), "the page does not know it is served");
+
+  /* the whole span: a summary, with lanes drawn */
+  await waitFor(page, () => trxReport.window().mode === "summary", null, 10000);
+  const sum = await page.evaluate(() => trxReport.summary());
+  check(sum && sum.lanes.length > 0, "the summary has no lanes");
+  const total = await page.evaluate(() => JSON.parse(document.getElementById("trx-meta").textContent).serve.total);
+  /* wait for the overview: zooming needs its chunks */
+  await waitFor(page, () => !/summarised/.test(document.getElementById("range").textContent), null, 60000);
+
+  await page.screenshot({ path: path.join(work, "serve-summary.png") });
+  /* zoom in step by step (each a tenth of the last) until the events are exact */
+  let view = await page.evaluate(() => trxReport.view());
+  const mid = (view.start + view.end) / 2;
+  let span = view.end - view.start, steps = 0;
+  const latencies = [];
+  while (steps < 12) {
+    span /= 10;
+    const before = await page.evaluate(() => trxReport.window().answers);
+    const s0 = Date.now();
+    await page.evaluate(([a, b]) => trxReport.setView(a, b), [mid - span / 2, mid + span / 2]);
+    await waitFor(page, (n) => trxReport.window().answers > n, before, 10000);
+    latencies.push(Date.now() - s0);
+    steps++;
+    if ((await page.evaluate(() => trxReport.window().mode)) === "events") break;
+  }
+  console.log("serve: zoom answers (ms, each step 10x narrower): " + latencies.join(" "));
+  const win = await page.evaluate(() => trxReport.window());
+  check(win.mode === "events" && win.count > 0, "zooming in never gave exact events: " + JSON.stringify(win));
+
+  /* click an event: its details equal trx events' */
+  const box = await page.locator("#timeline").boundingBox();
+  const local = await page.evaluate(() => {
+    const w = trxReport.window(), v = trxReport.view();
+    for (let i = 0; i < w.count; i++) {
+      const p = trxReport.eventPoint(i);
+      if (p && p.x > 200 && p.x < 1200 && trxReport.eventLane(i) !== "Idle System") return i;
+    }
+    return -1;
+  });
+  check(local >= 0, "no event on screen to click");
+  if (local >= 0) {
+    const pt = await page.evaluate((i) => trxReport.eventPoint(i), local);
+    await page.mouse.click(box.x + pt.x, box.y + pt.y);
+    const sel = await page.evaluate(() => trxReport.selected());
+    const number = sel + win.first;
+    const rows = await page.$$eval("#details tr", (trs) => trs.map((tr) =>
+      [tr.children[0].textContent, tr.children[1].textContent]));
+    const field = (name) => (rows.find((r) => r[0] === name) || [null, null])[1];
+    const shownNumber = Number((field("event #") || "").replace(/[^0-9]/g, ""));
+    check(sel >= 0 && shownNumber === number, "details show event " + shownNumber + ", selected " + number);
+    const ticks = Number((field("time") || "").replace(/[^0-9]/g, ""));
+    const lines = execFileSync(trx, ["events", "--from", String(ticks), "--to", String(ticks), "--format", "jsonl", trace])
+      .toString().trim().split("\n").map((l) => JSON.parse(l));
+    const e = lines.find((x) => x.index === number);
+    check(e, "trx events has no event " + number + " at " + ticks);
+    if (e) {
+      check((await page.textContent("#detail-name")) === e.name, "name " + (await page.textContent("#detail-name")) + " vs " + e.name);
+      check(field("context").startsWith(e.thread_name), "context " + field("context") + " vs " + e.thread_name);
+      if (e.priority !== null) check(field("priority") === String(e.priority), "priority " + field("priority") + " vs " + e.priority);
+      for (const [label, value] of Object.entries(e.args))
+        check((field(label) || "").startsWith(String(value) + " "), "field " + label + " " + field(label) + " vs " + value);
+      check(Object.keys(e.args).length > 0, "event " + number + " has no fields to compare");
+      console.log("serve: event #" + number + " (" + e.name + ", " + Object.keys(e.args).length + " fields) as trx events has it");
+    }
+  }
+
+  /* statistics equal trx stats --json */
+  await waitFor(page, () => !trxReport.stats().pending, null, 120000);
+  const stats = JSON.parse(execFileSync(trx, ["stats", "--json", trace], { maxBuffer: 1 << 30 }).toString());
+  let compared = 0;
+  for (const tab of await page.evaluate(() => trxReport.tabs())) {
+    await page.evaluate((t) => trxReport.showTab(t), tab);
+    const cells = await page.$$eval("[data-stat]", (tds) => tds.map((td) => [td.dataset.stat, td.textContent]));
+    for (const [key, text] of cells) {
+      const want = getPath(stats, key);
+      check(Number(text.replace(/,/g, "")) === want, "table " + tab + ": " + key + " shows " + text + ", stats " + want);
+      compared++;
+    }
+  }
+  check(compared >= 9 + 4 * stats.threads.length, "only " + compared + " statistics compared");
+  check(JSON.stringify(await page.evaluate(() => trxReport.stats())) === JSON.stringify(stats),
+        "the page's statistics object differs from trx stats --json");
+
+  /* search: the next event of a thread, found by the server */
+  const thread = stats.threads.length ? stats.threads[stats.threads.length - 1].name : null;
+  if (thread) {
+    await page.fill("#search", thread);
+    await page.press("#search", "Enter");
+    await waitFor(page, () => /^#|no /.test(document.getElementById("search-status").textContent), null, 30000);
+    await waitFor(page, () => trxReport.selected() >= 0, null, 10000);
+    const lane = await page.evaluate(() => trxReport.eventLane(trxReport.selected()));
+    check(lane === thread, "search for " + thread + " selected an event of " + lane);
+  }
+
+  await page.screenshot({ path: path.join(work, "serve.png") });
+  check(errors.length === 0, "page errors: " + errors.join("; "));
+  check(foreign.length === 0, "requests outside the server: " + foreign.join(" "));
+  await browser.close();
+  server.proc.kill("SIGINT");
+  await new Promise((r) => server.proc.on("exit", r));
+  console.log("serve: " + total + " events, " + compared + " statistics compared; screenshot " + path.join(work, "serve.png"));
+  if (failures.length) {
+    failures.forEach((f) => console.error("FAIL: " + f));
+    process.exit(1);
+  }
+  console.log("serve_test: OK");
+})().catch((e) => { console.error("FAIL: " + (e.stack || e)); process.exit(1); });
