@@ -150,8 +150,8 @@ static void on_listening(void *ctx, uint16_t port)
 {
     const listen_note *n = ctx;
     bool v6 = strchr(n->bind, ':') != NULL;
-    const char *host = strcmp(n->bind, "0.0.0.0") == 0 || strcmp(n->bind, "::") == 0 ? "127.0.0.1"
-                                                                                  : n->bind;
+    const char *host =
+        strcmp(n->bind, "0.0.0.0") == 0 || strcmp(n->bind, "::") == 0 ? "127.0.0.1" : n->bind;
     printf(v6 && host == n->bind ? "http://[%s]:%u/?token=%s\n" : "http://%s:%u/?token=%s\n", host,
            (unsigned)port, n->token);
     fflush(stdout);
@@ -219,8 +219,8 @@ static int serve(cli_input *in, const cli_common *c, const serve_options *o)
         rc = cli_out_of_memory(c->args[0]);
     } else {
         serve_ctx ctx = {s, {o->bind, token, c->args[0], in->trace.total_events}};
-        trx_http_config hc = {o->bind, (uint16_t)o->port, token, handle, &ctx, listening,
-                              &stop_requested};
+        trx_http_config hc = {o->bind, (uint16_t)o->port, token,          handle,
+                              &ctx,    listening,         &stop_requested};
         char err[256];
         if (trx_http_run(&hc, err, sizeof err) < 0) {
             fprintf(stderr, "trx serve: %s\n", err);

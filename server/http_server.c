@@ -27,15 +27,51 @@ static bool host_is(const char *host, const char *name, uint16_t port)
     return same_text_any_case(host, want);
 }
 
+/* True when `host` is an IP literal (a.b.c.d or [v6]) followed by ":port": a name
+ * an attacker's DNS could point here is never one. */
+static bool ip_literal_with_port(const char *host, uint16_t port)
+{
+    const char *colon = strrchr(host, ':');
+    if (!colon)
+        return false;
+    char want[16];
+    snprintf(want, sizeof want, ":%u", (unsigned)port);
+    if (strcmp(colon, want) != 0)
+        return false;
+    size_t n = (size_t)(colon - host);
+    if (n >= 2 && host[0] == '[' && host[n - 1] == ']') {
+        for (size_t i = 1; i + 1 < n; i++)
+            if (!strchr("0123456789abcdefABCDEF:.", host[i]))
+                return false;
+        return true;
+    }
+    int dots = 0, digits = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (host[i] == '.') {
+            if (!digits)
+                return false;
+            dots++;
+            digits = 0;
+        } else if (host[i] >= '0' && host[i] <= '9' && digits < 3) {
+            digits++;
+        } else {
+            return false;
+        }
+    }
+    return dots == 3 && digits > 0;
+}
+
 bool trx_http_host_allowed(const char *host, const char *bind, uint16_t port)
 {
+    bool any = bind && (strcmp(bind, "0.0.0.0") == 0 || strcmp(bind, "::") == 0);
     bool loopback = !bind || strcmp(bind, "127.0.0.1") == 0 || strcmp(bind, "::1") == 0 ||
                     strcmp(bind, "localhost") == 0;
-    if (loopback && (host_is(host, "127.0.0.1", port) || host_is(host, "localhost", port) ||
-                     host_is(host, "::1", port)))
+    if ((loopback || any) && (host_is(host, "127.0.0.1", port) || host_is(host, "localhost", port) ||
+                              host_is(host, "::1", port)))
         return true;
-    return bind && strcmp(bind, "0.0.0.0") != 0 && strcmp(bind, "::") != 0 &&
-           host_is(host, bind, port);
+    if (any) /* every address of this machine: any IP literal, never a name */
+        return ip_literal_with_port(host, port) && !host_is(host, "0.0.0.0", port);
+    return !loopback && host_is(host, bind, port);
 }
 
 #ifdef _WIN32
@@ -116,8 +152,7 @@ static void make_answer(http_conn *k, int status, const char *type, const char *
                      "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; "
                      "script-src 'unsafe-inline'; img-src data:; connect-src 'self'; "
                      "frame-ancestors 'none'\r\n%sConnection: close\r\n\r\n",
-                     status, reason(status), type, body_len,
-                     status == 405 ? "Allow: GET\r\n" : "");
+                     status, reason(status), type, body_len, status == 405 ? "Allow: GET\r\n" : "");
     k->out = malloc((size_t)n + body_len);
     if (!k->out) {
         k->out_len = 0;
@@ -314,7 +349,8 @@ int trx_http_run(const trx_http_config *c, char *err, size_t err_size)
                 if (fd < 0)
                     break;
                 fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-                conns[i] = (http_conn){.fd = fd, .deadline_ms = now_ms() + TRX_HTTP_READ_TIMEOUT_MS};
+                conns[i] =
+                    (http_conn){.fd = fd, .deadline_ms = now_ms() + TRX_HTTP_READ_TIMEOUT_MS};
             }
         }
     }

@@ -42,7 +42,10 @@ typedef struct trx_http_config {
 /* Serves until *stop. 0, or -1 with a one-line reason in err (cannot bind ...). */
 int trx_http_run(const trx_http_config *c, char *err, size_t err_size);
 
-/* True when `host` (a Host field) names a server bound to `bind` on `port`. */
+/* True when `host` (a Host field) names a server bound to `bind` on `port`:
+ * bound to loopback, 127.0.0.1 / localhost / [::1]; bound to one address,
+ * that one; bound to every address (0.0.0.0, ::), those and any IP literal.
+ * Never a DNS name other than localhost (what DNS rebinding would send). */
 bool trx_http_host_allowed(const char *host, const char *bind, uint16_t port);
 
 #endif

@@ -108,8 +108,8 @@ static void close_chunk(trx_overview *o, chunk_acc *a, uint64_t c, uint64_t end_
     for (uint32_t k = 0; k < a->touched_count; k++) {
         uint32_t l = a->touched[k];
         if (note_room(o)) { /* over budget: the lane stays out of this chunk's picture */
-            lane_note *n = &o->blocks[o->notes_used >> NOTE_BLOCK_SHIFT]
-                                     [o->notes_used & (NOTE_BLOCK - 1)];
+            lane_note *n =
+                &o->blocks[o->notes_used >> NOTE_BLOCK_SHIFT][o->notes_used & (NOTE_BLOCK - 1)];
             *n = (lane_note){l, a->events[l], a->busy[l]};
             o->notes_used++;
             ch->note_count++;

@@ -20,13 +20,13 @@ static int same_event(const trx_event *a, const trx_event *b)
 {
     return a->index == b->index && a->ticks == b->ticks && a->timestamp == b->timestamp &&
            a->id == b->id && a->raw_id == b->raw_id && a->raw_priority == b->raw_priority &&
-           a->context == b->context && a->priority == b->priority &&
-           a->threshold == b->threshold && a->next_context == b->next_context &&
-           memcmp(a->info, b->info, sizeof a->info) == 0 && a->core == b->core &&
-           a->entry == b->entry && a->thread == b->thread && a->synthetic == b->synthetic &&
-           a->kind == b->kind && a->flags == b->flags && a->module == b->module &&
-           a->priority_change == b->priority_change && a->lost_before == b->lost_before &&
-           a->subject == b->subject && a->time == b->time && a->seq == b->seq;
+           a->context == b->context && a->priority == b->priority && a->threshold == b->threshold &&
+           a->next_context == b->next_context && memcmp(a->info, b->info, sizeof a->info) == 0 &&
+           a->core == b->core && a->entry == b->entry && a->thread == b->thread &&
+           a->synthetic == b->synthetic && a->kind == b->kind && a->flags == b->flags &&
+           a->module == b->module && a->priority_change == b->priority_change &&
+           a->lost_before == b->lost_before && a->subject == b->subject && a->time == b->time &&
+           a->seq == b->seq;
 }
 
 /* The whole event list of `t`, from a fresh cursor. */
