@@ -19,6 +19,8 @@ static const char usage[] =
     "statistics of `trx stats` as tables with the execution profile as a chart.\n"
     "Cause-and-effect arrows (ISR -> resumed thread, queue send -> receive,\n"
     "semaphore put -> get) and lost-event gaps are drawn too. See docs/visualize.md.\n"
+    "A trace of millions of events makes a file too large for a browser: trx\n"
+    "report warns above 100 MB; `trx serve FILE` shows any size.\n"
     "\n"
     "  --ticks-per-second N     timer rate: the ruler and details can show µs\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
@@ -29,6 +31,11 @@ static const char usage[] =
     "                           standard output)\n";
 
 enum { OPT_TPS = CLI_OPT_FIRST_OWN, OPT_TPUS };
+
+/* A report holds every event, about this many bytes each (10.5 M events: 150 MB);
+ * above REPORT_WARN_BYTES it says so and points to trx serve. */
+#define REPORT_BYTES_PER_EVENT 15u
+#define REPORT_WARN_BYTES ((uint64_t)100 << 20)
 
 static int on_option(void *state, int opt, const char *arg)
 {
@@ -47,6 +54,14 @@ static int write_report(cli_input *in, const cli_common *c, void *state, trx_out
 {
     const uint64_t *rate = state;
     cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
+    trx_trace_prepare(&in->trace);
+    uint64_t estimate = REPORT_BYTES_PER_EVENT * in->trace.total_events;
+    if (estimate > REPORT_WARN_BYTES) /* one file: every event in it */
+        fprintf(stderr,
+                "trx report: warning: %s has %llu events: the report will be about %llu MB, more "
+                "than a browser opens comfortably; `trx serve %s` shows a trace of any size\n",
+                c->args[0], (unsigned long long)in->trace.total_events,
+                (unsigned long long)(estimate >> 20), c->args[0]);
     trx_export_options o = {*rate, &in->custom};
     if (trx_report_write(&in->trace, w, &o) != 0) {
         fprintf(stderr, "trx: %s: out of memory (or no temporary file)\n", c->args[0]);

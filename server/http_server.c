@@ -66,8 +66,8 @@ bool trx_http_host_allowed(const char *host, const char *bind, uint16_t port)
     bool any = bind && (strcmp(bind, "0.0.0.0") == 0 || strcmp(bind, "::") == 0);
     bool loopback = !bind || strcmp(bind, "127.0.0.1") == 0 || strcmp(bind, "::1") == 0 ||
                     strcmp(bind, "localhost") == 0;
-    if ((loopback || any) && (host_is(host, "127.0.0.1", port) || host_is(host, "localhost", port) ||
-                              host_is(host, "::1", port)))
+    if ((loopback || any) && (host_is(host, "127.0.0.1", port) ||
+                              host_is(host, "localhost", port) || host_is(host, "::1", port)))
         return true;
     if (any) /* every address of this machine: any IP literal, never a name */
         return ip_literal_with_port(host, port) && !host_is(host, "0.0.0.0", port);

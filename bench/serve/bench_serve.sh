@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# bench_serve.sh [ENTRIES] [BUILD] - trx serve on a gen_txtb trace of ENTRIES
+# entries (default 10 M; 100000000 for the 100 M figures, 3.2 GB of disk):
+# the time to the URL and to the first answer, the overview's build time and
+# rate, the server's anonymous memory (RssAnon) once the overview and the
+# statistics are done, and the latency of /api/view at each zoom level from
+# the whole span down to single events (median of 5, at 5 places each).
+set -euo pipefail
+entries=${1:-10000000}
+build=${2:-build}
+work=${TMPDIR:-/tmp}/trx-bench-serve
+mkdir -p "$work"
+trace=$work/gen$entries.trx
+[ -f "$trace" ] || "$build/gen_txtb" --out "$trace" --entries "$entries" --wrap
+start=$(date +%s.%N)
+"$build/trx" serve "$trace" --port 0 >"$work/url" 2>"$work/err" &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+until [ -s "$work/url" ]; do sleep 0.01; done
+url=$(head -1 "$work/url")
+t_url=$(echo "$(date +%s.%N) - $start" | bc)
+base=${url%%/?token=*}
+token=${url#*token=}
+curl -s "$base/api/status?token=$token" >/dev/null
+t_first=$(echo "$(date +%s.%N) - $start" | bc)
+until curl -s "$base/api/status?token=$token" | grep -q '"done":true,"stats":true'; do sleep 0.05; done
+t_done=$(echo "$(date +%s.%N) - $start" | bc)
+status=$(curl -s "$base/api/status?token=$token")
+span=$(echo "$status" | sed 's/.*"ready_ticks":\([0-9]*\).*/\1/')
+echo "trace: $entries entries, $(stat -c %s "$trace") bytes"
+grep overview "$work/err" | sed 's/^/  /'
+echo "  URL printed after ${t_url} s; first answer after ${t_first} s; overview and statistics done after ${t_done} s"
+echo "  memory: $(grep -E 'RssAnon|RssFile' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')"
+echo "  /api/view latency (ms, median of 5 places x 5 tries) by view width:"
+width=$span
+while :; do
+  times=()
+  for place in 1 3 5 7 9; do
+    from=$(echo "($span - $width) * $place / 10" | bc)
+    to=$(echo "$from + $width" | bc)
+    for k in 1 2 3 4 5; do
+      times+=("$(curl -s -o "$work/view" -w '%{time_total}' "$base/api/view?token=$token&from=$from&to=$to&cols=1250")")
+    done
+  done
+  mode=$(grep -o '"mode":"[a-z]*"' "$work/view")
+  med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 13p)
+  printf '    width %14s ticks: %6.1f ms  %s, %s bytes\n' "$width" "$(echo "$med * 1000" | bc)" "$mode" "$(stat -c %s "$work/view")"
+  [ "$width" -lt 2000 ] && break
+  width=$((width / 10))
+done
