@@ -70,18 +70,8 @@ static void write_gaps(const trx_trace *t, uint64_t first, uint64_t last, trx_ou
             hi = mid;
     }
     trx_out_str(w, ",\"gaps\":[");
-    for (uint64_t i = lo; i < t->gap_count && t->gaps[i].index <= last; i++) {
-        const trx_gap *g = &t->gaps[i];
-        trx_out_str(w, i > lo ? ",[" : "[");
-        num(w, g->index);
-        trx_out_char(w, ',');
-        num(w, g->lost);
-        trx_out_char(w, ',');
-        num(w, g->from_ticks);
-        trx_out_char(w, ',');
-        num(w, g->to_ticks);
-        trx_out_char(w, ']');
-    }
+    for (uint64_t i = lo; i < t->gap_count && t->gaps[i].index <= last; i++)
+        trx_report_gap_json(w, &t->gaps[i], i == lo);
     trx_out_char(w, ']');
 }
 

@@ -38,6 +38,10 @@ void trx_report_types_json(trx_out *w, const trx_trace *t, uint64_t count, const
                            const trx_custom_events *ce, const struct trx_address_map *symbols,
                            const struct trx_target_load *load);
 
+/* One lost-event gap as the page reads it: [before event, lost, from ticks, to ticks]
+ * (preceded by a comma unless `first`). */
+void trx_report_gap_json(trx_out *w, const trx_gap *g, bool first);
+
 /* A streaming base64 encoder writing into a trx_out (report_events.c). */
 typedef struct trx_base64 {
     trx_out *w;

@@ -71,6 +71,19 @@ static void num(trx_out *w, uint64_t v)
     trx_out_u64_pad(w, v, 0, ' ');
 }
 
+void trx_report_gap_json(trx_out *w, const trx_gap *g, bool first)
+{
+    trx_out_str(w, first ? "[" : ",[");
+    num(w, g->index);
+    trx_out_char(w, ',');
+    num(w, g->lost);
+    trx_out_char(w, ',');
+    num(w, g->from_ticks);
+    trx_out_char(w, ',');
+    num(w, g->to_ticks);
+    trx_out_char(w, ']');
+}
+
 static const char *lane_kind(const trx_trace *t, uint32_t l)
 {
     if (l < t->thread_count)
@@ -127,18 +140,8 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     trx_out_str(w, ",\"context_cores\":");
     num(w, trx_trace_context_cores(t));
     trx_out_str(w, ",\"first_index\":0,\n\"gaps\":[");
-    for (uint64_t i = 0; s && i < t->gap_count; i++) { /* [before event, lost, from, to] */
-        const trx_gap *g = &t->gaps[i];
-        trx_out_str(w, i ? ",[" : "[");
-        num(w, g->index);
-        trx_out_char(w, ',');
-        num(w, g->lost);
-        trx_out_char(w, ',');
-        num(w, g->from_ticks);
-        trx_out_char(w, ',');
-        num(w, g->to_ticks);
-        trx_out_char(w, ']');
-    }
+    for (uint64_t i = 0; s && i < t->gap_count; i++)
+        trx_report_gap_json(w, &t->gaps[i], i == 0);
     trx_out_str(w, "],\n\"lanes\":[");
     uint32_t lanes = trx_lane_count(t);
     for (uint32_t l = 0; l < lanes; l++) {
