@@ -71,10 +71,11 @@ static int on_option(void *state, int opt, const char *arg)
 }
 
 #ifdef _WIN32
-int cmd_serve(int argc, char **argv)
+static int serve(cli_input *in, const cli_common *c, const serve_options *o)
 {
-    (void)argc, (void)argv;
-    fprintf(stderr, "trx serve: not available on Windows yet (use trx report)\n");
+    (void)in, (void)o;
+    fprintf(stderr, "trx serve: %s: not available on Windows yet (trx report writes the page)\n",
+            c->args[0]);
     return EXIT_USAGE;
 }
 #else
@@ -105,23 +106,26 @@ static void *build(void *arg)
                 trx_overview_ready(s->overview),
                 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
                 (double)trx_overview_memory(s->overview) / 1048576.0);
-    trx_stats st;
-    if (atomic_load(&stop_requested) || trx_stats_compute(&s->in->trace, &st) != 0) {
+    trx_stats *st = &s->computed;
+    if (atomic_load(&stop_requested) || trx_stats_compute(&s->in->trace, st) != 0) {
         atomic_store(&s->stats_failed, true);
         return NULL;
     }
-    st.ticks_per_second = s->options.ticks_per_second;
+    st->ticks_per_second = s->options.ticks_per_second;
+    /* the list of inversions is paged (/api/inversions): one JSON of all of
+     * them would be the largest thing in memory (~50 bytes an event) */
+    trx_stats brief = *st;
+    brief.inversion_count = 0;
     FILE *f = open_memstream(&s->stats, &s->stats_len);
     trx_out *w = f ? malloc(sizeof *w) : NULL;
     if (w) {
         trx_out_init(w, f, false);
-        trx_stats_write_json(&s->in->trace, &st, s->options.custom, w);
+        trx_stats_write_json(&s->in->trace, &brief, s->options.custom, w);
         trx_out_flush(w);
         free(w);
     }
     if (f)
         fclose(f);
-    trx_stats_free(&st);
     atomic_store(w ? &s->stats_ready : &s->stats_failed, true);
     return NULL;
 }
@@ -230,11 +234,14 @@ static int serve(cli_input *in, const cli_common *c, const serve_options *o)
         pthread_join(helper, NULL);
     }
     trx_overview_free(s->overview);
+    if (atomic_load(&s->stats_ready))
+        trx_stats_free(&s->computed);
     free(s->page);
     free(s->stats);
     free(s);
     return rc;
 }
+#endif
 
 int cmd_serve(int argc, char **argv)
 {
@@ -266,4 +273,3 @@ int cmd_serve(int argc, char **argv)
     cli_input_close(&in);
     return rc;
 }
-#endif

@@ -6,7 +6,8 @@
  *   /api/view     ?from=T&to=T&cols=N: the exact events of that time range
  *                 when there are at most SERVE_EVENTS_MAX, else its summary
  *   /api/events   ?first=I&count=N: the events from number I (jumps, search)
- *   /api/stats    `trx stats --json` of the trace (once computed)
+ *   /api/stats    `trx stats --json` of the trace (once computed), its
+ *                 inversion list left out: /api/inversions?first=K&count=N pages it
  *   /api/search   ?q=TEXT&from=I&dir=1|-1: the next match after (before) I
  * Event records are the report's (report_events.c), so the page decodes and
  * draws a window exactly as it does a whole report.
@@ -17,6 +18,7 @@
 #include "output/export_args.h"
 #include "output/json_string.h"
 #include "output/report.h"
+#include "output/stats_json.h"
 #include "output/timeline.h"
 #include "serve_api.h"
 #include "util/address_map.h"
@@ -281,6 +283,28 @@ out:
     return rc;
 }
 
+/* /api/inversions?first=K&count=N: a page of the statistics' inversion list. */
+static int inversions(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
+{
+    uint64_t first, count;
+    if (!query_u64(r, "first", &first) || !query_u64(r, "count", &count))
+        return bad_request(w, type, "inversions: expected first=K&count=N");
+    if (!atomic_load(&s->stats_ready)) {
+        trx_out_str(w, "{\"pending\":true}\n");
+        return 200;
+    }
+    const trx_stats *st = &s->computed;
+    uint32_t from = first < st->inversion_count ? (uint32_t)first : st->inversion_count;
+    trx_out_str(w, "{\"total\":");
+    num(w, st->inversion_count);
+    trx_out_str(w, ",\"first\":");
+    num(w, from);
+    trx_out_str(w, ",\"inversions\":[");
+    trx_stats_inversions_json(w, &s->in->trace, st, from, (uint32_t)(count > 10000 ? 10000 : count));
+    trx_out_str(w, "]}\n");
+    return 200;
+}
+
 int serve_handle(void *state, const trx_http_request *req, trx_out *body, const char **type)
 {
     serve_state *s = state;
@@ -298,6 +322,8 @@ int serve_handle(void *state, const trx_http_request *req, trx_out *body, const 
         return events(s, req, body, type);
     if (strcmp(req->path, "/api/search") == 0)
         return search(s, req, body, type);
+    if (strcmp(req->path, "/api/inversions") == 0)
+        return inversions(s, req, body, type);
     if (strcmp(req->path, "/api/stats") == 0) {
         if (!atomic_load(&s->stats_ready)) {
             trx_out_str(body, atomic_load(&s->stats_failed) ? "{\"failed\":true}\n"

@@ -12,6 +12,7 @@
 #include "http_request.h"
 #include "output/export_formats.h"
 #include "overview/trace_overview.h"
+#include "trx/stats.h"
 
 /* Most events one view answer carries exactly; wider views get summaries. */
 #define SERVE_EVENTS_MAX 100000u
@@ -24,8 +25,9 @@ typedef struct serve_state {
     trx_overview *overview;
     char *page; /* the page (trx_report_write_shell), made once */
     size_t page_len;
-    char *stats; /* `trx stats --json` of the trace, once computed */
+    char *stats; /* `trx stats --json` of the trace without the inversion list */
     size_t stats_len;
+    trx_stats computed; /* the statistics, for /api/inversions (pages of the list) */
     atomic_bool stats_ready;
     atomic_bool stats_failed;
 } serve_state;

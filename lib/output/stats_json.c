@@ -192,17 +192,15 @@ static const char *ctx_name(const trx_trace *t, uint32_t context)
     return n ? n : "";
 }
 
-/* inversions: every window of the correct mode (TraceX mode has no list). */
-static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
+void trx_stats_inversions_json(trx_out *f, const trx_trace *t, const trx_stats *s, uint32_t first,
+                               uint32_t count)
 {
-    if (!s->catalogue_figures) { /* no lock owners in the events */
-        trx_out_str(f, "  \"inversions\": null,\n");
-        return;
-    }
-    trx_out_str(f, "  \"inversions\": [");
-    for (uint32_t i = 0; i < s->inversion_count; i++) {
+    uint32_t end = first < s->inversion_count && count < s->inversion_count - first
+                       ? first + count
+                       : s->inversion_count;
+    for (uint32_t i = first; i < end; i++) {
         const trx_inversion *v = &s->inversion_list[i];
-        trx_out_str(f, i ? ",\n    {\"waiter\": " : "\n    {\"waiter\": ");
+        trx_out_str(f, i > first ? ",\n    {\"waiter\": " : "\n    {\"waiter\": ");
         trx_out_json_string(f, ctx_name(t, v->waiter));
         trx_out_str(f, ", \"waiter_address\": ");
         num(f, v->waiter);
@@ -240,6 +238,17 @@ static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_str(f, v->ran_inside_more ? "], \"ran_inside_more\": true}"
                                           : "], \"ran_inside_more\": false}");
     }
+}
+
+/* inversions: every window of the correct mode (TraceX mode has no list). */
+static void write_inversions(trx_out *f, const trx_trace *t, const trx_stats *s)
+{
+    if (!s->catalogue_figures) { /* no lock owners in the events */
+        trx_out_str(f, "  \"inversions\": null,\n");
+        return;
+    }
+    trx_out_str(f, "  \"inversions\": [");
+    trx_stats_inversions_json(f, t, s, 0, s->inversion_count);
     trx_out_str(f, s->inversion_count ? "\n  ],\n" : "],\n");
 }
 

@@ -11,6 +11,11 @@
 void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
                           trx_out *o);
 
+/* Inversions first .. first+count-1 of s (clamped) as the members of
+ * "inversions" are written, comma-separated, without the brackets. */
+void trx_stats_inversions_json(trx_out *o, const trx_trace *t, const trx_stats *s, uint32_t first,
+                               uint32_t count);
+
 /* The members that need to know which thread or ISR ran (threads,
  * performance, execution_profile, stack_usage, inversions, ticks_per_second,
  * isr, latency, cpu_load), each line ending in ",\n". */

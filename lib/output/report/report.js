@@ -896,7 +896,8 @@
           return [td(k + 1), td(v.unbounded ? "unbounded" : "bounded"),
             '<td class="link" data-goto="' + v.start_index + '">#' + v.start_index + "</td>",
             '<td class="link" data-goto="' + v.end_index + '">#' + v.end_index + "</td>", td(v.waiter)];
-        })) + (list.length > 2000 ? '<p class="muted">first 2,000 of ' + list.length + "</p>" : "");
+        })) + (stats.inversion_total > list.length ? '<p class="muted">first ' + list.length.toLocaleString("en-US") +
+          " of " + stats.inversion_total.toLocaleString("en-US") + "</p>" : "");
       }
       if (!inv.length) return '<p class="muted">No priority inversions.</p>';
       return table(["#", "kind", "starts at event", "ends at event", "thread"], inv.slice(0, 2000).map(function (v, k) {
@@ -976,7 +977,14 @@
       progress = r.done ? "" : "summarised " + Math.round(100 * r.ready / Math.max(1, r.total)) + " %";
       if (!r.done) { asked = ""; redraw(); }
       if (r.stats && stats.pending) {
-        fetchJson("api/stats", function (st) { if (st && !st.pending) { stats = st; facts(); showTab(currentTab); } });
+        fetchJson("api/stats", function (st) {
+          if (!st || st.pending) return;
+          /* the inversion list comes in pages: the first 2,000 for the tab */
+          fetchJson("api/inversions?first=0&count=2000", function (iv) {
+            if (iv && st.inversions) { st.inversions = iv.inversions; st.inversion_total = iv.total; }
+            stats = st; facts(); showTab(currentTab);
+          });
+        });
       }
       if (!r.done || !r.stats) setTimeout(poll, r.done ? 300 : 500);
       else if (progress === "") redraw();
