@@ -300,7 +300,8 @@ static int inversions(serve_state *s, const trx_http_request *r, trx_out *w, con
     trx_out_str(w, ",\"first\":");
     num(w, from);
     trx_out_str(w, ",\"inversions\":[");
-    trx_stats_inversions_json(w, &s->in->trace, st, from, (uint32_t)(count > 10000 ? 10000 : count));
+    trx_stats_inversions_json(w, &s->in->trace, st, from,
+                              (uint32_t)(count > 10000 ? 10000 : count));
     trx_out_str(w, "]}\n");
     return 200;
 }
