@@ -17,6 +17,7 @@
 #include "capture_source.h"
 #include "cli.h"
 #include "commands.h"
+#include "serve_live.h"
 #include "stream/uia_live.h"
 #include "trx/trx.h"
 #include "trx/uia_names.h"
@@ -24,7 +25,7 @@
 static const char usage[] =
     "usage: trx capture SOURCE -o OUT [--duration SECONDS] [--max-events N]\n"
     "                   [--rotate SIZE] [--reconnect] [--stream-format F]\n"
-    "                   [--uia-meta FILE] [--quiet]\n"
+    "                   [--uia-meta FILE] [--serve [--port N] [--bind ADDR]] [--quiet]\n"
     "\n"
     "Records a stream while the target runs: the bytes of SOURCE are written to\n"
     "OUT as they arrive (every trx command reads OUT, also while it grows or\n"
@@ -55,6 +56,12 @@ static const char usage[] =
     "  --stream-format F      auto (default), packets (TI's UIAPackets and the\n"
     "                         recorder's streams) or records (raw UIA records): how\n"
     "                         the stream is counted while it arrives\n"
+    "  --serve                show OUT in the browser while it grows (the page of\n"
+    "                         trx serve: its URL is stdout's first line; the view\n"
+    "                         refreshes every second or so, lost events as they\n"
+    "                         come; it stops with the capture)\n"
+    "  --port N, --bind ADDR  where --serve listens (default: any free port on\n"
+    "                         127.0.0.1)\n"
     "  --quiet                no status line, no summary\n"
     "  -h, --help             this text\n"
     "\n"
@@ -248,7 +255,10 @@ int cmd_capture(int argc, char **argv)
         OPT_ROTATE,
         OPT_RECONNECT,
         OPT_FORMAT,
-        OPT_UIA_META
+        OPT_UIA_META,
+        OPT_SERVE,
+        OPT_PORT,
+        OPT_BIND
     };
     static const struct option options[] = {{"output", required_argument, NULL, 'o'},
                                             {"duration", required_argument, NULL, OPT_DURATION},
@@ -257,6 +267,9 @@ int cmd_capture(int argc, char **argv)
                                             {"reconnect", no_argument, NULL, OPT_RECONNECT},
                                             {"stream-format", required_argument, NULL, OPT_FORMAT},
                                             {"uia-meta", required_argument, NULL, OPT_UIA_META},
+                                            {"serve", no_argument, NULL, OPT_SERVE},
+                                            {"port", required_argument, NULL, OPT_PORT},
+                                            {"bind", required_argument, NULL, OPT_BIND},
                                             {"quiet", no_argument, NULL, OPT_QUIET},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
@@ -265,7 +278,9 @@ int cmd_capture(int argc, char **argv)
     unsigned long long max_events = 0;
     bool quiet = false, reconnect = false;
     int format = TRX_LIVE_AUTO;
-    const char *uia_meta = NULL;
+    const char *uia_meta = NULL, *bind = "127.0.0.1";
+    bool serve = false;
+    unsigned long port = 0;
     int opt;
     optind = 1;
     opterr = 0;
@@ -314,6 +329,19 @@ int cmd_capture(int argc, char **argv)
         case OPT_QUIET:
             quiet = true;
             break;
+        case OPT_SERVE:
+            serve = true;
+            break;
+        case OPT_PORT:
+            port = strtoul(optarg, &end, 10);
+            if (*end || !*optarg || optarg[0] == '-' || port > 65535)
+                return cli_usage_error("capture", "--port: expected 0..65535, got '%s'", optarg);
+            break;
+        case OPT_BIND:
+            if (!*optarg)
+                return cli_usage_error("capture", "--bind: expected an address");
+            bind = optarg;
+            break;
         case 'h':
             fputs(usage, stdout);
             return EXIT_OK;
@@ -328,6 +356,13 @@ int cmd_capture(int argc, char **argv)
     if (!out.base)
         return cli_usage_error("capture", "-o OUT is required");
     const char *source = argv[optind];
+    if (serve && out.rotate)
+        return cli_usage_error("capture", "--serve shows one file: it does not go with --rotate");
+#ifdef _WIN32
+    (void)bind, (void)port;
+    if (serve)
+        return cli_usage_error("capture", "--serve is not available on Windows yet");
+#endif
     if (reconnect && !capture_source_reconnects(source))
         return cli_usage_error("capture", "--reconnect: only a tcp:// source can be reconnected");
     trx_uia_live live;
@@ -345,6 +380,14 @@ int cmd_capture(int argc, char **argv)
         capture_source_close(&in);
         return status;
     }
+    serve_live *server = NULL;
+#ifndef _WIN32
+    if (serve && !(server = serve_live_start(out.path, uia_meta, bind, (uint16_t)port))) {
+        capture_source_close(&in);
+        capture_file_close(out.fd);
+        return EXIT_USAGE;
+    }
+#endif
     capture_on_stop(on_signal);
     static char buf[1 << 16];
     bool counting = true, tty = !quiet && capture_stderr_is_tty();
@@ -394,6 +437,8 @@ int cmd_capture(int argc, char **argv)
         }
         if ((status = out_chunk(&out, buf, keep, at, live.boundary)) != 0 || done)
             break;
+        if (server) /* the page's next generation reads up to the last whole packet */
+            serve_live_grew(server, counting ? live.boundary : out.total);
     }
     double seconds = capture_now() - start;
     if (tty)
@@ -404,6 +449,14 @@ int cmd_capture(int argc, char **argv)
         fprintf(stderr, "trx capture: %s: %s\n", out.path, strerror(errno));
         status = EXIT_OUTPUT;
     }
+#ifndef _WIN32
+    if (server) {
+        serve_live_stop(server);
+        if (!quiet)
+            fprintf(stderr, "trx capture: no longer serving; `trx serve %s` shows the capture\n",
+                    out.path);
+    }
+#endif
     if (!quiet)
         summarize(&out, seconds, &live, counting);
     trx_uia_live_free(&live);

@@ -18,7 +18,6 @@
 #include "output/report.h"
 #include "output/stats_json.h"
 #include "serve_api.h"
-#include "trx/stats.h"
 
 static const char usage[] =
     "usage: trx serve [OPTIONS] FILE\n"
@@ -71,9 +70,9 @@ static int on_option(void *state, int opt, const char *arg)
 }
 
 #ifdef _WIN32
-static int serve(cli_input *in, const cli_common *c, const serve_options *o)
+static int serve(const cli_common *c, const serve_options *o)
 {
-    (void)in, (void)o;
+    (void)o;
     fprintf(stderr, "trx serve: %s: not available on Windows yet (trx report writes the page)\n",
             c->args[0]);
     return EXIT_USAGE;
@@ -81,6 +80,8 @@ static int serve(cli_input *in, const cli_common *c, const serve_options *o)
 #else
 
 #include <pthread.h>
+
+#include "serve_state.h"
 
 static atomic_bool stop_requested;
 
@@ -93,45 +94,11 @@ static void on_signal(int sig)
 /* The helper thread: the overview, then the statistics. */
 static void *build(void *arg)
 {
-    serve_state *s = arg;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = trx_overview_build(s->overview, &stop_requested);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (rc < 0)
-        fprintf(stderr, "trx serve: out of memory: the overview stops at event %" PRIu64 "\n",
-                trx_overview_ready(s->overview));
-    else if (!atomic_load(&stop_requested))
-        fprintf(stderr, "trx serve: overview of %" PRIu64 " events in %.2f s (%.1f MiB)\n",
-                trx_overview_ready(s->overview),
-                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
-                (double)trx_overview_memory(s->overview) / 1048576.0);
-    trx_stats *st = &s->computed;
-    if (atomic_load(&stop_requested) || trx_stats_compute(&s->in->trace, st) != 0) {
-        atomic_store(&s->stats_failed, true);
-        return NULL;
-    }
-    st->ticks_per_second = s->options.ticks_per_second;
-    /* the list of inversions is paged (/api/inversions): one JSON of all of
-     * them would be the largest thing in memory (~50 bytes an event) */
-    trx_stats brief = *st;
-    brief.inversion_count = 0;
-    FILE *f = open_memstream(&s->stats, &s->stats_len);
-    trx_out *w = f ? malloc(sizeof *w) : NULL;
-    if (w) {
-        trx_out_init(w, f, false);
-        trx_stats_write_json(&s->in->trace, &brief, s->options.custom, w);
-        trx_out_flush(w);
-        free(w);
-    }
-    if (f)
-        fclose(f);
-    atomic_store(w ? &s->stats_ready : &s->stats_failed, true);
+    serve_state_build(arg, &stop_requested, true);
     return NULL;
 }
 
-/* 32 hex digits from the system's random source; false when there is none. */
-static bool make_token(char *out)
+bool serve_make_token(char *out)
 {
     unsigned char r[16];
     FILE *f = fopen("/dev/urandom", "rb");
@@ -143,88 +110,58 @@ static bool make_token(char *out)
     return ok;
 }
 
-typedef struct listen_note {
-    const char *bind;
-    const char *token;
-    const char *path;
-    uint64_t events;
-} listen_note;
-
-static void on_listening(void *ctx, uint16_t port)
+void serve_print_url(const char *bind, uint16_t port, const char *token)
 {
-    const listen_note *n = ctx;
-    bool v6 = strchr(n->bind, ':') != NULL;
-    const char *host =
-        strcmp(n->bind, "0.0.0.0") == 0 || strcmp(n->bind, "::") == 0 ? "127.0.0.1" : n->bind;
-    printf(v6 && host == n->bind ? "http://[%s]:%u/?token=%s\n" : "http://%s:%u/?token=%s\n", host,
-           (unsigned)port, n->token);
+    bool v6 = strchr(bind, ':') != NULL;
+    bool any = strcmp(bind, "0.0.0.0") == 0 || strcmp(bind, "::") == 0;
+    printf(v6 && !any ? "http://[%s]:%u/?token=%s\n" : "http://%s:%u/?token=%s\n",
+           any ? "127.0.0.1" : bind, (unsigned)port, token);
     fflush(stdout);
-    fprintf(stderr, "trx serve: %s: %" PRIu64 " events; open the URL above; Ctrl-C stops\n",
-            n->path, n->events);
 }
 
-/* The handler runs on the server's thread; the context carries both. */
 typedef struct serve_ctx {
-    serve_state *state;
-    listen_note note;
+    serve_host host;
+    const char *bind, *token, *path;
+    uint64_t events;
 } serve_ctx;
 
 static int handle(void *ctx, const trx_http_request *req, trx_out *body, const char **type)
 {
-    return serve_handle(((serve_ctx *)ctx)->state, req, body, type);
+    return serve_host_handle(&((serve_ctx *)ctx)->host, req, body, type);
 }
 
 static void listening(void *ctx, uint16_t port)
 {
-    on_listening(&((serve_ctx *)ctx)->note, port);
+    const serve_ctx *n = ctx;
+    serve_print_url(n->bind, port, n->token);
+    fprintf(stderr, "trx serve: %s: %" PRIu64 " events; open the URL above; Ctrl-C stops\n",
+            n->path, n->events);
 }
 
-static int serve(cli_input *in, const cli_common *c, const serve_options *o)
+static int serve(const cli_common *c, const serve_options *o)
 {
-    serve_state *s = calloc(1, sizeof *s);
-    if (!s)
-        return cli_out_of_memory(c->args[0]);
-    s->in = in;
-    s->options = (trx_export_options){o->rate, &in->custom};
-    atomic_init(&s->stats_ready, false);
-    atomic_init(&s->stats_failed, false);
     char token[33];
-    int rc = EXIT_OK;
-    if (!make_token(token)) {
+    if (!serve_make_token(token)) {
         fprintf(stderr, "trx serve: no random source (/dev/urandom) for the token\n");
-        free(s);
         return EXIT_INPUT;
     }
-    FILE *f = open_memstream(&s->page, &s->page_len);
-    trx_out *w = f ? malloc(sizeof *w) : NULL;
-    s->overview = trx_overview_new(&in->trace);
-    if (!w || !s->overview) {
-        if (f)
-            fclose(f);
-        free(w);
-        free(s->page);
-        trx_overview_free(s->overview);
-        free(s);
-        return cli_out_of_memory(c->args[0]);
-    }
-    trx_out_init(w, f, false);
-    int page_rc = trx_report_write_shell(&in->trace, w, &s->options);
-    trx_out_flush(w);
-    free(w);
-    fclose(f);
-    cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
+    serve_state *s = serve_state_open(c, c->args[0], o->rate, 1, false);
+    if (!s)
+        return EXIT_INPUT;
+    cli_warn_damaged(s->in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     atomic_store(&stop_requested, false);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
+    serve_ctx ctx = {{s, NULL, NULL}, o->bind, token, c->args[0], s->in->trace.total_events};
+    atomic_init(&ctx.host.pending, NULL);
     pthread_t helper;
-    bool helper_running = page_rc == 0 && pthread_create(&helper, NULL, build, s) == 0;
-    if (!helper_running) {
+    int rc = EXIT_OK;
+    if (pthread_create(&helper, NULL, build, s) != 0) {
         rc = cli_out_of_memory(c->args[0]);
     } else {
-        serve_ctx ctx = {s, {o->bind, token, c->args[0], in->trace.total_events}};
-        trx_http_config hc = {o->bind, (uint16_t)o->port, token,          handle,
-                              &ctx,    listening,         &stop_requested};
+        trx_http_config hc = {o->bind, (uint16_t)o->port, token,           handle,
+                              &ctx,    listening,         &stop_requested, NULL};
         char err[256];
         if (trx_http_run(&hc, err, sizeof err) < 0) {
             fprintf(stderr, "trx serve: %s\n", err);
@@ -233,12 +170,7 @@ static int serve(cli_input *in, const cli_common *c, const serve_options *o)
         atomic_store(&stop_requested, true);
         pthread_join(helper, NULL);
     }
-    trx_overview_free(s->overview);
-    if (atomic_load(&s->stats_ready))
-        trx_stats_free(&s->computed);
-    free(s->page);
-    free(s->stats);
-    free(s);
+    serve_host_free(&ctx.host);
     return rc;
 }
 #endif
@@ -266,10 +198,5 @@ int cmd_serve(int argc, char **argv)
     int rc = cli_parse(argc, argv, &spec, &c);
     if (rc >= 0)
         return rc;
-    cli_input in;
-    if (cli_input_open(&in, &c, c.args[0]) != 0)
-        return EXIT_INPUT;
-    rc = serve(&in, &c, &opts);
-    cli_input_close(&in);
-    return rc;
+    return serve(&c, &opts);
 }

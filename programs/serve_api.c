@@ -2,7 +2,8 @@
  * serve_api.c - the answers of `trx serve` (fixed paths, GET only; the
  * server has checked the Host and the token already):
  *   /             the report page (same page code as `trx report`, no events)
- *   /api/status   how far the overview and the statistics are
+ *   /api/status   how far the overview and the statistics are; the generation
+ *   /api/meta     the page's #trx-meta of this generation (a live capture grows)
  *   /api/view     ?from=T&to=T&cols=N: the exact events of that time range
  *                 when there are at most SERVE_EVENTS_MAX, else its summary
  *   /api/events   ?first=I&count=N: the events from number I (jumps, search)
@@ -56,6 +57,16 @@ static int status(serve_state *s, trx_out *w)
     trx_out_str(w, atomic_load(&s->stats_ready) ? ",\"stats\":true" : ",\"stats\":false");
     trx_out_str(w, ",\"memory\":");
     num(w, trx_overview_memory(o));
+    const trx_trace *t = &s->in->trace;
+    trx_out_str(w, ",\"generation\":");
+    num(w, s->generation);
+    trx_out_str(w, s->live ? ",\"live\":true" : ",\"live\":false");
+    trx_out_str(w, ",\"span_ticks\":");
+    num(w, t->max_ticks);
+    trx_out_str(w, ",\"lost_events\":");
+    num(w, t->lost_events);
+    trx_out_str(w, ",\"gap_count\":");
+    num(w, t->gap_count);
     trx_out_str(w, "}\n");
     return 200;
 }
@@ -317,6 +328,8 @@ int serve_handle(void *state, const trx_http_request *req, trx_out *body, const 
     }
     if (strcmp(req->path, "/api/status") == 0)
         return status(s, body);
+    if (strcmp(req->path, "/api/meta") == 0) /* a newer generation's header and lanes */
+        return trx_report_meta_json(&s->in->trace, body, &s->options) == 0 ? 200 : 503;
     if (strcmp(req->path, "/api/view") == 0)
         return view(s, req, body, type);
     if (strcmp(req->path, "/api/events") == 0)

@@ -20,7 +20,9 @@
 #define SERVE_SEARCH_BUDGET 4000000u
 
 typedef struct serve_state {
-    cli_input *in;
+    cli_input *in;       /* owned */
+    uint64_t generation; /* 1, 2 ...: a live capture's view grows by generations */
+    bool live;
     trx_export_options options;
     trx_overview *overview;
     char *page; /* the page (trx_report_write_shell), made once */
@@ -31,6 +33,12 @@ typedef struct serve_state {
     atomic_bool stats_ready;
     atomic_bool stats_failed;
 } serve_state;
+
+/* 32 hex digits from the system's random source (the URL's token); false when none. */
+bool serve_make_token(char *out);
+
+/* Prints the URL of a server bound to `bind` on `port` (stdout, flushed). */
+void serve_print_url(const char *bind, uint16_t port, const char *token);
 
 /* The HTTP handler (trx_http_handler) over a serve_state. */
 int serve_handle(void *state, const trx_http_request *req, trx_out *body, const char **type);

@@ -308,6 +308,8 @@ int trx_http_run(const trx_http_config *c, char *err, size_t err_size)
         c->on_listening(c->ctx, port);
     struct pollfd pfd[TRX_HTTP_MAX_CLIENTS + 1];
     while (!atomic_load(c->stop)) {
+        if (c->idle)
+            c->idle(c->ctx);
         unsigned n = 0, free_slots = 0, map[TRX_HTTP_MAX_CLIENTS];
         int64_t now = now_ms();
         for (unsigned i = 0; i < TRX_HTTP_MAX_CLIENTS; i++) {

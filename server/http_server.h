@@ -37,6 +37,7 @@ typedef struct trx_http_config {
     /* called once the socket accepts connections, with the port it got */
     void (*on_listening)(void *ctx, uint16_t port);
     const atomic_bool *stop; /* the loop ends soon after it turns true */
+    void (*idle)(void *ctx); /* NULL, or called between requests (at least every 200 ms) */
 } trx_http_config;
 
 /* Serves until *stop. 0, or -1 with a one-line reason in err (cannot bind ...). */

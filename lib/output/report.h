@@ -29,6 +29,10 @@ int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o);
  * events, and a CSP that lets it fetch from its own origin. 0, or -1. */
 int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o);
 
+/* The #trx-meta JSON of trx_report_write_shell alone (a live trace's newer
+ * generation: trx serve's /api/meta). 0, or -1. */
+int trx_report_meta_json(trx_trace *t, trx_out *w, const trx_export_options *o);
+
 /* #trx-types' JSON: names, categories, field captions and UIA messages of
  * the ids marked in `seen` (as trx_report_events marks them), the symbols of
  * `symbols` (NULL: none) and the target's load reports (NULL: none). */

@@ -359,6 +359,16 @@ int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o)
     return rc;
 }
 
+int trx_report_meta_json(trx_trace *t, trx_out *w, const trx_export_options *o)
+{
+    trx_trace_prepare(t);
+    json_part *meta = part_open();
+    if (!meta)
+        return -1;
+    write_meta(&meta->out, t, NULL, o);
+    return part_close(meta, w);
+}
+
 int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o)
 {
     trx_trace_prepare(t);

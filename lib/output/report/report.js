@@ -966,15 +966,53 @@
     setView: function (a, b) { v0 = a; v1 = b; redraw(); },
     gotoEvent: gotoEvent,
     stats: function () { return stats; },
-    summary: function () { return summary; }
+    summary: function () { return summary; },
+    live: function () {
+      return { live: live, generation: generation, total: serve ? serve.total : n, lost: meta.lost_events,
+               span: meta.span_ticks, view: [v0, v1] };
+    }
   };
 
   facts();
   showTab("Performance");
+  /* a live capture (trx capture --serve): a newer generation of the file
+   * brings its header, lanes and span; a view of the whole span follows it */
+  var generation = 0, live = false;
+  var taking = false;
+  function takeGeneration(g) {
+    var r = fullRange(), atFit = v0 <= r[0] && v1 >= r[1];
+    if (taking) return;
+    taking = true;
+    fetchJson("api/meta", function (m) {
+      taking = false;
+      if (!m || !m.serve) return;
+      meta = m; serve = m.serve; generation = g; /* the generation is its meta's */
+      if (m.lanes.length !== lanes.length) {
+        lanes = meta.lanes.map(function (l, k) {
+          return { k: k, name: l.name, kind: l.kind, address: l.address, used: l.used,
+                   nev: 0, nseg: 0, ev: null, segS: null, segE: null };
+        });
+        n = 0; winTo = -1; index();
+        shown = lanes.filter(function (l) { return l.kind === "thread" ? l.used : true; });
+        laneRow = {};
+        shown.forEach(function (l, k) { laneRow[l.k] = k; });
+        resize();
+      }
+      stats = { pending: true };
+      facts(); showTab(currentTab);
+      if (atFit) fit();
+      asked = "";
+      redraw();
+    });
+  }
   if (serve) (function poll() {
     fetchJson("api/status", function (r) {
-      if (!r) return setTimeout(poll, 1000);
-      progress = r.done ? "" : "summarised " + Math.round(100 * r.ready / Math.max(1, r.total)) + " %";
+      if (!r || r.waiting) return setTimeout(poll, 1000);
+      live = r.live;
+      if (!generation) generation = r.generation;
+      else if (r.generation !== generation) takeGeneration(r.generation);
+      progress = (live ? "live, generation " + r.generation + (r.done ? "" : ", ") : "") +
+        (r.done ? "" : "summarised " + Math.round(100 * r.ready / Math.max(1, r.total)) + " %");
       if (!r.done) { asked = ""; redraw(); }
       if (r.stats && stats.pending) {
         fetchJson("api/stats", function (st) {
@@ -986,7 +1024,8 @@
           });
         });
       }
-      if (!r.done || !r.stats) setTimeout(poll, r.done ? 300 : 500);
+      if (live) setTimeout(poll, 1000);
+      else if (!r.done || !r.stats) setTimeout(poll, r.done ? 300 : 500);
       else if (progress === "") redraw();
     });
   })();

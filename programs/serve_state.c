@@ -1,0 +1,159 @@
+/*
+ * serve_state.c - a generation of `trx serve`'s data (open, build, free) and
+ * the host that answers from the newest one (see serve_state.h).
+ */
+#ifndef _WIN32
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "output/report.h"
+#include "output/stats_json.h"
+#include "serve_state.h"
+
+serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ticks_per_second,
+                              uint64_t generation, bool quiet)
+{
+    serve_state *s = calloc(1, sizeof *s);
+    cli_input *in = malloc(sizeof *in);
+    if (!s || !in) {
+        free(s);
+        free(in);
+        if (!quiet)
+            cli_out_of_memory(path);
+        return NULL;
+    }
+    if (cli_input_open(in, c, path) != 0) {
+        free(in);
+        free(s);
+        return NULL;
+    }
+    s->in = in;
+    s->generation = generation;
+    s->options = (trx_export_options){ticks_per_second, &in->custom};
+    atomic_init(&s->stats_ready, false);
+    atomic_init(&s->stats_failed, false);
+    FILE *f = open_memstream(&s->page, &s->page_len);
+    trx_out *w = f ? malloc(sizeof *w) : NULL;
+    s->overview = w ? trx_overview_new(&in->trace) : NULL;
+    int rc = -1;
+    if (s->overview) {
+        trx_out_init(w, f, false);
+        rc = trx_report_write_shell(&in->trace, w, &s->options);
+        if (trx_out_flush(w) != 0)
+            rc = -1;
+    }
+    free(w);
+    if (f)
+        fclose(f);
+    if (rc != 0) {
+        if (!quiet)
+            cli_out_of_memory(path);
+        serve_state_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = trx_overview_build(s->overview, stop);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (rc < 0)
+        fprintf(stderr, "trx serve: out of memory: the overview stops at event %" PRIu64 "\n",
+                trx_overview_ready(s->overview));
+    else if (report && !atomic_load(stop))
+        fprintf(stderr, "trx serve: overview of %" PRIu64 " events in %.2f s (%.1f MiB)\n",
+                trx_overview_ready(s->overview),
+                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+                (double)trx_overview_memory(s->overview) / 1048576.0);
+    trx_stats *st = &s->computed;
+    if (atomic_load(stop) || trx_stats_compute(&s->in->trace, st) != 0) {
+        atomic_store(&s->stats_failed, true);
+        return;
+    }
+    st->ticks_per_second = s->options.ticks_per_second;
+    /* the list of inversions is paged (/api/inversions): one JSON of all of
+     * them would be the largest thing in memory (~50 bytes an event) */
+    trx_stats brief = *st;
+    brief.inversion_count = 0;
+    FILE *f = open_memstream(&s->stats, &s->stats_len);
+    trx_out *w = f ? malloc(sizeof *w) : NULL;
+    if (w) {
+        trx_out_init(w, f, false);
+        trx_stats_write_json(&s->in->trace, &brief, s->options.custom, w);
+        trx_out_flush(w);
+        free(w);
+    }
+    if (f)
+        fclose(f);
+    if (!w)
+        trx_stats_free(st);
+    atomic_store(w ? &s->stats_ready : &s->stats_failed, true);
+}
+
+void serve_state_free(serve_state *s)
+{
+    if (!s)
+        return;
+    trx_overview_free(s->overview);
+    if (atomic_load(&s->stats_ready))
+        trx_stats_free(&s->computed);
+    free(s->page);
+    free(s->stats);
+    if (s->in) {
+        cli_input_close(s->in);
+        free(s->in);
+    }
+    free(s);
+}
+
+/* A page that reloads itself (no script: the CSP allows none but inline) until
+ * the capture has a first whole packet. */
+static const char waiting_page[] =
+    "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    "<meta http-equiv=\"refresh\" content=\"1\"><title>trx serve: waiting</title></head>"
+    "<body style=\"font-family:system-ui,sans-serif\"><p id=\"waiting\">trx serve: waiting for "
+    "the first events of the capture&hellip;</p></body></html>\n";
+
+int serve_host_handle(void *host, const trx_http_request *req, trx_out *body, const char **type)
+{
+    serve_host *h = host;
+    if (h->current)
+        return serve_handle(h->current, req, body, type);
+    if (strcmp(req->path, "/") == 0) {
+        *type = "text/html; charset=utf-8";
+        trx_out_str(body, waiting_page);
+        return 200;
+    }
+    *type = "application/json";
+    trx_out_str(body, "{\"waiting\":true}\n");
+    return strncmp(req->path, "/api/", 5) == 0 ? 200 : 404;
+}
+
+void serve_host_idle(void *host)
+{
+    serve_host *h = host;
+    serve_state *next = atomic_exchange(&h->pending, NULL);
+    if (next) {
+        serve_state_free(h->current);
+        h->current = next;
+    }
+}
+
+void serve_host_offer(serve_host *h, serve_state *s)
+{
+    serve_state_free(atomic_exchange(&h->pending, s));
+}
+
+void serve_host_free(serve_host *h)
+{
+    serve_state_free(atomic_exchange(&h->pending, NULL));
+    serve_state_free(h->current);
+    h->current = NULL;
+}
+#endif
