@@ -1,13 +1,17 @@
 /* fuzz_export.c - libFuzzer target: every picture-making output on arbitrary
  * input: load, open, then `trx export` in all four formats (Perfetto, Chrome
- * JSON, CSV, CTF stream + metadata) and `trx report`, written to /dev/null.
- * Each must succeed on any trace that opens (they fail only when out of
- * memory) and never read out of bounds. */
+ * JSON, CSV, CTF stream + metadata) and `trx report`, written to /dev/null;
+ * then what `trx serve` does with it: the page shell, the overview, a
+ * summary of the whole span and of a narrow range, and cursor copies from
+ * the checkpoints (each must reach the event it was asked for, as many
+ * events as the overview counted). Each must succeed on any trace that opens
+ * (they fail only when out of memory) and never read out of bounds. */
 #include <stdio.h>
 #include <string.h>
 
 #include "output/export_formats.h"
 #include "output/report.h"
+#include "overview/trace_overview.h"
 
 /* The CTF export's stream files: all into the one null output. */
 static trx_out *every_stream_to_out(void *ctx, const char *name)
@@ -41,6 +45,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             trx_export_csv(&t, &out, &o) != 0 || trx_export_ctf(&t, &ctf_files, &meta, &o) != 0 ||
             trx_report_write(&t, &out, &o) != 0)
             __builtin_trap();
+        /* trx serve */
+        if (trx_report_write_shell(&t, &out, &o) != 0)
+            __builtin_trap();
+        trx_overview *ov = trx_overview_new(&t);
+        if (ov && trx_overview_build(ov, NULL) == 0) {
+            uint64_t total = trx_overview_ready(ov), span = t.max_ticks;
+            if (total != t.total_events)
+                __builtin_trap();
+            trx_overview_summary_json(ov, 0, span + 1, 97, &out);
+            trx_overview_summary_json(ov, span / 3, span / 3 + 2, 5000, &out);
+            for (uint64_t at = 0; at <= total; at += total / 3 + 1) {
+                trx_cursor c;
+                if (trx_overview_seek_index(ov, at, &c) != 0)
+                    __builtin_trap();
+                const trx_event *ev = trx_cursor_next_ref(&c);
+                if (at < total && (!ev || ev->index != at))
+                    __builtin_trap();
+                trx_cursor_free(&c);
+            }
+            (void)trx_overview_events_between(ov, 0, span);
+            (void)trx_overview_index_near(ov, span / 2);
+        }
+        trx_overview_free(ov);
         trx_out_flush(&out);
         trx_out_flush(&meta);
     }
