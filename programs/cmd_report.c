@@ -20,17 +20,27 @@ static const char usage[] =
     "Cause-and-effect arrows (ISR -> resumed thread, queue send -> receive,\n"
     "semaphore put -> get) and lost-event gaps are drawn too. See docs/visualize.md.\n"
     "A trace of millions of events makes a file too large for a browser: trx\n"
-    "report warns above 100 MB; `trx serve FILE` shows any size.\n"
+    "report warns above 100 MB; `trx serve FILE` shows any size, and --from,\n"
+    "--to and --max-events write a part (the statistics stay the whole trace's).\n"
     "\n"
     "  --ticks-per-second N     timer rate: the ruler and details can show µs\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
     "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
+    "  --from TICKS             only the events at or after this relative tick\n"
+    "  --to TICKS               only the events at or before this relative tick\n"
+    "  --max-events N           at most N events (from --from on)\n"
     "  --custom FILE            event names and fields: a description or a .trxc\n"
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  -o, --output OUT         write to OUT (replaced only when complete; default:\n"
     "                           standard output)\n";
 
-enum { OPT_TPS = CLI_OPT_FIRST_OWN, OPT_TPUS };
+enum { OPT_TPS = CLI_OPT_FIRST_OWN, OPT_TPUS, OPT_FROM, OPT_TO, OPT_MAX_EVENTS };
+
+typedef struct report_options {
+    uint64_t rate;
+    bool windowed;
+    trx_report_window win;
+} report_options;
 
 /* A report holds every event, about this many bytes each (10.5 M events: 150 MB);
  * above REPORT_WARN_BYTES it says so and points to trx serve. */
@@ -39,12 +49,29 @@ enum { OPT_TPS = CLI_OPT_FIRST_OWN, OPT_TPUS };
 
 static int on_option(void *state, int opt, const char *arg)
 {
-    uint64_t *rate = state;
+    report_options *r = state;
     switch (opt) {
     case OPT_TPS:
-        return cli_time_option("report", "ticks-per-second", arg, rate);
+        return cli_time_option("report", "ticks-per-second", arg, &r->rate);
     case OPT_TPUS:
-        return cli_time_option("report", "ticks-per-us", arg, rate);
+        return cli_time_option("report", "ticks-per-us", arg, &r->rate);
+    case OPT_FROM:
+    case OPT_TO:
+    case OPT_MAX_EVENTS: {
+        uint64_t v;
+        if (!cli_parse_u64(arg, &v) || (opt == OPT_MAX_EVENTS && v == 0))
+            return cli_usage_error("report", "--%s: expected %s, got '%s'",
+                                   opt == OPT_FROM ? "from" : opt == OPT_TO ? "to" : "max-events",
+                                   opt == OPT_MAX_EVENTS ? "a count > 0" : "relative ticks", arg);
+        if (opt == OPT_FROM)
+            r->win.from_ticks = v;
+        else if (opt == OPT_TO)
+            r->win.to_ticks = v;
+        else
+            r->win.max_events = v;
+        r->windowed = true;
+        return -1;
+    }
     default:
         return cli_usage_error("report", "unknown option");
     }
@@ -52,18 +79,24 @@ static int on_option(void *state, int opt, const char *arg)
 
 static int write_report(cli_input *in, const cli_common *c, void *state, trx_out *w)
 {
-    const uint64_t *rate = state;
+    const report_options *r = state;
+    if (r->windowed && r->win.from_ticks > r->win.to_ticks)
+        return cli_usage_error("report", "--from is after --to");
     cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     trx_trace_prepare(&in->trace);
-    uint64_t estimate = REPORT_BYTES_PER_EVENT * in->trace.total_events;
+    uint64_t first = 0, events = in->trace.total_events;
+    if (r->windowed)
+        trx_report_window_find(&in->trace, &r->win, &first, &events);
+    uint64_t estimate = REPORT_BYTES_PER_EVENT * events;
     if (estimate > REPORT_WARN_BYTES) /* one file: every event in it */
         fprintf(stderr,
-                "trx report: warning: %s has %llu events: the report will be about %llu MB, more "
-                "than a browser opens comfortably; `trx serve %s` shows a trace of any size\n",
-                c->args[0], (unsigned long long)in->trace.total_events,
-                (unsigned long long)(estimate >> 20), c->args[0]);
-    trx_export_options o = {*rate, &in->custom};
-    if (trx_report_write(&in->trace, w, &o) != 0) {
+                "trx report: warning: %s: %llu events: the report will be about %llu MB, more "
+                "than a browser opens comfortably; `trx serve %s` shows a trace of any size "
+                "(or --from / --to / --max-events: a part)\n",
+                c->args[0], (unsigned long long)events, (unsigned long long)(estimate >> 20),
+                c->args[0]);
+    trx_export_options o = {r->rate, &in->custom};
+    if (trx_report_write_window(&in->trace, w, &o, r->windowed ? &r->win : NULL) != 0) {
         fprintf(stderr, "trx: %s: out of memory (or no temporary file)\n", c->args[0]);
         return EXIT_INPUT;
     }
@@ -75,19 +108,22 @@ int cmd_report(int argc, char **argv)
     static const struct option own[] = {
         {"ticks-per-second", required_argument, NULL, OPT_TPS},
         {"ticks-per-us", required_argument, NULL, OPT_TPUS},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"to", required_argument, NULL, OPT_TO},
+        {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
         {NULL, 0, NULL, 0},
     };
-    static uint64_t rate;
-    rate = 0;
+    static report_options opts;
+    opts = (report_options){0, false, {0, UINT64_MAX, 0}};
     const cli_spec spec = {.name = "report",
                            .usage = usage,
                            .common = CLI_COMPAT,
                            .own = own,
                            .on_own = on_option,
-                           .own_state = &rate,
+                           .own_state = &opts,
                            .min_args = 1,
                            .max_args = 1};
     cli_common c;
     int rc = cli_parse(argc, argv, &spec, &c);
-    return rc >= 0 ? rc : cli_run_on_input(&c, write_report, &rate);
+    return rc >= 0 ? rc : cli_run_on_input(&c, write_report, &opts);
 }

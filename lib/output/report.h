@@ -23,6 +23,22 @@ extern const size_t trx_report_html_size, trx_report_css_size, trx_report_js_siz
  * (0: unknown) enables the µs ruler. 0, or -1 when out of memory. */
 int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o);
 
+/* A window of a trace's events: from `from_ticks` to `to_ticks` (inclusive),
+ * at most `max_events` of them (0: no limit). */
+typedef struct trx_report_window {
+    uint64_t from_ticks, to_ticks, max_events;
+} trx_report_window;
+
+/* Where window `win` starts (*first: the number of its first event) and how
+ * many events it holds (*count), by one pass over the events. */
+void trx_report_window_find(trx_trace *t, const trx_report_window *win, uint64_t *first,
+                            uint64_t *count);
+
+/* trx_report_write with only the events of `win` in the page (NULL: all);
+ * the header says which part it shows; the statistics stay the whole trace's. */
+int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *o,
+                            const trx_report_window *win);
+
 /* `trx serve`'s page: the same template, style and script, #trx-meta with
  * the header facts, lanes and objects and "serve":{total, gap_count} (no
  * statistics, gaps or inversions: the page fetches what it shows), no
@@ -95,7 +111,8 @@ void trx_report_encoder_finish(trx_report_encoder *e);
  * `load` (the target's own Load reports; NULL: none named); returns the number of events written,
  * UINT64_MAX when out of memory. */
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
-                           struct trx_address_map *symbols, struct trx_target_load *load);
+                           struct trx_address_map *symbols, struct trx_target_load *load,
+                           const trx_report_window *win);
 #define REPORT_SEEN_KIND 17
 #define REPORT_SYMBOLS 65536u /* addresses the page names at most */
 

@@ -180,8 +180,41 @@ void trx_report_encoder_finish(trx_report_encoder *e)
     e->flows = NULL;
 }
 
+/* True when `ev` lies before window `win` (NULL: the whole trace). */
+static bool before_window(const trx_report_window *win, const trx_event *ev)
+{
+    return win && ev->ticks < win->from_ticks;
+}
+
+/* True when `ev` (the `count`+1-th in the window) lies past it. */
+static bool past_window(const trx_report_window *win, const trx_event *ev, uint64_t count)
+{
+    return win && (ev->ticks > win->to_ticks || (win->max_events && count >= win->max_events));
+}
+
+void trx_report_window_find(trx_trace *t, const trx_report_window *win, uint64_t *first,
+                            uint64_t *count)
+{
+    trx_cursor c;
+    *first = *count = 0;
+    if (trx_cursor_init(&c, t) < 0)
+        return;
+    const trx_event *ev;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        if (before_window(win, ev)) {
+            ++*first;
+        } else if (past_window(win, ev, *count)) {
+            trx_cursor_free(&c);
+            break;
+        } else {
+            ++*count;
+        }
+    }
+}
+
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
-                           trx_address_map *symbols, trx_target_load *load)
+                           trx_address_map *symbols, trx_target_load *load,
+                           const trx_report_window *win)
 {
     trx_cursor c;
     trx_report_encoder e;
@@ -193,6 +226,10 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_c
     }
     const trx_event *ev;
     while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        if (before_window(win, ev))
+            continue;
+        if (past_window(win, ev, e.count))
+            break;
         trx_report_encode(&e, ev);
         if ((e.count & 1023u) == 0 && w->error)
             break;

@@ -102,7 +102,14 @@ static const char *lane_kind(const trx_trace *t, uint32_t l)
     }
 }
 
-static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_export_options *o)
+/* Which events a page holds: from event `first`, `count` of them; `win` when a window. */
+typedef struct page_events {
+    uint64_t first, count;
+    const trx_report_window *win;
+} page_events;
+
+static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_export_options *o,
+                      const page_events *pe)
 {
     trx_out_str(w, "{\"version\":\"" TRX_VERSION_STRING "\",\"source\":");
     trx_out_json_string(w, t->path ? t->path : "");
@@ -139,7 +146,16 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     num(w, t->lost_events);
     trx_out_str(w, ",\"context_cores\":");
     num(w, trx_trace_context_cores(t));
-    trx_out_str(w, ",\"first_index\":0,\n\"gaps\":[");
+    trx_out_str(w, ",\"first_index\":");
+    num(w, pe ? pe->first : 0);
+    if (pe && pe->win) { /* a part of the trace: which */
+        trx_out_str(w, ",\"window\":{\"events\":");
+        num(w, pe->count);
+        trx_out_str(w, ",\"total\":");
+        num(w, t->total_events);
+        trx_out_str(w, "}");
+    }
+    trx_out_str(w, ",\n\"gaps\":[");
     for (uint64_t i = 0; s && i < t->gap_count; i++)
         trx_report_gap_json(w, &t->gaps[i], i == 0);
     trx_out_str(w, "],\n\"lanes\":[");
@@ -301,14 +317,15 @@ static void template_until(trx_out *w, const char **at, const char *end, const c
     *at = p + mlen < end ? p + mlen : end;
 }
 
-static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, const trx_stats *s)
+static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, const trx_stats *s,
+                      const page_events *pe)
 {
     uint32_t *seen = calloc(65536, sizeof *seen); /* by id: 1 + module of its first event */
     json_part *meta = part_open(), *types = part_open();
     int rc = -1;
     if (!seen || !meta || !types)
         goto out;
-    int cores_rc = write_meta(&meta->out, t, s, o);
+    int cores_rc = write_meta(&meta->out, t, s, o, pe);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
     rc = part_close(meta, w);
     if (cores_rc != 0)
@@ -318,7 +335,8 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
     trx_address_map symbols = {0};
     trx_target_load load;
     bool loads = trx_target_load_init(&load, t);
-    uint64_t count = trx_report_events(t, w, seen, o->custom, &symbols, loads ? &load : NULL);
+    uint64_t count =
+        trx_report_events(t, w, seen, o->custom, &symbols, loads ? &load : NULL, pe->win);
     if (count == UINT64_MAX)
         rc = -1;
     trx_out_str(w, "\n</script>\n<script id=\"trx-types\" type=\"application/json\">");
@@ -340,16 +358,25 @@ out:
 
 int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o)
 {
+    return trx_report_write_window(t, w, o, NULL);
+}
+
+int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *o,
+                            const trx_report_window *win)
+{
     trx_stats s;
     if (trx_stats_compute(t, &s) != 0)
         return -1;
+    page_events pe = {0, t->total_events, win};
+    if (win)
+        trx_report_window_find(t, win, &pe.first, &pe.count);
     const char *at = (const char *)trx_report_html, *end = at + trx_report_html_size;
     template_until(w, &at, end, "<!-- trx:style -->");
     trx_out_str(w, "<style>\n");
     trx_out_mem(w, trx_report_css, trx_report_css_size);
     trx_out_str(w, "</style>");
     template_until(w, &at, end, "<!-- trx:data -->");
-    int rc = write_data(t, w, o, &s);
+    int rc = write_data(t, w, o, &s, &pe);
     template_until(w, &at, end, "<!-- trx:script -->");
     trx_out_str(w, "<script>\n");
     trx_out_mem(w, trx_report_js, trx_report_js_size);
@@ -365,7 +392,7 @@ int trx_report_meta_json(trx_trace *t, trx_out *w, const trx_export_options *o)
     json_part *meta = part_open();
     if (!meta)
         return -1;
-    write_meta(&meta->out, t, NULL, o);
+    write_meta(&meta->out, t, NULL, o, NULL);
     return part_close(meta, w);
 }
 
@@ -384,7 +411,7 @@ int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o
     json_part *meta = part_open();
     if (!meta)
         return -1;
-    write_meta(&meta->out, t, NULL, o);
+    write_meta(&meta->out, t, NULL, o, NULL);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
     int rc = part_close(meta, w);
     trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\"></script>\n"

@@ -21,6 +21,10 @@
  * With --gaps FILE LOST (a trace with lost-event gaps) it checks that the
  * header counts them, a band marks each and the event after a gap says so.
  *
+ * The first trace again with --from / --to (a part): its events, numbers and
+ * names as `trx events` has them, the header saying it is a part; and
+ * --max-events 7.
+ *
  * With --registry-full FILE (a trace whose object registry filled) the header
  * must say so, with what it cost.
  *
@@ -252,6 +256,36 @@ async function checkTrace(browser, trace) {
   await context.close();
 }
 
+/* --from / --to: a part of the trace; its events and numbers as trx events has them */
+async function checkWindow(browser, trace) {
+  const all = trxRun(["events", "--format", "jsonl", trace]).trim().split("\n").map((l) => JSON.parse(l));
+  const from = all[Math.floor(all.length / 3)].ticks, to = all[Math.floor(all.length / 2)].ticks;
+  const part = all.filter((e) => e.ticks >= from && e.ticks <= to);
+  const html = path.resolve(work, "window.html");
+  trxRun(["report", trace, "--from", String(from), "--to", String(to), "-o", html]);
+  const { page, context, errors } = await open(browser, html);
+  check((await page.evaluate(() => trxReport.eventCount())) === part.length,
+        "window: " + (await page.evaluate(() => trxReport.eventCount())) + " events, trx events has " + part.length);
+  const facts = await page.textContent("#facts");
+  check(facts.includes(" of " + all.length.toLocaleString("en-US")), "window: the header does not say it is a part: " + facts);
+  const k = Math.floor(part.length / 2);
+  await page.evaluate((i) => trxReport.select(i), k);
+  const number = await page.evaluate(() => {
+    const row = Array.from(document.querySelectorAll("#details tr")).find((tr) => tr.children[0].textContent === "event #");
+    return row ? Number(row.children[1].textContent.replace(/[^0-9]/g, "")) : -1;
+  });
+  check(number === part[k].index, "window: event " + k + " shows #" + number + ", trx events #" + part[k].index);
+  check((await page.textContent("#detail-name")) === part[k].name, "window: event " + k + " is not " + part[k].name);
+  const capped = path.resolve(work, "window_max.html");
+  trxRun(["report", trace, "--from", String(from), "--max-events", "7", "-o", capped]);
+  const second = await open(browser, capped);
+  check((await second.page.evaluate(() => trxReport.eventCount())) === 7, "--max-events 7: not 7 events");
+  await second.context.close();
+  check(errors.length === 0, "window: page errors: " + errors.join("; "));
+  console.log("window: " + part.length + " of " + all.length + " events, event #" + number + " as trx events has it");
+  await context.close();
+}
+
 async function checkGaps(browser, trace, lost) {
   const html = path.resolve(work, "gaps.html");
   trxRun(["report", trace, "-o", html]);
@@ -406,6 +440,7 @@ async function measureBig(browser, trace) {
   try {
     for (const trace of traces) await checkTrace(browser, trace);
     if (traces.length) await checkRate(browser, traces[0]);
+    if (traces.length) await checkWindow(browser, traces[0]);
     if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
     if (fullOpt) await checkRegistryFull(browser, fullOpt[0]);
     if (sysbiosOpt) await checkSysbios(browser, ...sysbiosOpt);

@@ -808,7 +808,9 @@
       ["timer", "mask " + hex(h.timer_mask) + ", counts " + (h.counts_up ? "up" : "down") +
         (rate ? ", " + rate.toLocaleString("en-US") + " ticks/s" : "")],
       ["capacity", h.capacity.toLocaleString("en-US") + " entries (" + h.used.toLocaleString("en-US") + " used)"],
-      ["wrapped", h.wrapped ? "yes" : "no"], ["events", (serve ? serve.total : n).toLocaleString("en-US")],
+      ["wrapped", h.wrapped ? "yes" : "no"], ["events", (serve ? serve.total : n).toLocaleString("en-US") +
+        (h.window ? " of " + h.window.total.toLocaleString("en-US") + " (a part: from event #" +
+          firstIndex.toLocaleString("en-US") + ")" : "")],
       ["span", timeText(h.span_ticks)], ["threads", stats.pending ? "…" : stats.unavailable ? "unavailable" : String(stats.total_threads)],
       ["lost events", h.lost_events ? h.lost_events.toLocaleString("en-US") + " in " + (serve ? serve.gap_count : gaps.length).toLocaleString("en-US") + " gaps" : "none recorded"]];
     if (h.rtos === "freertos") /* FreeRTOS's names and priorities (higher = more urgent) */
