@@ -61,7 +61,9 @@ static int on_option(void *state, int opt, const char *arg)
         uint64_t v;
         if (!cli_parse_u64(arg, &v) || (opt == OPT_MAX_EVENTS && v == 0))
             return cli_usage_error("report", "--%s: expected %s, got '%s'",
-                                   opt == OPT_FROM ? "from" : opt == OPT_TO ? "to" : "max-events",
+                                   opt == OPT_FROM ? "from"
+                                   : opt == OPT_TO ? "to"
+                                                   : "max-events",
                                    opt == OPT_MAX_EVENTS ? "a count > 0" : "relative ticks", arg);
         if (opt == OPT_FROM)
             r->win.from_ticks = v;
