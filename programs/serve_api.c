@@ -307,6 +307,8 @@ static int inversions(serve_state *s, const trx_http_request *r, trx_out *w, con
     const trx_stats *st = &s->computed;
     uint32_t from = first < st->inversion_count ? (uint32_t)first : st->inversion_count;
     trx_out_str(w, "{\"total\":");
+    num(w, s->inversion_total);
+    trx_out_str(w, ",\"kept\":");
     num(w, st->inversion_count);
     trx_out_str(w, ",\"first\":");
     num(w, from);

@@ -16,6 +16,10 @@
 
 /* Most events one view answer carries exactly; wider views get summaries. */
 #define SERVE_EVENTS_MAX 100000u
+/* Inversions kept for /api/inversions (the page lists the first 2,000;
+ * `trx stats --json` has every one): a trace of 100 M events can have
+ * millions, 96 bytes each. */
+#define SERVE_INVERSIONS_KEPT 10000u
 /* Events a search request reads at most before it answers "go on from". */
 #define SERVE_SEARCH_BUDGET 4000000u
 
@@ -30,6 +34,7 @@ typedef struct serve_state {
     char *stats; /* `trx stats --json` of the trace without the inversion list */
     size_t stats_len;
     trx_stats computed; /* the statistics, for /api/inversions (pages of the list) */
+    uint32_t inversion_total; /* inversions found (computed keeps the first KEPT) */
     atomic_bool stats_ready;
     atomic_bool stats_failed;
 } serve_state;

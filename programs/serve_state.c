@@ -4,6 +4,9 @@
  */
 #ifndef _WIN32
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +80,14 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
         return;
     }
     st->ticks_per_second = s->options.ticks_per_second;
+    s->inversion_total = st->inversion_count;
+    if (st->inversion_count > SERVE_INVERSIONS_KEPT) { /* the rest: `trx stats --json` */
+        trx_inversion *kept =
+            realloc(st->inversion_list, SERVE_INVERSIONS_KEPT * sizeof *st->inversion_list);
+        if (kept)
+            st->inversion_list = kept;
+        st->inversion_count = SERVE_INVERSIONS_KEPT;
+    }
     /* the list of inversions is paged (/api/inversions): one JSON of all of
      * them would be the largest thing in memory (~50 bytes an event) */
     trx_stats brief = *st;
@@ -93,6 +104,9 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
         fclose(f);
     if (!w)
         trx_stats_free(st);
+#ifdef __GLIBC__
+    malloc_trim(0); /* what the analyses freed goes back to the system */
+#endif
     atomic_store(w ? &s->stats_ready : &s->stats_failed, true);
 }
 

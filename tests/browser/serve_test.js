@@ -174,7 +174,9 @@ async function waitFor(page, fn, arg, ms) {
     await page.fill("#search", thread);
     await page.press("#search", "Enter");
     await waitFor(page, () => /^#|no /.test(document.getElementById("search-status").textContent), null, 30000);
-    await waitFor(page, () => trxReport.selected() >= 0, null, 10000);
+    const found = Number((await page.textContent("#search-status")).replace(/[^0-9]/g, ""));
+    check(found > 0, "search found nothing: " + (await page.textContent("#search-status")));
+    await waitFor(page, (g) => trxReport.selected() >= 0 && trxReport.selected() + trxReport.window().first === g, found, 10000);
     const lane = await page.evaluate(() => trxReport.eventLane(trxReport.selected()));
     check(lane === thread, "search for " + thread + " selected an event of " + lane);
   }

@@ -512,6 +512,7 @@
   }
   /* the events of an answer become the page's window */
   function takeEvents(a) {
+    var chosen = selected >= 0 ? selected + firstIndex : -1; /* the selection stays, by number */
     types = a.types;
     SYMS = types.symbols || {};
     firstIndex = a.first;
@@ -520,7 +521,8 @@
     gaps = localGaps(a.gaps);
     inv = []; invMaxEnd = new Float64Array(0);
     winFrom = a.count ? a.first_ticks : 0; winTo = a.count ? a.last_ticks : -1;
-    selected = -1; selFlows = [];
+    selected = chosen >= firstIndex && chosen < firstIndex + n ? chosen - firstIndex : -1;
+    selFlows = flowsOf(selected);
   }
   /* asks for what the view needs (one request at a time; the latest view wins) */
   function fetchView() {
