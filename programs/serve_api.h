@@ -33,7 +33,7 @@ typedef struct serve_state {
     size_t page_len;
     char *stats; /* `trx stats --json` of the trace without the inversion list */
     size_t stats_len;
-    trx_stats computed; /* the statistics, for /api/inversions (pages of the list) */
+    trx_stats computed;       /* the statistics, for /api/inversions (pages of the list) */
     uint32_t inversion_total; /* inversions found (computed keeps the first KEPT) */
     atomic_bool stats_ready;
     atomic_bool stats_failed;
