@@ -23,14 +23,19 @@ base=${url%%/?token=*}
 token=${url#*token=}
 curl -s "$base/api/status?token=$token" >/dev/null
 t_first=$(echo "$(date +%s.%N) - $start" | bc)
-until curl -s "$base/api/status?token=$token" | grep -q '"done":true,"stats":true'; do sleep 0.05; done
+peak=0 # the largest RssAnon while the overview and the statistics are built
+until curl -s "$base/api/status?token=$token" | grep -q '"done":true,"stats":true'; do
+  anon=$(awk '/RssAnon/ { print $2 }' /proc/$pid/status)
+  [ "$anon" -gt "$peak" ] && peak=$anon
+  sleep 0.02
+done
 t_done=$(echo "$(date +%s.%N) - $start" | bc)
 status=$(curl -s "$base/api/status?token=$token")
 span=$(echo "$status" | sed 's/.*"ready_ticks":\([0-9]*\).*/\1/')
 echo "trace: $entries entries, $(stat -c %s "$trace") bytes"
 grep overview "$work/err" | sed 's/^/  /'
 echo "  URL printed after ${t_url} s; first answer after ${t_first} s; overview and statistics done after ${t_done} s"
-echo "  memory: $(grep -E 'RssAnon|RssFile' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')"
+echo "  memory: $(grep -E 'RssAnon|RssFile' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')(peak RssAnon while building: $peak kB)"
 echo "  /api/view latency (ms, median of 5 places x 5 tries) by view width:"
 width=$span
 while :; do
