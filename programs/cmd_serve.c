@@ -37,7 +37,16 @@ static const char usage[] =
     "  --ticks-per-us X         the same in ticks per microsecond\n"
     "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
     "  --custom FILE            event names and fields: a description or a .trxc\n"
-    "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n";
+    "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
+    "  --trace-format txtb|uia  the trace decoder (default: by content)\n"
+    "  --endian little|big      byte order of UIA records (default: packet bit / detected)\n"
+    "  --uia-meta FILE          UIA event names: a names file or TI's APP.uia.xml\n"
+    "  --elf FIRMWARE           the firmware's ELF: addresses shown as its symbols\n"
+    "  --max-input-size SIZE    refuse larger input (default 4G; K, M, G suffixes)\n"
+    "\n"
+    "The page is `trx report`'s; when served it draws by time only (no sequential\n"
+    "mode) and lists the first 10,000 priority inversions (trx stats --json: all).\n"
+    "trx capture --serve shows a capture while it grows.\n";
 
 typedef struct serve_options {
     uint64_t rate;
