@@ -88,6 +88,36 @@ static void write_gaps(const trx_trace *t, uint64_t first, uint64_t last, trx_ou
     trx_out_char(w, ']');
 }
 
+/* The priority inversions over events first..last as [start, end, unbounded]
+ * (once the statistics are there; the list is in start order). */
+static void write_bands(serve_state *s, uint64_t first, uint64_t last, trx_out *w)
+{
+    trx_out_str(w, ",\"inversions\":[");
+    uint32_t n = atomic_load(&s->stats_ready) && s->bands ? s->inversion_total : 0, shown = 0;
+    uint32_t lo = 0, hi = n ? (n - 1) / SERVE_BAND_BLOCK + 1 : 0;
+    while (lo < hi) { /* the first block that reaches the window (reach only grows) */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (s->band_reach[mid] < first)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    /* bands end before the window now and then in between: at most a budget of them read */
+    uint32_t budget = 1u << 20;
+    for (uint32_t i = lo * SERVE_BAND_BLOCK;
+         i < n && s->bands[i].start <= last && shown < 10000 && budget--; i++) {
+        const serve_band *b = &s->bands[i];
+        if (b->end < first)
+            continue;
+        trx_out_str(w, shown++ ? ",[" : "[");
+        num(w, b->start);
+        trx_out_char(w, ',');
+        num(w, b->end);
+        trx_out_str(w, b->unbounded ? ",1]" : ",0]");
+    }
+    trx_out_char(w, ']');
+}
+
 /* The events from cursor `c` on: at most `max`, and (until_ticks) none after
  * the first one past `until` ticks. */
 static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_ticks,
@@ -130,6 +160,7 @@ static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_
         write_gaps(t, first, last, w);
     else
         trx_out_str(w, ",\"gaps\":[]");
+    write_bands(s, first, last, w);
     trx_out_str(w, ",\"types\":");
     trx_report_types_json(w, t, e.count, seen, s->options.custom, &symbols, NULL);
     trx_out_str(w, "}\n");

@@ -23,6 +23,13 @@
 /* Events a search request reads at most before it answers "go on from". */
 #define SERVE_SEARCH_BUDGET 4000000u
 
+/* An inversion as the time line shows it: from event to event. */
+typedef struct serve_band {
+    uint64_t start;
+    uint64_t end : 63, unbounded : 1;
+} serve_band;
+#define SERVE_BAND_BLOCK 64u /* bands per entry of band_reach */
+
 typedef struct serve_state {
     cli_input *in;       /* owned */
     uint64_t generation; /* 1, 2 ...: a live capture's view grows by generations */
@@ -35,6 +42,8 @@ typedef struct serve_state {
     size_t stats_len;
     trx_stats computed;       /* the statistics, for /api/inversions (pages of the list) */
     uint32_t inversion_total; /* inversions found (computed keeps the first KEPT) */
+    serve_band *bands;        /* every inversion as a band: where, and whether unbounded */
+    uint64_t *band_reach;     /* per block of SERVE_BAND_BLOCK bands: the latest end up to it */
     atomic_bool stats_ready;
     atomic_bool stats_failed;
 } serve_state;

@@ -60,6 +60,51 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
     return s;
 }
 
+/* Every inversion becomes a band of the time line (16 bytes, in start order),
+ * the list itself is cut to its first SERVE_INVERSIONS_KEPT; the list is
+ * shrunk while the bands are filled from its end, so that both are never
+ * whole in memory at once (100 M events: ~2 M inversions, 188 MB of list). */
+static void keep_inversions(serve_state *s, trx_stats *st)
+{
+    uint32_t n = st->inversion_count;
+    s->inversion_total = n;
+    s->bands = n ? malloc((size_t)n * sizeof *s->bands) : NULL;
+    s->band_reach = n ? malloc(((size_t)n / SERVE_BAND_BLOCK + 1) * sizeof *s->band_reach) : NULL;
+    if (!s->bands || !s->band_reach) {
+        free(s->bands);
+        free(s->band_reach);
+        s->bands = NULL;
+        s->band_reach = NULL;
+    }
+    for (uint32_t hi = n; s->bands && hi > 0;) {
+        uint32_t lo = hi > 65536 ? hi - 65536 : 0;
+        for (uint32_t i = lo; i < hi; i++) {
+            const trx_inversion *v = &st->inversion_list[i];
+            s->bands[i] = (serve_band){v->start_index, v->end_index, v->unbounded};
+        }
+        hi = lo;
+        if (hi >= SERVE_INVERSIONS_KEPT) {
+            trx_inversion *less = realloc(st->inversion_list, (size_t)hi * sizeof *less);
+            if (less)
+                st->inversion_list = less;
+        }
+    }
+    uint64_t reach = 0;
+    for (uint32_t i = 0; s->bands && i < n; i++) {
+        if (s->bands[i].end > reach)
+            reach = s->bands[i].end;
+        if (i % SERVE_BAND_BLOCK == SERVE_BAND_BLOCK - 1 || i == n - 1)
+            s->band_reach[i / SERVE_BAND_BLOCK] = reach;
+    }
+    if (n > SERVE_INVERSIONS_KEPT) { /* the rest: `trx stats --json` */
+        trx_inversion *kept =
+            realloc(st->inversion_list, SERVE_INVERSIONS_KEPT * sizeof *st->inversion_list);
+        if (kept)
+            st->inversion_list = kept;
+        st->inversion_count = SERVE_INVERSIONS_KEPT;
+    }
+}
+
 void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
 {
     struct timespec t0, t1;
@@ -80,14 +125,7 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
         return;
     }
     st->ticks_per_second = s->options.ticks_per_second;
-    s->inversion_total = st->inversion_count;
-    if (st->inversion_count > SERVE_INVERSIONS_KEPT) { /* the rest: `trx stats --json` */
-        trx_inversion *kept =
-            realloc(st->inversion_list, SERVE_INVERSIONS_KEPT * sizeof *st->inversion_list);
-        if (kept)
-            st->inversion_list = kept;
-        st->inversion_count = SERVE_INVERSIONS_KEPT;
-    }
+    keep_inversions(s, st);
     /* the list of inversions is paged (/api/inversions): one JSON of all of
      * them would be the largest thing in memory (~50 bytes an event) */
     trx_stats brief = *st;
@@ -119,6 +157,8 @@ void serve_state_free(serve_state *s)
         trx_stats_free(&s->computed);
     free(s->page);
     free(s->stats);
+    free(s->bands);
+    free(s->band_reach);
     if (s->in) {
         cli_input_close(s->in);
         free(s->in);

@@ -27,7 +27,7 @@ peak=0 # the largest RssAnon while the overview and the statistics are built
 until curl -s "$base/api/status?token=$token" | grep -q '"done":true,"stats":true'; do
   anon=$(awk '/RssAnon/ { print $2 }' /proc/$pid/status)
   [ "$anon" -gt "$peak" ] && peak=$anon
-  sleep 0.02
+  sleep 0.005
 done
 t_done=$(echo "$(date +%s.%N) - $start" | bc)
 status=$(curl -s "$base/api/status?token=$token")

@@ -168,6 +168,22 @@ async function waitFor(page, fn, arg, ms) {
         "the page's statistics object differs from trx stats --json");
   console.log("serve: statistics equal, " + total + " inversions (the first " + Math.min(total, 2000) + " compared)");
 
+  /* the inversion bands of the window: every inversion of trx stats --json that
+   * overlaps it (the window asked again now that the statistics are there) */
+  if (stats.inversions) {
+    const w0 = await page.evaluate(() => trxReport.window());
+    const before = w0.answers;
+    await page.evaluate(() => { const v = trxReport.view(); trxReport.setView(v.start, v.end * 1.0000001); });
+    await waitFor(page, (n) => trxReport.window().answers > n, before, 10000);
+    const w = await page.evaluate(() => trxReport.window());
+    const bands = await page.evaluate(() => trxReport.bands());
+    const want = stats.inversions.filter((v) => v.end_index >= w.first && v.start_index <= w.first + w.count - 1);
+    check(bands.length === want.length && want.every((v, k) => bands[k][0] === Math.max(v.start_index, w.first) &&
+          bands[k][1] === v.end_index && bands[k][2] === (v.unbounded ? 1 : 0)),
+          "inversion bands " + JSON.stringify(bands.slice(0, 3)) + " vs " + JSON.stringify(want.slice(0, 3).map((v) => [v.start_index, v.end_index])));
+    console.log("serve: " + bands.length + " inversion bands in the window, as trx stats --json has them");
+  }
+
   /* search: the next event of a thread, found by the server */
   const thread = stats.threads.length ? stats.threads[stats.threads.length - 1].name : null;
   if (thread) {

@@ -519,7 +519,9 @@
     decodeEvents(a.events, a.count);
     index();
     gaps = localGaps(a.gaps);
-    inv = []; invMaxEnd = new Float64Array(0);
+    inv = (a.inversions || []).map(function (v) { return [Math.max(0, v[0] - firstIndex), v[1] - firstIndex, v[2]]; });
+    invMaxEnd = new Float64Array(inv.length);
+    for (var q2 = 0, m2 = -1; q2 < inv.length; q2++) { m2 = Math.max(m2, Math.min(inv[q2][1], n - 1)); invMaxEnd[q2] = m2; }
     winFrom = a.count ? a.first_ticks : 0; winTo = a.count ? a.last_ticks : -1;
     selected = chosen >= firstIndex && chosen < firstIndex + n ? chosen - firstIndex : -1;
     selFlows = flowsOf(selected);
@@ -971,6 +973,7 @@
     gotoEvent: gotoEvent,
     stats: function () { return stats; },
     summary: function () { return summary; },
+    bands: function () { return inv.map(function (v) { return [v[0] + firstIndex, v[1] + firstIndex, v[2]]; }); },
     live: function () {
       return { live: live, generation: generation, total: serve ? serve.total : n, lost: meta.lost_events,
                span: meta.span_ticks, view: [v0, v1] };
