@@ -121,6 +121,29 @@ static void close_chunk(trx_overview *o, chunk_acc *a, uint64_t c, uint64_t end_
     a->lost = 0;
 }
 
+/* Recently seen thread contexts and their lanes (direct-mapped): the hash
+ * of the thread table is not probed for every event. */
+#define LANE_SLOTS 64u
+typedef struct lane_cache {
+    uint32_t context[LANE_SLOTS];
+    uint32_t lane[LANE_SLOTS];
+} lane_cache;
+
+/* trx_lane_of_event through the cache (interrupts and the other contexts
+ * are computed: they depend on the core, and cost nothing). */
+static inline uint32_t lane_of(lane_cache *c, const trx_trace *t, const trx_event *ev,
+                               uint32_t context)
+{
+    if (trx_context_kind_of(context) != TRX_CTX_THREAD)
+        return trx_lane_of_event(t, ev, context);
+    uint32_t k = (context ^ context >> 7 ^ context >> 15) % LANE_SLOTS;
+    if (c->context[k] != context || c->lane[k] == UINT32_MAX) {
+        c->context[k] = context;
+        c->lane[k] = trx_lane_of_event(t, ev, context);
+    }
+    return c->lane[k];
+}
+
 /* Events per checkpoint: a multiple of the chunk, so that the copies fit their budget. */
 static uint64_t plan_interval(const trx_overview *o, const trx_cursor *c)
 {
@@ -154,6 +177,9 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop)
     }
     uint64_t i = 0, ticks = 0;
     const trx_event *ev;
+    lane_cache lanes;
+    for (uint32_t k = 0; k < LANE_SLOTS; k++)
+        lanes.lane[k] = UINT32_MAX;
     rc = 0;
     for (;;) {
         if (i % o->interval == 0 && i / o->interval < o->checkpoint_cap) {
@@ -172,12 +198,12 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop)
             touch(&a, run_lane[core]);
             a.busy[run_lane[core]] += ticks - run_since[core];
         }
-        uint32_t lane = trx_lane_of_event(t, ev, ev->context);
+        uint32_t lane = lane_of(&lanes, t, ev, ev->context);
         if (lane < o->lanes) {
             touch(&a, lane);
             a.events[lane]++;
         }
-        uint32_t next = trx_lane_of_event(t, ev, ev->next_context);
+        uint32_t next = lane_of(&lanes, t, ev, ev->next_context);
         running[core] = next < o->lanes;
         run_lane[core] = next;
         run_since[core] = ticks;
