@@ -144,6 +144,11 @@ async function checkTrace(browser, trace) {
     check(cpus.length === 0, tag + "CPU lanes on a single-core trace");
   }
 
+  /* the lane names are DOM text over the label column, one per lane row */
+  const labels = await page.$$eval("#lane-labels div", (ds) => ds.map((d) => d.textContent));
+  check(JSON.stringify(labels) === JSON.stringify(lanes.map((l) => l.name)),
+        tag + "lane labels " + JSON.stringify(labels.slice(0, 4)) + " are not the lanes");
+
   /* click: the event under the pointer, with its decoded fields */
   const box = await page.locator("#timeline").boundingBox();
   let target = events.findIndex((e) => !e.synthetic && Object.keys(e.args).length >= 2);

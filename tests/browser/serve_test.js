@@ -78,6 +78,14 @@ async function waitFor(page, fn, arg, ms) {
   check(paint < 2000, "first paint after " + paint + " ms (limit 2000)");
   check(await page.evaluate(() => trxReport.served()), "the page does not know it is served");
 
+  /* lane names and header facts are DOM text, as the report's */
+  const labels = await page.$$eval("#lane-labels div", (ds) => ds.map((d) => d.textContent));
+  const names = await page.evaluate(() => trxReport.lanes().map((l) => l.name));
+  check(labels.length > 0 && JSON.stringify(labels) === JSON.stringify(names), "lane labels " + JSON.stringify(labels) + " vs " + JSON.stringify(names));
+  const factsText = await page.textContent("#facts");
+  const totalEvents = await page.evaluate(() => JSON.parse(document.getElementById("trx-meta").textContent).serve.total);
+  check(factsText.includes(totalEvents.toLocaleString("en-US")), "the header does not show " + totalEvents + " events: " + factsText);
+
   /* the whole span: a summary, with lanes drawn */
   await waitFor(page, () => trxReport.window().mode === "summary", null, 10000);
   const sum = await page.evaluate(() => trxReport.summary());

@@ -281,7 +281,16 @@
   var pending = false, progress = "";
   function redraw() { if (!pending) { pending = true; requestAnimationFrame(draw); } }
   var firstPaint = 0;
+  /* the lane names as DOM text, one per row, over the canvas's label column */
+  function placeLabels() {
+    $("lane-labels").innerHTML = shown.map(function (l, r) {
+      var c = l.kind === "cpu" ? LANE_COLOR.cpu : LANE_COLOR[l.kind] || LANE_COLOR.thread;
+      return '<div class="lane-label" style="top:' + (RULER + r * ROW) + "px;--c:" + c + '" title="' + esc(l.name) + '">' +
+        esc(l.name) + "</div>";
+    }).join("");
+  }
   function resize() {
+    placeLabels();
     var dpr = window.devicePixelRatio || 1, w = $("timeline-box").clientWidth;
     var h = RULER + shown.length * ROW + PAD;
     canvas.style.height = h + "px";
@@ -475,16 +484,8 @@
       ctx.setLineDash([]);
       if (row >= 0) { ctx.lineWidth = 2; ctx.strokeRect(Math.floor(xs) - 3, RULER + row * ROW + 1, 7, 11); ctx.lineWidth = 1; }
     }
-    /* lane labels */
+    /* the label column (the names are DOM text over it: placeLabels) */
     ctx.fillStyle = "#ffffff"; ctx.fillRect(0, RULER, LABEL - 2, H - RULER);
-    ctx.font = "12px system-ui, sans-serif"; ctx.textBaseline = "middle";
-    for (r = 0; r < shown.length; r++) {
-      var l = shown[r];
-      ctx.fillStyle = LANE_COLOR[l.kind] || LANE_COLOR.thread;
-      ctx.fillRect(4, RULER + r * ROW + 7, 4, 10);
-      ctx.fillStyle = "#1d2330";
-      ctx.fillText(fitText(l.name, LABEL - 18), 12, RULER + r * ROW + ROW / 2);
-    }
     ctx.strokeStyle = "#d9dde5"; ctx.beginPath(); ctx.moveTo(LABEL - 1.5, 0); ctx.lineTo(LABEL - 1.5, H); ctx.stroke();
     if (dragSel) {
       ctx.fillStyle = "rgba(36,99,235,0.15)";
@@ -593,12 +594,6 @@
       asked = "";
       select(i, false);
     });
-  }
-
-  function fitText(s, w) {
-    if (ctx.measureText(s).width <= w) return s;
-    while (s.length > 1 && ctx.measureText(s + "…").width > w) s = s.slice(0, -1);
-    return s + "…";
   }
 
   /* ---------------------------------------------------------- details */
