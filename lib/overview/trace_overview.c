@@ -355,6 +355,13 @@ static void spread(double *col, uint32_t cols, double from, double width, double
     }
 }
 
+/* A column's figure as a whole number (at least 1 when anything is there),
+ * never beyond what a uint64_t holds. */
+static uint64_t whole(double f)
+{
+    return f <= 0 ? 0 : f < 1 ? 1 : f >= 1e18 ? (uint64_t)1e18 : (uint64_t)(f + 0.5);
+}
+
 void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to, uint32_t cols,
                                trx_out *w)
 {
@@ -418,8 +425,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
             const double *v = part ? events[k] : busy[k];
             trx_out_str(w, ",[");
             for (uint32_t x = 0; x < cols; x++) {
-                double f = part ? v[x] : v[x] * 1000.0 / width;
-                uint64_t q = f <= 0 ? 0 : f < 1 ? 1 : (uint64_t)(f + 0.5); /* any: at least 1 */
+                uint64_t q = whole(part ? v[x] : v[x] * 1000.0 / width);
                 if (x)
                     trx_out_char(w, ',');
                 trx_out_u64_pad(w, q, 0, ' ');
@@ -432,7 +438,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
     for (uint32_t x = 0; x < cols; x++) {
         if (x)
             trx_out_char(w, ',');
-        trx_out_u64_pad(w, (uint64_t)(lost[x] + 0.5), 0, ' ');
+        trx_out_u64_pad(w, lost[x] < 0.5 ? 0 : whole(lost[x]), 0, ' ');
     }
     trx_out_str(w, "],\"notes_omitted\":");
     trx_out_u64_pad(w, omitted, 0, ' ');
