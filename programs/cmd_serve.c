@@ -177,6 +177,14 @@ static int serve(const cli_common *c, const serve_options *o)
             rc = EXIT_USAGE;
         }
         atomic_store(&stop_requested, true);
+        /* the overview stops at its next chunk; the statistics cannot be
+         * interrupted: when they are still being computed, the process ends
+         * without waiting for them (their memory goes with it) */
+        if (!atomic_load(&s->stats_ready) && !atomic_load(&s->stats_failed) &&
+            trx_overview_done(s->overview)) {
+            pthread_detach(helper);
+            return rc;
+        }
         pthread_join(helper, NULL);
     }
     serve_host_free(&ctx.host);
