@@ -8,11 +8,13 @@
 
 #include "overview/trace_overview.h"
 #include "output/timeline.h"
+#include "util/address_map.h"
 
 typedef struct lane_note {
     uint32_t lane;
     uint32_t events;
-    uint64_t busy; /* ticks the lane ran, ending in this chunk */
+    uint64_t busy;  /* ticks the lane ran, ending in this chunk */
+    uint64_t worst; /* the longest response time (RESUME -> CPU) that ended in it */
 } lane_note;
 
 typedef struct chunk {
@@ -86,7 +88,7 @@ static bool note_room(trx_overview *o)
 /* The chunk being filled: per lane its events and run time, and the lanes touched. */
 typedef struct chunk_acc {
     uint32_t *events;
-    uint64_t *busy;
+    uint64_t *busy, *worst;
     uint32_t *touched;
     uint32_t touched_count;
     uint64_t lost;
@@ -94,7 +96,7 @@ typedef struct chunk_acc {
 
 static void touch(chunk_acc *a, uint32_t lane)
 {
-    if (!a->events[lane] && !a->busy[lane])
+    if (!a->events[lane] && !a->busy[lane] && !a->worst[lane])
         a->touched[a->touched_count++] = lane;
 }
 
@@ -110,12 +112,13 @@ static void close_chunk(trx_overview *o, chunk_acc *a, uint64_t c, uint64_t end_
         if (note_room(o)) { /* over budget: the lane stays out of this chunk's picture */
             lane_note *n =
                 &o->blocks[o->notes_used >> NOTE_BLOCK_SHIFT][o->notes_used & (NOTE_BLOCK - 1)];
-            *n = (lane_note){l, a->events[l], a->busy[l]};
+            *n = (lane_note){l, a->events[l], a->busy[l], a->worst[l]};
             o->notes_used++;
             ch->note_count++;
         }
         a->events[l] = 0;
         a->busy[l] = 0;
+        a->worst[l] = 0;
     }
     a->touched_count = 0;
     a->lost = 0;
@@ -144,6 +147,67 @@ static inline uint32_t lane_of(lane_cache *c, const trx_trace *t, const trx_even
     return c->lane[k];
 }
 
+/* Threads made ready and not yet running (response times: RESUME -> the CPU,
+ * as trx stats' latency.response measures them, docs/analyses.md). */
+typedef struct waiting {
+    trx_address_map slot_of; /* thread address -> 1 + slot */
+    uint64_t *since;         /* per slot: ticks of its RESUME + 1, 0: not waiting */
+    uint32_t count, cap;
+    uint32_t live; /* slots waiting */
+    bool oom;
+} waiting;
+
+static bool is_thread_ctx(uint32_t ctx)
+{
+    return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT && ctx != TRX_CONTEXT_IDLE;
+}
+
+static void wait_start(waiting *wt, uint32_t thread, uint64_t now)
+{
+    bool added;
+    uint32_t *p = trx_address_map_slot(&wt->slot_of, thread, 0, &added);
+    if (!p) {
+        wt->oom = true;
+        return;
+    }
+    if (*p == 0) {
+        if (wt->count == wt->cap) {
+            uint32_t n = wt->cap ? wt->cap * 2 : 16;
+            uint64_t *q = realloc(wt->since, (size_t)n * sizeof *q);
+            if (!q) {
+                wt->oom = true;
+                return;
+            }
+            wt->since = q;
+            wt->cap = n;
+        }
+        wt->since[wt->count] = 0;
+        *p = ++wt->count;
+    }
+    if (!wt->since[*p - 1]) { /* a second RESUME before it runs does not restart it */
+        wt->since[*p - 1] = now + 1;
+        wt->live++;
+    }
+}
+
+/* Thread `thread` gets the CPU at `ev`: its response time, into its lane's worst. */
+static void wait_end(waiting *wt, chunk_acc *a, lane_cache *lc, const trx_trace *t,
+                     const trx_event *ev, uint32_t thread, uint32_t lanes)
+{
+    uint32_t *p = trx_address_map_find(&wt->slot_of, thread);
+    if (!p || !*p || !wt->since[*p - 1])
+        return;
+    uint64_t since = wt->since[*p - 1] - 1;
+    wt->since[*p - 1] = 0;
+    wt->live--;
+    uint32_t lane = lane_of(lc, t, ev, thread);
+    if (ev->ticks >= since && lane < lanes) {
+        touch(a, lane);
+        if (ev->ticks - since > a->worst[lane])
+            a->worst[lane] = ev->ticks - since;
+    }
+}
+
 /* Events per checkpoint: a multiple of the chunk, so that the copies fit their budget. */
 static uint64_t plan_interval(const trx_overview *o, const trx_cursor *c)
 {
@@ -159,14 +223,19 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop)
     uint32_t cores = trx_trace_context_cores(t);
     if (cores < 1)
         cores = 1;
-    chunk_acc a = {calloc(o->lanes, sizeof(uint32_t)), calloc(o->lanes, sizeof(uint64_t)),
-                   calloc(2u * TRX_OVERVIEW_CHUNK + 2u, sizeof(uint32_t)), 0, 0};
+    chunk_acc a = {calloc(o->lanes, sizeof(uint32_t)),
+                   calloc(o->lanes, sizeof(uint64_t)),
+                   calloc(o->lanes, sizeof(uint64_t)),
+                   calloc(3u * TRX_OVERVIEW_CHUNK + 3u, sizeof(uint32_t)),
+                   0,
+                   0};
+    waiting wt = {0};
     uint32_t *run_lane = calloc(cores, sizeof *run_lane);
     uint64_t *run_since = calloc(cores, sizeof *run_since);
     bool *running = calloc(cores, sizeof *running);
     trx_cursor c;
     int rc = -1;
-    if (!a.events || !a.busy || !a.touched || !run_lane || !run_since || !running ||
+    if (!a.events || !a.busy || !a.worst || !a.touched || !run_lane || !run_since || !running ||
         trx_cursor_init(&c, t) < 0)
         goto out;
     o->interval = plan_interval(o, &c);
@@ -208,6 +277,16 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop)
         run_lane[core] = next;
         run_since[core] = ticks;
         a.lost += ev->lost_before;
+        /* response times: from a RESUME until the thread gets the CPU (it is the
+         * next context, or its own event when the next contexts never name it) */
+        if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !ev->priority_change)
+            wait_start(&wt, ev->subject, ev->ticks);
+        if (wt.live) {
+            if (is_thread_ctx(ev->next_context))
+                wait_end(&wt, &a, &lanes, t, ev, ev->next_context, o->lanes);
+            if (is_thread_ctx(ev->context) && ev->context != ev->next_context)
+                wait_end(&wt, &a, &lanes, t, ev, ev->context, o->lanes);
+        }
         i++;
         if (i % TRX_OVERVIEW_CHUNK == 0 && i / TRX_OVERVIEW_CHUNK <= o->chunk_cap) {
             close_chunk(o, &a, i / TRX_OVERVIEW_CHUNK - 1, ticks);
@@ -230,6 +309,9 @@ out:
     atomic_store_explicit(&o->done, true, memory_order_release);
     free(a.events);
     free(a.busy);
+    free(a.worst);
+    free(wt.since);
+    trx_address_map_free(&wt.slot_of);
     free(a.touched);
     free(run_lane);
     free(run_since);
@@ -355,6 +437,20 @@ static void spread(double *col, uint32_t cols, double from, double width, double
     }
 }
 
+/* Raises the columns that [s, e] ticks covers to at least `v`. */
+static void most(uint64_t *col, uint32_t cols, double from, double width, double s, double e,
+                 uint64_t v)
+{
+    double a = s > from ? s : from, b = e < from + cols * width ? e : from + cols * width;
+    if (b < a)
+        return;
+    double k0 = (a - from) / width, k1 = (b - from) / width;
+    for (uint32_t k = k0 < cols ? (uint32_t)k0 : cols - 1;
+         k <= (k1 < cols ? (uint32_t)k1 : cols - 1); k++)
+        if (v > col[k])
+            col[k] = v;
+}
+
 /* A column's figure as a whole number (at least 1 when anything is there),
  * never beyond what a uint64_t holds. */
 static uint64_t whole(double f)
@@ -377,6 +473,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
     uint32_t *slot_of = malloc((size_t)o->lanes * sizeof *slot_of);
     uint32_t *lane_of = malloc(SUMMARY_MAX_LANES * sizeof *lane_of);
     double **busy = calloc(SUMMARY_MAX_LANES, sizeof *busy); /* per slot, made when used */
+    uint64_t **worst = calloc(SUMMARY_MAX_LANES, sizeof *worst);
     double **events = calloc(SUMMARY_MAX_LANES, sizeof *events);
     double *lost = calloc(cols, sizeof *lost);
     uint32_t slots = 0, omitted = 0;
@@ -386,7 +483,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
     trx_out_u64_pad(w, to, 0, ' ');
     trx_out_str(w, ",\"cols\":");
     trx_out_u64_pad(w, cols, 0, ' ');
-    if (!slot_of || !lane_of || !busy || !events || !lost) {
+    if (!slot_of || !lane_of || !busy || !events || !worst || !lost) {
         trx_out_str(w, ",\"lanes\":[],\"lost\":[],\"error\":\"out of memory\"}");
         goto out;
     }
@@ -402,7 +499,12 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
             const lane_note *nt = note_at(o, ch->notes_at + k);
             if (slot_of[nt->lane] == UINT32_MAX) {
                 if (slots == SUMMARY_MAX_LANES ||
-                    !(busy[slots] = calloc(2u * (size_t)cols, sizeof(double)))) {
+                    !(busy[slots] = calloc(2u * (size_t)cols, sizeof(double))) ||
+                    !(worst[slots] = calloc(cols, sizeof(uint64_t)))) {
+                    if (slots < SUMMARY_MAX_LANES) {
+                        free(busy[slots]);
+                        busy[slots] = NULL;
+                    }
                     omitted++;
                     continue;
                 }
@@ -415,6 +517,8 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
                 spread(b, cols, (double)from, width, s, e, (double)nt->busy);
             if (nt->events)
                 spread(ev, cols, (double)from, width, s, e, (double)nt->events);
+            if (nt->worst) /* a chunk's worst, in every column the chunk covers */
+                most(worst[slot_of[nt->lane]], cols, (double)from, width, s, e, nt->worst);
         }
     }
     trx_out_str(w, ",\"lanes\":[");
@@ -432,7 +536,13 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
             }
             trx_out_char(w, ']');
         }
-        trx_out_char(w, ']');
+        trx_out_str(w, ",[");
+        for (uint32_t x = 0; x < cols; x++) {
+            if (x)
+                trx_out_char(w, ',');
+            trx_out_u64_pad(w, worst[k][x], 0, ' ');
+        }
+        trx_out_str(w, "]]");
     }
     trx_out_str(w, "],\"lost\":[");
     for (uint32_t x = 0; x < cols; x++) {
@@ -444,8 +554,11 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
     trx_out_u64_pad(w, omitted, 0, ' ');
     trx_out_char(w, '}');
 out:
-    for (uint32_t k = 0; k < slots; k++)
+    for (uint32_t k = 0; k < slots; k++) {
         free(busy[k]);
+        free(worst[k]);
+    }
+    free(worst);
     free(slot_of);
     free(lane_of);
     free(busy);

@@ -1,8 +1,8 @@
 /*
  * trace_overview.h - what `trx serve` keeps of a trace instead of its events:
  * one pass cuts the events into chunks of TRX_OVERVIEW_CHUNK and notes per
- * chunk its time span, how many events each lane has and how long it ran,
- * and the events lost there; every `interval` events it keeps a cursor copy
+ * chunk its time span, how many events each lane has, how long it ran and
+ * its worst response time, and the events lost there; every `interval` events it keeps a cursor copy
  * (a checkpoint). A view of any width is then summed from the chunks, and the
  * exact events of a narrow view are read from the nearest checkpoint on.
  * Memory: O(events / chunk x lanes a chunk touches) within a fixed budget,
@@ -51,9 +51,12 @@ uint64_t trx_overview_memory(const trx_overview *o);
 uint64_t trx_overview_events_between(const trx_overview *o, uint64_t from, uint64_t to);
 
 /* Writes the summary of [from, to] ticks in `cols` columns as JSON:
- * {"from":..,"to":..,"cols":..,"lanes":[[lane,[busy per column],[events per column]],...],
- *  "lost":[per column]} where busy is per mille of the column's time (summed
- * over cores, so up to 1000 x cores). Lanes without events or run time are left out. */
+ * {"from":..,"to":..,"cols":..,"lanes":[[lane,[busy per column],[events per column],
+ * [worst response time per column]],...], "lost":[per column]} where busy is
+ * per mille of the column's time (summed over cores, so up to 1000 x cores)
+ * and the worst response time (a RESUME until the thread has the CPU, ticks,
+ * as trx stats' latency.response) is that of the chunks the column covers.
+ * Lanes without events, run time or response times are left out. */
 void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to, uint32_t cols,
                                trx_out *w);
 

@@ -112,6 +112,7 @@ async function waitFor(page, fn, arg, ms) {
   }
   console.log("serve: zoom answers (ms, each step 10x narrower): " + latencies.join(" "));
   const win = await page.evaluate(() => trxReport.window());
+  const eventsView = await page.evaluate(() => trxReport.view());
   check(win.mode === "events" && win.count > 0, "zooming in never gave exact events: " + JSON.stringify(win));
 
   /* click an event: its details equal trx events' */
@@ -176,13 +177,35 @@ async function waitFor(page, fn, arg, ms) {
         "the page's statistics object differs from trx stats --json");
   console.log("serve: statistics equal, " + total + " inversions (the first " + Math.min(total, 2000) + " compared)");
 
+  /* worst response times: the whole span's summary, lane by lane, has
+   * trx stats --json's latency.response maximum of each thread */
+  {
+    const before = await page.evaluate(() => trxReport.window().answers);
+    await page.click("#fit");
+    await page.evaluate(() => trxReport.refresh());
+    await waitFor(page, (n) => trxReport.window().answers > n && trxReport.window().mode === "summary", before, 10000);
+    const worst = await page.evaluate(() => {
+      const out = {}, names = trxReport.lanes().map((l) => l.name), s = trxReport.summary();
+      const meta = JSON.parse(document.getElementById("trx-meta").textContent);
+      s.lanes.forEach((ln) => { out[meta.lanes[ln[0]].name] = Math.max.apply(null, ln[3]); });
+      return out;
+    });
+    let compared = 0;
+    for (const r of stats.latency.response) {
+      check(worst[r.thread] === r.max, "worst response time of " + r.thread + ": summary " + worst[r.thread] + ", stats " + r.max);
+      compared++;
+    }
+    check(compared > 0, "no response times to compare");
+    console.log("serve: worst response times of " + compared + " threads = trx stats --json's");
+  }
+
   /* the inversion bands of the window: every inversion of trx stats --json that
    * overlaps it (the window asked again now that the statistics are there) */
   if (stats.inversions) {
     const w0 = await page.evaluate(() => trxReport.window());
     const before = w0.answers;
-    await page.evaluate(() => { const v = trxReport.view(); trxReport.setView(v.start, v.end * 1.0000001); });
-    await waitFor(page, (n) => trxReport.window().answers > n, before, 10000);
+    await page.evaluate((v) => trxReport.setView(v.start, v.end + 1), eventsView);
+    await waitFor(page, (n) => trxReport.window().answers > n && trxReport.window().mode === "events", before, 10000);
     const w = await page.evaluate(() => trxReport.window());
     const bands = await page.evaluate(() => trxReport.bands());
     const want = stats.inversions.filter((v) => v.end_index >= w.first && v.start_index <= w.first + w.count - 1);

@@ -543,16 +543,19 @@
     });
   }
   var viewAnswers = 0;
-  /* a lane's summary columns: busy as bars (darker = busier), events as marks */
+  /* a lane's summary columns: busy as bars (darker = busier), events as marks,
+   * and in red at the foot of a thread's lane where its worst response times
+   * (RESUME -> CPU) are, the longest in view darkest */
   function drawSummary(H) {
     if (!summary) return;
-    var w = (summary.to - summary.from) / summary.cols, right = LABEL + plotW();
+    var w = (summary.to - summary.from) / summary.cols, right = LABEL + plotW(), maxWorst = 0;
+    summary.lanes.forEach(function (ln) { for (var x = 0; x < summary.cols; x++) maxWorst = Math.max(maxWorst, ln[3][x]); });
     summary.lanes.forEach(function (ln) {
       var r = laneRow[ln[0]];
       if (r === undefined) return;
       var y = RULER + r * ROW, busy = ln[1], evs = ln[2], kind = lanes[ln[0]].kind;
       for (var x = 0; x < summary.cols; x++) {
-        if (!busy[x] && !evs[x]) continue;
+        if (!busy[x] && !evs[x] && !ln[3][x]) continue;
         var a = summary.from + x * w, b = a + w;
         var xs = Math.floor(Math.max(LABEL, xOf(a))), xe = Math.ceil(Math.min(right, xOf(b)));
         if (xe < LABEL || xs > right) continue;
@@ -570,6 +573,11 @@
             ctx.globalAlpha = Math.min(1, 0.3 + Math.log(1 + evs[x]) / 8);
             ctx.fillStyle = "#2463eb";
             ctx.fillRect(pt[0], y + 2, wd, 8);
+          }
+          if (ln[3][x] && maxWorst) {
+            ctx.globalAlpha = Math.max(0.15, ln[3][x] / maxWorst);
+            ctx.fillStyle = "#d93025";
+            ctx.fillRect(pt[0], y + 21, wd, 2);
           }
         });
       }
@@ -832,6 +840,7 @@
       '<span style="--c:rgba(217,48,37,0.5)">priority inversion (unbounded)</span>' +
       '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
       '<span style="--c:rgba(60,64,67,0.45)">lost events</span>' +
+      (serve ? '<span style="--c:#d93025">worst response times (summary: RESUME &rarr; CPU)</span>' : "") +
       '<span style="--c:rgba(36,99,235,0.55)">cause &rarr; effect (ISR &rarr; resumed thread, send &rarr; receive, put &rarr; get)</span>';
   }
   function table(head, rows) {
@@ -965,6 +974,7 @@
     served: function () { return !!serve; },
     window: function () { return { first: firstIndex, count: n, from: winFrom, to: winTo, mode: viewMode, answers: viewAnswers }; },
     setView: function (a, b) { v0 = a; v1 = b; redraw(); },
+    refresh: function () { asked = ""; redraw(); },
     gotoEvent: gotoEvent,
     stats: function () { return stats; },
     summary: function () { return summary; },
