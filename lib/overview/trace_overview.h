@@ -2,12 +2,11 @@
  * trace_overview.h - what `trx serve` keeps of a trace instead of its events:
  * one pass cuts the events into chunks of TRX_OVERVIEW_CHUNK and notes per
  * chunk its time span, how many events each lane has, how long it ran and
- * its worst response time, and the events lost there; every `interval` events it keeps a cursor copy
- * (a checkpoint). A view of any width is then summed from the chunks, and the
- * exact events of a narrow view are read from the nearest checkpoint on.
- * Memory: O(events / chunk x lanes a chunk touches) within a fixed budget,
- * plus the checkpoints (at most TRX_OVERVIEW_CHECKPOINT_BUDGET bytes); the
- * events stay in the mapped trace.
+ * its worst response time, and the events lost there; every `interval` events it keeps a cursor
+ * copy (a checkpoint). A view of any width is then summed from the chunks, and the exact events of
+ * a narrow view are read from the nearest checkpoint on. Memory: O(events / chunk x lanes a chunk
+ * touches) within a fixed budget, plus the checkpoints (at most TRX_OVERVIEW_CHECKPOINT_BUDGET
+ * bytes); the events stay in the mapped trace.
  *
  * One thread may build while others query: queries see the chunks and
  * checkpoints published so far (trx_overview_ready).
