@@ -21,7 +21,7 @@
 #include "output/out_buffer.h"
 #include "trx/trx.h"
 
-#define TRX_OVERVIEW_CHUNK 1024u                      /* events per chunk */
+#define TRX_OVERVIEW_CHUNK 2048u                      /* events per chunk */
 #define TRX_OVERVIEW_LANE_BUDGET ((uint64_t)96 << 20) /* bytes of per-lane chunk notes */
 #define TRX_OVERVIEW_CHECKPOINT_BUDGET ((uint64_t)64 << 20)
 
