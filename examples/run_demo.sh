@@ -65,5 +65,7 @@ if [ -s "$BUILD/demo_report.html" ]; then
   echo
   echo "See it: open the interactive report in a browser (no network needed):"
   echo "  file://$report"
+  echo "or serve the trace (the same page for traces of any size; open the URL it prints):"
+  echo "  $BUILD/trx serve $BUILD/demo.trx"
 fi
 exit $status
