@@ -183,15 +183,16 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     if ((be != u->be_all || u->be_bits) && note_byte_order(u, n, be) < 0)
         return oom(b, off);
     uia_seq_state *s = &b->states[stream];
-    uia_seq_state before = *s;
+    /* what the session ending here (if one does) left: its drops after its last record */
+    bool tail_pending = s->pending && s->numbered && s->pending_session_id == s->session_id;
+    uint32_t tail_number = s->pending_number, tail_seq = (uint32_t)(s->seq + 1);
     s->pending = false;
     uint64_t prev_ticks = s->last_ticks;
     uia_step st;
     uia_step_record(s, h, pk, &st);
-    if (st.new_session && before.pending && before.numbered &&
-        before.pending_session_id == before.session_id) {
+    if (st.new_session && tail_pending) {
         /* the session that ended dropped events after its last record */
-        uint32_t ahead = before.pending_number - (uint32_t)(before.seq + 1);
+        uint32_t ahead = tail_number - tail_seq;
         if (ahead < 0x80000000u) {
             st.lost = ahead;
             u->packets[u->info.packet_count - 1].tail_lost = ahead;
