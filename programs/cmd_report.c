@@ -86,9 +86,12 @@ static int write_report(cli_input *in, const cli_common *c, void *state, trx_out
         return cli_usage_error("report", "--from is after --to");
     cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
     trx_trace_prepare(&in->trace);
-    uint64_t first = 0, events = in->trace.total_events;
-    if (r->windowed)
-        trx_report_window_find(&in->trace, &r->win, &first, &events);
+    trx_report_window win = r->win; /* found once: for the warning and the page */
+    uint64_t events = in->trace.total_events;
+    if (r->windowed) {
+        trx_report_window_find(&in->trace, &win);
+        events = win.count;
+    }
     uint64_t estimate = REPORT_BYTES_PER_EVENT * events;
     if (estimate > REPORT_WARN_BYTES) /* one file: every event in it */
         fprintf(stderr,
@@ -98,7 +101,7 @@ static int write_report(cli_input *in, const cli_common *c, void *state, trx_out
                 c->args[0], (unsigned long long)events, (unsigned long long)(estimate >> 20),
                 c->args[0]);
     trx_export_options o = {r->rate, &in->custom};
-    if (trx_report_write_window(&in->trace, w, &o, r->windowed ? &r->win : NULL) != 0) {
+    if (trx_report_write_window(&in->trace, w, &o, r->windowed ? &win : NULL) != 0) {
         fprintf(stderr, "trx: %s: out of memory (or no temporary file)\n", c->args[0]);
         return EXIT_INPUT;
     }
@@ -116,7 +119,7 @@ int cmd_report(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     static report_options opts;
-    opts = (report_options){0, false, {0, UINT64_MAX, 0}};
+    opts = (report_options){0, false, {.from_ticks = 0, .to_ticks = UINT64_MAX, .max_events = 0}};
     const cli_spec spec = {.name = "report",
                            .usage = usage,
                            .common = CLI_COMPAT,

@@ -27,15 +27,19 @@ int trx_report_write(trx_trace *t, trx_out *w, const trx_export_options *o);
  * at most `max_events` of them (0: no limit). */
 typedef struct trx_report_window {
     uint64_t from_ticks, to_ticks, max_events;
+    /* set by trx_report_window_find: */
+    bool found;
+    uint64_t first; /* the number of its first event */
+    uint64_t count; /* its events */
 } trx_report_window;
 
-/* Where window `win` starts (*first: the number of its first event) and how
- * many events it holds (*count), by one pass over the events. */
-void trx_report_window_find(trx_trace *t, const trx_report_window *win, uint64_t *first,
-                            uint64_t *count);
+/* Finds where window `win` starts and how many events it holds (one pass
+ * over the events); sets win->found, first and count. */
+void trx_report_window_find(trx_trace *t, trx_report_window *win);
 
-/* trx_report_write with only the events of `win` in the page (NULL: all);
- * the header says which part it shows; the statistics stay the whole trace's. */
+/* trx_report_write with only the events of `win` in the page (NULL: all;
+ * found here unless the caller found it already); the header says which
+ * part it shows; the statistics stay the whole trace's. */
 int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *o,
                             const trx_report_window *win);
 

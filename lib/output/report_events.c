@@ -192,22 +192,22 @@ static bool past_window(const trx_report_window *win, const trx_event *ev, uint6
     return win && (ev->ticks > win->to_ticks || (win->max_events && count >= win->max_events));
 }
 
-void trx_report_window_find(trx_trace *t, const trx_report_window *win, uint64_t *first,
-                            uint64_t *count)
+void trx_report_window_find(trx_trace *t, trx_report_window *win)
 {
     trx_cursor c;
-    *first = *count = 0;
+    win->first = win->count = 0;
+    win->found = true;
     if (trx_cursor_init(&c, t) < 0)
         return;
     const trx_event *ev;
     while ((ev = trx_cursor_next_ref(&c)) != NULL) {
         if (before_window(win, ev)) {
-            ++*first;
-        } else if (past_window(win, ev, *count)) {
+            win->first++;
+        } else if (past_window(win, ev, win->count)) {
             trx_cursor_free(&c);
             break;
         } else {
-            ++*count;
+            win->count++;
         }
     }
 }

@@ -368,8 +368,16 @@ int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *
     if (trx_stats_compute(t, &s) != 0)
         return -1;
     page_events pe = {0, t->total_events, win};
-    if (win)
-        trx_report_window_find(t, win, &pe.first, &pe.count);
+    trx_report_window found;
+    if (win && !win->found) {
+        found = *win;
+        trx_report_window_find(t, &found);
+        win = pe.win = &found;
+    }
+    if (win) {
+        pe.first = win->first;
+        pe.count = win->count;
+    }
     const char *at = (const char *)trx_report_html, *end = at + trx_report_html_size;
     template_until(w, &at, end, "<!-- trx:style -->");
     trx_out_str(w, "<style>\n");
