@@ -153,7 +153,8 @@ typedef struct waiting {
     trx_address_map slot_of; /* thread address -> 1 + slot */
     uint64_t *since;         /* per slot: ticks of its RESUME + 1, 0: not waiting */
     uint32_t count, cap;
-    uint32_t live; /* slots waiting */
+    uint32_t live;        /* slots waiting */
+    uint32_t not_waiting; /* an address just seen not waiting (0: none): contexts repeat */
     bool oom;
 } waiting;
 
@@ -164,6 +165,8 @@ static bool is_thread_ctx(uint32_t ctx)
 
 static void wait_start(waiting *wt, uint32_t thread, uint64_t now)
 {
+    if (wt->not_waiting == thread)
+        wt->not_waiting = 0;
     bool added;
     uint32_t *p = trx_address_map_slot(&wt->slot_of, thread, 0, &added);
     if (!p) {
@@ -194,9 +197,13 @@ static void wait_start(waiting *wt, uint32_t thread, uint64_t now)
 static void wait_end(waiting *wt, chunk_acc *a, lane_cache *lc, const trx_trace *t,
                      const trx_event *ev, uint32_t thread, uint32_t lanes)
 {
-    uint32_t *p = trx_address_map_find(&wt->slot_of, thread);
-    if (!p || !*p || !wt->since[*p - 1])
+    if (thread == wt->not_waiting)
         return;
+    uint32_t *p = trx_address_map_find(&wt->slot_of, thread);
+    if (!p || !*p || !wt->since[*p - 1]) {
+        wt->not_waiting = thread;
+        return;
+    }
     uint64_t since = wt->since[*p - 1] - 1;
     wt->since[*p - 1] = 0;
     wt->live--;
