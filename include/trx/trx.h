@@ -506,7 +506,7 @@ typedef struct trx_cursor {
     int queue_len_, queue_pos_;
     /* the raw entry after the last one read, decoded once (ahead_at_ = its
      * chronological index, UINT32_MAX: none) */
-    uint32_t ahead_at_;
+    uint32_t ahead_at_, ahead_phys_; /* ... and its physical index */
     trx_entry ahead_;
     struct trx_cursor_scratch *scratch_;
     struct trx_uia_cursor *uia_; /* UIA traces: the record walker */

@@ -95,8 +95,8 @@ static inline int ensure_cache(trx_cursor *c)
     return c->trace->thread_count <= c->scratch_->cap ? 0 : grow_cache(c);
 }
 
-/* trx_thread_for_context through the cursor's cache. */
-static int32_t thread_of(trx_cursor *c, uint32_t address)
+/* thread_of when the cache does not hold `address` (or the tables grew). */
+static int32_t thread_of_slow(trx_cursor *c, uint32_t address, thread_slot *slot)
 {
     struct trx_cursor_scratch *s = c->scratch_;
     const trx_trace *t = c->trace;
@@ -106,13 +106,22 @@ static int32_t thread_of(trx_cursor *c, uint32_t address)
         s->threads_objects = t->object_count;
         s->threads_count = t->thread_count;
     }
-    thread_slot *slot = &s->threads[(address ^ address >> 9 ^ address >> 17) % THREAD_SLOTS];
-    if (slot->thread >= 0 && slot->address == address)
-        return slot->thread;
     int32_t th = trx_thread_for_context(t, address);
     if (th >= 0)
         *slot = (thread_slot){address, th};
     return th;
+}
+
+/* trx_thread_for_context through the cursor's cache. */
+static inline int32_t thread_of(trx_cursor *c, uint32_t address)
+{
+    struct trx_cursor_scratch *s = c->scratch_;
+    const trx_trace *t = c->trace;
+    thread_slot *slot = &s->threads[(address ^ address >> 9 ^ address >> 17) % THREAD_SLOTS];
+    if (slot->address == address && slot->thread >= 0 && s->threads_objects == t->object_count &&
+        s->threads_count == t->thread_count)
+        return slot->thread;
+    return thread_of_slow(c, address, slot);
 }
 
 int trx_cursor_init(trx_cursor *c, trx_trace *t)
@@ -216,7 +225,8 @@ static void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
 static inline const trx_entry *peek(trx_cursor *c, uint32_t j)
 {
     if (c->ahead_at_ != j) {
-        trx_entry_read_phys(c->trace, trx_entry_phys(c->trace, j), &c->ahead_);
+        c->ahead_phys_ = trx_entry_phys(c->trace, j);
+        trx_entry_read_phys(c->trace, c->ahead_phys_, &c->ahead_);
         c->ahead_at_ = j;
     }
     return &c->ahead_;
@@ -224,7 +234,7 @@ static inline const trx_entry *peek(trx_cursor *c, uint32_t j)
 
 /* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
  * pins these ids), and where the word the kind is about lies. */
-enum { SUBJECT_INFO0, SUBJECT_INFO1, SUBJECT_CONTEXT, SUBJECT_NONE };
+enum { SUBJECT_NONE, SUBJECT_INFO0, SUBJECT_INFO1, SUBJECT_CONTEXT }; /* unlisted ids: NONE */
 static const struct {
     uint8_t kind, subject;
 } txtb_kinds[113] = {
@@ -246,30 +256,18 @@ static const struct {
     [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_SLEEP */
 };
 
-/* The kind and subject of a TXTB event (priority_change already false). */
+/* The kind and subject of a TXTB event. */
 static inline void txtb_kind(trx_event *ev)
 {
     uint32_t id = ev->id;
-    if (id >= sizeof txtb_kinds / sizeof txtb_kinds[0] || txtb_kinds[id].kind == TRX_KIND_NONE) {
-        ev->kind = TRX_KIND_NONE;
-        ev->subject = 0;
-        return;
+    uint8_t kind = TRX_KIND_NONE, subject = SUBJECT_NONE;
+    if (id < sizeof txtb_kinds / sizeof txtb_kinds[0]) {
+        kind = txtb_kinds[id].kind;
+        subject = txtb_kinds[id].subject;
     }
-    ev->kind = txtb_kinds[id].kind;
-    switch (txtb_kinds[id].subject) {
-    case SUBJECT_INFO0:
-        ev->subject = ev->info[0];
-        break;
-    case SUBJECT_INFO1:
-        ev->subject = ev->info[1];
-        break;
-    case SUBJECT_CONTEXT:
-        ev->subject = ev->context;
-        break;
-    default:
-        ev->subject = 0;
-        break;
-    }
+    const uint32_t words[4] = {0, ev->info[0], ev->info[1], ev->context}; /* by SUBJECT_ */
+    ev->kind = kind;
+    ev->subject = words[subject];
     ev->priority_change = id <= 2 && ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
 }
 
@@ -297,7 +295,7 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->raw_priority = e->priority;
     ev->context = e->context;
     memcpy(ev->info, e->info, sizeof ev->info);
-    ev->entry = trx_entry_phys(t, i);
+    ev->entry = c->ahead_phys_; /* peek(c, i) above */
     ev->synthetic = false;
     ev->thread = -1;
     ev->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
@@ -305,7 +303,6 @@ static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
     ev->time = ts;
     ev->seq = 0;
     ev->lost_before = 0;
-    ev->priority_change = false;
     txtb_kind(ev);
     if (e->context == TRX_CONTEXT_ISR) {
         ev->priority = e->priority;
