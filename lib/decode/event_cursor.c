@@ -164,15 +164,20 @@ static trx_event *rebase(trx_cursor *dst, const trx_cursor *src, const trx_event
     return p ? &dst->ev_buf_[p - src->ev_buf_] : NULL;
 }
 
-int trx_cursor_copy(trx_cursor *dst, const trx_cursor *src)
+void trx_cursor_move(trx_cursor *dst, const trx_cursor *src)
 {
     *dst = *src;
-    dst->scratch_ = NULL;
-    dst->uia_ = NULL;
-    dst->preparing_ = false;
     dst->pending_ = rebase(dst, src, src->pending_);
     for (int k = 0; k < 2; k++)
         dst->queue_[k] = k < src->queue_len_ ? rebase(dst, src, src->queue_[k]) : NULL;
+}
+
+int trx_cursor_copy(trx_cursor *dst, const trx_cursor *src)
+{
+    trx_cursor_move(dst, src);
+    dst->scratch_ = NULL;
+    dst->uia_ = NULL;
+    dst->preparing_ = false;
     if (!src->scratch_)
         return 0; /* an ended cursor: ended too */
     struct trx_cursor_scratch *s = malloc(sizeof *s);
@@ -271,21 +276,30 @@ static inline void txtb_kind(trx_event *ev)
     ev->priority_change = id <= 2 && ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
 }
 
+/* Ticks between the masked time stamps `prev` and `ts` of two entries in a row. */
+static inline uint64_t tick_step(const trx_trace *t, uint32_t prev, uint32_t ts)
+{
+    uint32_t m = t->header.timer_mask;
+    if (t->counts_up)
+        return ts >= prev ? (uint64_t)(ts - prev) : (uint64_t)(m - prev) + ts + 1;
+    return ts <= prev ? (uint64_t)(prev - ts) : (uint64_t)(m - ts) + prev + 1;
+}
+
+/* The masked time stamp of raw chronological entry `i`. */
+static inline uint32_t stamp_of(const trx_trace *t, uint32_t i)
+{
+    const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
+    return trx_rd32(p + 12, t->header.big_endian) & t->header.timer_mask;
+}
+
 /* Fills the fields of raw chronological entry `i` that do not depend on the model. */
 static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
 {
     const trx_trace *t = c->trace;
     const trx_entry *e = peek(c, i); /* valid until the next peek */
     uint32_t ts = e->timestamp & t->header.timer_mask;
-    if (i > 0) {
-        uint32_t p = c->prev_ts_, m = t->header.timer_mask;
-        uint64_t d;
-        if (t->counts_up)
-            d = ts >= p ? (uint64_t)(ts - p) : (uint64_t)(m - p) + ts + 1;
-        else
-            d = ts <= p ? (uint64_t)(p - ts) : (uint64_t)(m - ts) + p + 1;
-        c->ticks_ += d;
-    }
+    if (i > 0)
+        c->ticks_ += tick_step(t, c->prev_ts_, ts);
     c->prev_ts_ = ts;
     ev->ticks = c->ticks_;
     ev->timestamp = ts;
@@ -676,22 +690,66 @@ bool trx_cursor_next(trx_cursor *c, trx_event *ev)
     return true;
 }
 
+/* Relative ticks of raw entry `last` (from the time stamp words alone), and its stamp. */
+static uint64_t ticks_until(const trx_trace *t, uint32_t last, uint32_t *last_stamp)
+{
+    uint64_t ticks = 0;
+    uint32_t prev = stamp_of(t, 0);
+    for (uint32_t i = 1; i <= last; i++) {
+        uint32_t ts = stamp_of(t, i);
+        ticks += tick_step(t, prev, ts);
+        prev = ts;
+    }
+    *last_stamp = prev;
+    return ticks;
+}
+
+int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw)
+{
+    if (t->format == TRX_TRACE_UIA || raw == 0 || raw >= t->used || trx_cursor_init(c, t) < 0)
+        return -1;
+    c->pos_ = raw;
+    c->ticks_ = ticks_until(t, raw - 1, &c->prev_ts_);
+    return 0;
+}
+
+bool trx_cursor_reached(const trx_cursor *c, uint32_t raw)
+{
+    return c->scratch_ && c->pos_ == raw + 1 && c->have_pending_ && c->queue_pos_ >= c->queue_len_;
+}
+
+uint64_t trx_cursor_pending_ticks(const trx_cursor *c)
+{
+    return c->pending_->ticks;
+}
+
+uint64_t trx_cursor_returned(const trx_cursor *c)
+{
+    return c->out_index_ - (uint64_t)(c->queue_len_ - c->queue_pos_);
+}
+
+void trx_cursor_continue(trx_cursor *later, const trx_cursor *before)
+{
+    uint64_t offset = trx_cursor_returned(before);
+    later->out_index_ += offset;
+    for (int k = 0; k < 3; k++)
+        later->ev_buf_[k].index += offset;
+    const struct trx_cursor_scratch *b = before->scratch_;
+    struct trx_cursor_scratch *s = later->scratch_;
+    if (!s || !b)
+        return;
+    for (uint32_t th = 0; th < s->cap && th < b->cap; th++)
+        if (!s->cache[th].valid && b->cache[th].valid) {
+            s->cache[th].valid = b->cache[th].valid;
+            s->cache[th].prio = b->cache[th].prio;
+            s->cache[th].pt = b->cache[th].pt;
+        }
+}
+
 uint64_t trx_trace_span_ticks(const trx_trace *t)
 {
     if (t->format == TRX_TRACE_UIA)
         return trx_uia_span_ticks(t);
-    uint64_t ticks = 0;
-    uint32_t m = t->header.timer_mask, prev = 0;
-    for (uint32_t i = 0; i < t->used; i++) {
-        const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
-        uint32_t ts = trx_rd32(p + 12, t->header.big_endian) & m; /* the time stamp word only */
-        if (i > 0) {
-            if (t->counts_up)
-                ticks += ts >= prev ? (uint64_t)(ts - prev) : (uint64_t)(m - prev) + ts + 1;
-            else
-                ticks += ts <= prev ? (uint64_t)(prev - ts) : (uint64_t)(m - ts) + prev + 1;
-        }
-        prev = ts;
-    }
-    return ticks;
+    uint32_t last_stamp;
+    return t->used ? ticks_until(t, t->used - 1, &last_stamp) : 0;
 }

@@ -22,4 +22,33 @@ void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev
 void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_event *f,
                                int source);
 
+/* Moves cursor `src` to another place in memory (`src` is then unused:
+ * only `dst` is freed). */
+void trx_cursor_move(trx_cursor *dst, const trx_cursor *src);
+
+/* Starting a cursor part-way (two threads walking the halves of a trace):
+ * a cursor started with trx_cursor_init_at at raw entry `raw` (a thread's
+ * event) produces the events from that entry on as a cursor from the start
+ * does, except their numbers (from 0) and the priorities of RUNNING events
+ * that the part before would give; trx_cursor_continue fixes both in it (and
+ * in copies of it) once a cursor from the start has reached `raw`.
+ * TXTB only: 0, or -1 when out of memory or the trace is UIA. */
+int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw);
+
+/* True when `c` has returned every event before raw entry `raw` (the RUNNING
+ * event before it included) and none after: where a cursor started at `raw`
+ * takes over. Its pending event (not yet returned) is then that entry's. */
+bool trx_cursor_reached(const trx_cursor *c, uint32_t raw);
+
+/* Ticks of the event read but not yet returned (trx_cursor_reached). */
+uint64_t trx_cursor_pending_ticks(const trx_cursor *c);
+
+/* Events `c` has returned so far. */
+uint64_t trx_cursor_returned(const trx_cursor *c);
+
+/* Makes `later` (started with trx_cursor_init_at where `before` reached)
+ * what a cursor from the start would be: numbers after `before`'s, and the
+ * priorities the part before gave to threads `later` has not seen yet. */
+void trx_cursor_continue(trx_cursor *later, const trx_cursor *before);
+
 #endif

@@ -5,7 +5,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef TRX_HAVE_PTHREAD
+#include <pthread.h>
+#endif
 
+#include "decode/event_cursor_internal.h"
 #include "overview/trace_overview.h"
 #include "output/timeline.h"
 #include "util/address_map.h"
@@ -18,6 +22,7 @@ typedef struct lane_note {
 } lane_note;
 
 typedef struct chunk {
+    uint64_t first;     /* index of its first event */
     uint64_t end_ticks; /* ticks of its last event (never less than the previous chunk's) */
     uint64_t lost;      /* events lost right before its events */
     uint64_t notes_at;  /* its first note */
@@ -28,6 +33,9 @@ typedef struct chunk {
 #define NOTE_BLOCK ((uint64_t)1 << NOTE_BLOCK_SHIFT)
 #define SUMMARY_MAX_LANES 512u
 #define SUMMARY_MAX_COLS 8192u
+/* Traces of at least this many entries are summarised by two threads, each
+ * walking one half (TXTB, one core; trx_overview_set_parallel_min). */
+#define PARALLEL_MIN_ENTRIES ((uint64_t)1 << 20)
 
 struct trx_overview {
     trx_trace *t;
@@ -35,11 +43,15 @@ struct trx_overview {
     chunk *chunks;
     lane_note **blocks; /* notes in fixed blocks: published notes never move */
     uint64_t block_cap, notes_used;
-    uint64_t interval; /* events per checkpoint */
+    uint64_t interval; /* events per checkpoint (from the start of each half) */
     trx_cursor *checkpoints;
+    uint64_t *checkpoint_at; /* the index of each checkpoint's next event */
     uint64_t checkpoint_cap;
     uint32_t lanes;
+    uint64_t parallel_min;
+    uint32_t split_from;    /* raw entry from which to look for the split (0: the middle) */
     _Atomic uint64_t ready; /* events whose chunks are published */
+    _Atomic uint64_t chunks_ready;
     _Atomic uint64_t checkpoints_ready;
     _Atomic uint64_t ready_ticks;
     atomic_bool done;
@@ -58,9 +70,10 @@ trx_overview *trx_overview_new(trx_trace *t)
         return NULL;
     o->t = t;
     o->total = t->total_events;
-    o->chunk_cap = o->total / TRX_OVERVIEW_CHUNK + 1;
+    o->chunk_cap = o->total / TRX_OVERVIEW_CHUNK + 2; /* each half may end in a part chunk */
     o->lanes = trx_lane_count(t);
-    o->block_cap = TRX_OVERVIEW_LANE_BUDGET / (NOTE_BLOCK * sizeof(lane_note)) + 1;
+    o->block_cap = TRX_OVERVIEW_LANE_BUDGET / (NOTE_BLOCK * sizeof(lane_note)) + 2;
+    o->parallel_min = PARALLEL_MIN_ENTRIES;
     o->chunks = calloc(o->chunk_cap, sizeof *o->chunks);
     o->blocks = calloc(o->block_cap, sizeof *o->blocks);
     if (!o->chunks || !o->blocks) {
@@ -68,61 +81,29 @@ trx_overview *trx_overview_new(trx_trace *t)
         return NULL;
     }
     atomic_init(&o->ready, 0);
+    atomic_init(&o->chunks_ready, 0);
     atomic_init(&o->checkpoints_ready, 0);
     atomic_init(&o->ready_ticks, 0);
     atomic_init(&o->done, false);
     return o;
 }
 
-/* Room for one more note (a new block when the last is full); false over budget. */
-static bool note_room(trx_overview *o)
+void trx_overview_set_parallel_min(trx_overview *o, uint64_t entries, uint32_t split_from)
 {
-    uint64_t b = o->notes_used >> NOTE_BLOCK_SHIFT;
-    if (b >= o->block_cap)
-        return false;
-    if (!o->blocks[b] && !(o->blocks[b] = malloc(NOTE_BLOCK * sizeof(lane_note))))
-        return false;
-    return true;
+    o->parallel_min = entries;
+    o->split_from = split_from;
 }
 
 /* The chunk being filled: per lane its events and run time, and the lanes touched. */
 typedef struct chunk_acc {
     uint32_t *events;
     uint64_t *busy, *worst;
+    uint8_t *noted; /* per lane: in `touched` */
     uint32_t *touched;
     uint32_t touched_count;
+    uint32_t count; /* events in it */
     uint64_t lost;
 } chunk_acc;
-
-static void touch(chunk_acc *a, uint32_t lane)
-{
-    if (!a->events[lane] && !a->busy[lane] && !a->worst[lane])
-        a->touched[a->touched_count++] = lane;
-}
-
-static void close_chunk(trx_overview *o, chunk_acc *a, uint64_t c, uint64_t end_ticks)
-{
-    chunk *ch = &o->chunks[c];
-    ch->end_ticks = end_ticks;
-    ch->lost = a->lost;
-    ch->notes_at = o->notes_used;
-    ch->note_count = 0;
-    for (uint32_t k = 0; k < a->touched_count; k++) {
-        uint32_t l = a->touched[k];
-        if (note_room(o)) { /* over budget: the lane stays out of this chunk's picture */
-            lane_note *n =
-                &o->blocks[o->notes_used >> NOTE_BLOCK_SHIFT][o->notes_used & (NOTE_BLOCK - 1)];
-            *n = (lane_note){l, a->events[l], a->busy[l], a->worst[l]};
-            o->notes_used++;
-            ch->note_count++;
-        }
-        a->events[l] = 0;
-        a->busy[l] = 0;
-        a->worst[l] = 0;
-    }
-    a->touched_count = 0;
-    a->lost = 0;
-}
 
 /* Recently seen thread contexts and their lanes (direct-mapped): the hash
  * of the thread table is not probed for every event. */
@@ -131,6 +112,102 @@ typedef struct lane_cache {
     uint32_t context[LANE_SLOTS];
     uint32_t lane[LANE_SLOTS];
 } lane_cache;
+
+/* Threads made ready and not yet running (response times: RESUME -> the CPU,
+ * as trx stats' latency.response measures them, docs/analyses.md). */
+typedef struct waiting {
+    trx_address_map slot_of; /* thread address -> 1 + slot */
+    uint64_t *since;         /* per slot: ticks of its RESUME + 1, 0: not waiting */
+    uint32_t count, cap;
+    uint32_t live;        /* slots waiting */
+    uint32_t not_waiting; /* an address just seen not waiting (0: none): contexts repeat */
+    bool oom;
+} waiting;
+
+/* One walk over the events from a raw entry on: the whole trace, or one of
+ * its two halves. The first half (and a whole walk) writes into the
+ * overview's own arrays and publishes as it goes; the second half fills
+ * arrays of its own that join the overview's when the first is done. */
+typedef struct segment {
+    trx_overview *o;
+    trx_cursor c;
+    bool live_cursor; /* c holds memory */
+    bool publish;
+    bool note_next; /* give every chunk a note for the lane that gets the CPU (second half) */
+    uint32_t
+        stop_raw; /* the first half stops where this raw entry's event is next; else UINT32_MAX */
+    chunk *chunks;
+    uint64_t chunk_count;
+    lane_note **blocks;
+    uint64_t block_limit, notes_used;
+    trx_cursor *checkpoints;
+    uint64_t *checkpoint_at;
+    uint64_t checkpoint_count;
+    chunk_acc a;
+    waiting wt;
+    lane_cache lanes;
+    uint32_t cores, *run_lane;
+    uint64_t *run_since;
+    bool *running;
+    uint64_t i, ticks; /* events walked; the latest ticks */
+    int rc;
+    const atomic_bool *stop;
+} segment;
+
+static void touch(chunk_acc *a, uint32_t lane)
+{
+    if (!a->noted[lane]) {
+        a->noted[lane] = 1;
+        a->touched[a->touched_count++] = lane;
+    }
+}
+
+/* Room for one more note (a new block when the last is full); false over budget. */
+static bool note_room(segment *g)
+{
+    uint64_t b = g->notes_used >> NOTE_BLOCK_SHIFT;
+    if (b >= g->block_limit)
+        return false;
+    if (!g->blocks[b] && !(g->blocks[b] = malloc(NOTE_BLOCK * sizeof(lane_note))))
+        return false;
+    return true;
+}
+
+/* Ends the chunk being filled (its events end at `g->ticks`). */
+static void close_chunk(segment *g)
+{
+    chunk_acc *a = &g->a;
+    chunk *ch = g->chunk_count < g->o->chunk_cap ? &g->chunks[g->chunk_count] : NULL;
+    if (ch) /* else more events than prepared: they stay out of sight */
+        *ch = (chunk){g->i - a->count, g->ticks, a->lost, g->notes_used, 0};
+    for (uint32_t k = 0; k < a->touched_count; k++) {
+        uint32_t l = a->touched[k];
+        if (ch && note_room(g)) { /* over budget: the lane stays out of this chunk's picture */
+            lane_note *n =
+                &g->blocks[g->notes_used >> NOTE_BLOCK_SHIFT][g->notes_used & (NOTE_BLOCK - 1)];
+            *n = (lane_note){l, a->events[l], a->busy[l], a->worst[l]};
+            g->notes_used++;
+            ch->note_count++;
+        }
+        a->events[l] = 0;
+        a->busy[l] = 0;
+        a->worst[l] = 0;
+        a->noted[l] = 0;
+    }
+    a->touched_count = 0;
+    a->lost = 0;
+    a->count = 0;
+    if (!ch)
+        return;
+    g->chunk_count++;
+    if (g->publish) {
+        trx_overview *o = g->o;
+        o->notes_used = g->notes_used;
+        atomic_store_explicit(&o->ready_ticks, g->ticks, memory_order_relaxed);
+        atomic_store_explicit(&o->chunks_ready, g->chunk_count, memory_order_release);
+        atomic_store_explicit(&o->ready, g->i, memory_order_release);
+    }
+}
 
 /* trx_lane_of_event through the cache (interrupts and the other contexts
  * are computed: they depend on the core, and cost nothing). */
@@ -146,17 +223,6 @@ static inline uint32_t lane_of(lane_cache *c, const trx_trace *t, const trx_even
     }
     return c->lane[k];
 }
-
-/* Threads made ready and not yet running (response times: RESUME -> the CPU,
- * as trx stats' latency.response measures them, docs/analyses.md). */
-typedef struct waiting {
-    trx_address_map slot_of; /* thread address -> 1 + slot */
-    uint64_t *since;         /* per slot: ticks of its RESUME + 1, 0: not waiting */
-    uint32_t count, cap;
-    uint32_t live;        /* slots waiting */
-    uint32_t not_waiting; /* an address just seen not waiting (0: none): contexts repeat */
-    bool oom;
-} waiting;
 
 static bool is_thread_ctx(uint32_t ctx)
 {
@@ -193,25 +259,34 @@ static void wait_start(waiting *wt, uint32_t thread, uint64_t now)
     }
 }
 
-/* Thread `thread` gets the CPU at `ev`: its response time, into its lane's worst. */
-static void wait_end(waiting *wt, chunk_acc *a, lane_cache *lc, const trx_trace *t,
-                     const trx_event *ev, uint32_t thread, uint32_t lanes)
+/* Thread `thread` gets the CPU at `ev`: ends its wait, if it waits; the
+ * ticks it waited since its RESUME, or UINT64_MAX. */
+static uint64_t wait_end(waiting *wt, const trx_event *ev, uint32_t thread)
 {
     if (thread == wt->not_waiting)
-        return;
+        return UINT64_MAX;
     uint32_t *p = trx_address_map_find(&wt->slot_of, thread);
     if (!p || !*p || !wt->since[*p - 1]) {
         wt->not_waiting = thread;
-        return;
+        return UINT64_MAX;
     }
     uint64_t since = wt->since[*p - 1] - 1;
     wt->since[*p - 1] = 0;
     wt->live--;
-    uint32_t lane = lane_of(lc, t, ev, thread);
-    if (ev->ticks >= since && lane < lanes) {
-        touch(a, lane);
-        if (ev->ticks - since > a->worst[lane])
-            a->worst[lane] = ev->ticks - since;
+    return ev->ticks >= since ? ev->ticks - since : UINT64_MAX;
+}
+
+/* The response time of `thread`, that gets the CPU at `ev`, into its lane's worst. */
+static void note_response(segment *g, const trx_event *ev, uint32_t thread)
+{
+    uint64_t waited = wait_end(&g->wt, ev, thread);
+    if (waited == UINT64_MAX)
+        return;
+    uint32_t lane = lane_of(&g->lanes, g->o->t, ev, thread);
+    if (lane < g->o->lanes) {
+        touch(&g->a, lane);
+        if (waited > g->a.worst[lane])
+            g->a.worst[lane] = waited;
     }
 }
 
@@ -219,110 +294,319 @@ static void wait_end(waiting *wt, chunk_acc *a, lane_cache *lc, const trx_trace 
 static uint64_t plan_interval(const trx_overview *o, const trx_cursor *c)
 {
     uint64_t size = trx_cursor_state_size(c) + 256, interval = 64 * (uint64_t)TRX_OVERVIEW_CHUNK;
-    while ((o->total / interval + 1) * size > TRX_OVERVIEW_CHECKPOINT_BUDGET)
+    while ((o->total / interval + 2) * size > TRX_OVERVIEW_CHECKPOINT_BUDGET)
         interval *= 2;
     return interval;
 }
 
+/* What one event adds to the chunk being filled. */
+static inline void take_event(segment *g, const trx_event *ev)
+{
+    trx_overview *o = g->o;
+    const trx_trace *t = o->t;
+    chunk_acc *a = &g->a;
+    if (ev->ticks > g->ticks)
+        g->ticks = ev->ticks;
+    uint32_t core = g->cores > 1 && ev->core < g->cores ? ev->core : 0;
+    if (g->running[core]) {
+        touch(a, g->run_lane[core]);
+        a->busy[g->run_lane[core]] += g->ticks - g->run_since[core];
+    }
+    uint32_t lane = lane_of(&g->lanes, t, ev, ev->context);
+    if (lane < o->lanes) {
+        touch(a, lane);
+        a->events[lane]++;
+    }
+    uint32_t next = lane_of(&g->lanes, t, ev, ev->next_context);
+    g->running[core] = next < o->lanes;
+    g->run_lane[core] = next;
+    g->run_since[core] = g->ticks;
+    if (g->note_next && next < o->lanes)
+        touch(a, next);
+    a->lost += ev->lost_before;
+    /* response times: from a RESUME until the thread gets the CPU (it is the
+     * next context, or its own event when the next contexts never name it) */
+    if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !ev->priority_change)
+        wait_start(&g->wt, ev->subject, ev->ticks);
+    if (g->wt.live) {
+        if (is_thread_ctx(ev->next_context))
+            note_response(g, ev, ev->next_context);
+        if (is_thread_ctx(ev->context) && ev->context != ev->next_context)
+            note_response(g, ev, ev->context);
+    }
+    a->count++;
+    g->i++;
+}
+
+/* The walk: from the cursor's place to the end (or, for a first half, to
+ * stop_raw), a checkpoint every `interval` events. g->rc: 0, or -1 when out
+ * of memory; stops early (rc 0) when *stop is set. */
+static void walk(segment *g)
+{
+    trx_overview *o = g->o;
+    const trx_event *ev;
+    for (;;) {
+        if (g->i % o->interval == 0 && g->checkpoint_count < o->checkpoint_cap &&
+            (!g->checkpoint_count || g->checkpoint_at[g->checkpoint_count - 1] != g->i)) {
+            trx_cursor *cp = &g->checkpoints[g->checkpoint_count];
+            if (trx_cursor_copy(cp, &g->c) < 0) {
+                g->rc = -1;
+                return;
+            }
+            g->checkpoint_at[g->checkpoint_count++] = g->i;
+            if (g->publish)
+                atomic_store_explicit(&o->checkpoints_ready, g->checkpoint_count,
+                                      memory_order_release);
+        }
+        if (g->stop_raw != UINT32_MAX && trx_cursor_reached(&g->c, g->stop_raw))
+            break;
+        if (!(ev = trx_cursor_next_ref(&g->c))) {
+            g->live_cursor = false;
+            break;
+        }
+        take_event(g, ev);
+        if (g->a.count == TRX_OVERVIEW_CHUNK) {
+            if (g->stop_raw != UINT32_MAX && trx_cursor_reached(&g->c, g->stop_raw))
+                break; /* the first half's last chunk also takes the time up to the second's */
+            close_chunk(g);
+            if (g->stop && atomic_load_explicit(g->stop, memory_order_relaxed))
+                return;
+        }
+    }
+    if (g->stop_raw != UINT32_MAX) { /* the run time up to the second half's first event */
+        uint64_t until = trx_cursor_pending_ticks(&g->c);
+        if (g->running[0] && until > g->run_since[0]) {
+            touch(&g->a, g->run_lane[0]);
+            g->a.busy[g->run_lane[0]] += until - g->run_since[0];
+        }
+        if (until > g->ticks)
+            g->ticks = until;
+        g->running[0] = false;
+    }
+    if (g->a.count || g->a.touched_count)
+        close_chunk(g);
+}
+
+/* Allocates a segment's state; false when out of memory. */
+static bool segment_init(segment *g, trx_overview *o, const atomic_bool *stop)
+{
+    memset(g, 0, sizeof *g);
+    g->o = o;
+    g->stop = stop;
+    g->stop_raw = UINT32_MAX;
+    g->cores = trx_trace_context_cores(o->t);
+    if (g->cores < 1)
+        g->cores = 1;
+    chunk_acc *a = &g->a;
+    a->events = calloc(o->lanes, sizeof *a->events);
+    a->busy = calloc(o->lanes, sizeof *a->busy);
+    a->worst = calloc(o->lanes, sizeof *a->worst);
+    a->noted = calloc(o->lanes, sizeof *a->noted);
+    a->touched = calloc(o->lanes ? o->lanes : 1, sizeof *a->touched);
+    g->run_lane = calloc(g->cores, sizeof *g->run_lane);
+    g->run_since = calloc(g->cores, sizeof *g->run_since);
+    g->running = calloc(g->cores, sizeof *g->running);
+    for (uint32_t k = 0; k < LANE_SLOTS; k++)
+        g->lanes.lane[k] = UINT32_MAX;
+    return a->events && a->busy && a->worst && a->noted && a->touched && g->run_lane &&
+           g->run_since && g->running;
+}
+
+static void segment_free(segment *g)
+{
+    free(g->a.events);
+    free(g->a.busy);
+    free(g->a.worst);
+    free(g->a.noted);
+    free(g->a.touched);
+    free(g->wt.since);
+    trx_address_map_free(&g->wt.slot_of);
+    free(g->run_lane);
+    free(g->run_since);
+    free(g->running);
+    if (g->live_cursor)
+        trx_cursor_free(&g->c);
+}
+
+#ifdef TRX_HAVE_PTHREAD
+/* The raw entry where the second half starts (a thread's event near the
+ * middle: the cursor's state is then its own), or 0 for one walk. */
+static uint32_t split_point(const trx_overview *o)
+{
+    const trx_trace *t = o->t;
+    if (t->format == TRX_TRACE_UIA || trx_trace_context_cores(t) > 1 || t->used < 4 ||
+        t->used < o->parallel_min)
+        return 0;
+    uint32_t from = o->split_from && o->split_from < t->used ? o->split_from : t->used / 2;
+    for (uint32_t i = from > 2 ? from : 2, n = 0; i < t->used && n < 65536; i++, n++) {
+        trx_entry e;
+        trx_trace_entry(t, i, &e);
+        if (e.context != TRX_CONTEXT_ISR && e.context != TRX_CONTEXT_INIT && e.context != 0)
+            return i;
+    }
+    return 0;
+}
+
+static void *walk_second_half(void *arg)
+{
+    walk(arg);
+    return NULL;
+}
+
+/* The response times of the threads still waiting where the first half ended
+ * that end in the second: walks the second half (from its first checkpoint,
+ * already joined to the overview at chunk `c0`) until none waits. */
+static int settle_waits(trx_overview *o, segment *a, uint64_t c0, uint64_t chunks)
+{
+    if (!a->wt.live)
+        return 0;
+    trx_cursor c;
+    if (trx_cursor_copy(&c, &o->checkpoints[a->checkpoint_count]) < 0)
+        return -1;
+    const trx_event *ev;
+    uint64_t ch = c0;
+    while (a->wt.live && (ev = trx_cursor_next_ref(&c))) {
+        while (ch + 1 < chunks && o->chunks[ch + 1].first <= ev->index)
+            ch++;
+        uint32_t who[2] = {
+            is_thread_ctx(ev->next_context) ? ev->next_context : 0,
+            is_thread_ctx(ev->context) && ev->context != ev->next_context ? ev->context : 0};
+        for (int k = 0; k < 2; k++) {
+            uint64_t waited = who[k] ? wait_end(&a->wt, ev, who[k]) : UINT64_MAX;
+            if (waited == UINT64_MAX)
+                continue;
+            uint32_t lane = lane_of(&a->lanes, o->t, ev, who[k]);
+            const chunk *x = &o->chunks[ch];
+            for (uint32_t n = 0; n < x->note_count; n++) {
+                lane_note *nt = (lane_note *)note_at(o, x->notes_at + n);
+                if (nt->lane == lane && waited > nt->worst)
+                    nt->worst = waited;
+            }
+        }
+    }
+    trx_cursor_free(&c);
+    return 0;
+}
+
+/* Joins the finished second half `b` to the overview after the first half
+ * `a` (which reached b's start), then publishes it all. */
+static int join_halves(trx_overview *o, segment *a, segment *b)
+{
+    uint64_t offset = a->i;
+    for (uint64_t k = 0; k < b->checkpoint_count; k++) {
+        trx_cursor_continue(&b->checkpoints[k], &a->c);
+        trx_cursor_move(&o->checkpoints[a->checkpoint_count + k], &b->checkpoints[k]);
+        o->checkpoint_at[a->checkpoint_count + k] = b->checkpoint_at[k] + offset;
+    }
+    uint64_t base = (a->notes_used + NOTE_BLOCK - 1) & ~(NOTE_BLOCK - 1);
+    for (uint64_t k = 0; k < b->block_limit && b->blocks[k]; k++)
+        o->blocks[(base >> NOTE_BLOCK_SHIFT) + k] = b->blocks[k];
+    for (uint64_t k = 0; k < b->chunk_count; k++) {
+        chunk *x = &o->chunks[a->chunk_count + k];
+        *x = b->chunks[k];
+        x->first += offset;
+        x->notes_at += base;
+    }
+    uint64_t chunks = a->chunk_count + b->chunk_count;
+    int rc = settle_waits(o, a, a->chunk_count, chunks);
+    o->notes_used = base + b->notes_used;
+    uint64_t end_ticks = chunks ? o->chunks[chunks - 1].end_ticks : 0;
+    atomic_store_explicit(&o->checkpoints_ready, a->checkpoint_count + b->checkpoint_count,
+                          memory_order_release);
+    atomic_store_explicit(&o->ready_ticks, end_ticks, memory_order_relaxed);
+    atomic_store_explicit(&o->chunks_ready, chunks, memory_order_release);
+    atomic_store_explicit(&o->ready, offset + b->i, memory_order_release);
+    return rc;
+}
+
+/* The second half's own arrays; false when out of memory. */
+static bool second_half_arrays(trx_overview *o, segment *b, uint64_t block_limit)
+{
+    b->chunks = calloc(o->chunk_cap, sizeof *b->chunks);
+    b->blocks = calloc(block_limit, sizeof *b->blocks);
+    b->block_limit = block_limit;
+    b->checkpoints = calloc(o->checkpoint_cap, sizeof *b->checkpoints);
+    b->checkpoint_at = calloc(o->checkpoint_cap, sizeof *b->checkpoint_at);
+    return b->chunks && b->blocks && b->checkpoints && b->checkpoint_at;
+}
+
+/* Frees what of the second half did not join the overview. */
+static void second_half_free(segment *b, bool joined)
+{
+    if (!joined) {
+        for (uint64_t k = 0; b->blocks && k < b->block_limit; k++)
+            free(b->blocks[k]);
+        for (uint64_t k = 0; b->checkpoints && k < b->checkpoint_count; k++)
+            trx_cursor_free(&b->checkpoints[k]);
+    }
+    free(b->chunks);
+    free(b->blocks);
+    free(b->checkpoints);
+    free(b->checkpoint_at);
+    segment_free(b);
+}
+#endif
+
 int trx_overview_build(trx_overview *o, const atomic_bool *stop)
 {
-    trx_trace *t = o->t;
-    uint32_t cores = trx_trace_context_cores(t);
-    if (cores < 1)
-        cores = 1;
-    chunk_acc a = {calloc(o->lanes, sizeof(uint32_t)),
-                   calloc(o->lanes, sizeof(uint64_t)),
-                   calloc(o->lanes, sizeof(uint64_t)),
-                   calloc(3u * TRX_OVERVIEW_CHUNK + 3u, sizeof(uint32_t)),
-                   0,
-                   0};
-    waiting wt = {0};
-    uint32_t *run_lane = calloc(cores, sizeof *run_lane);
-    uint64_t *run_since = calloc(cores, sizeof *run_since);
-    bool *running = calloc(cores, sizeof *running);
-    trx_cursor c;
+    segment a;
     int rc = -1;
-    if (!a.events || !a.busy || !a.worst || !a.touched || !run_lane || !run_since || !running ||
-        trx_cursor_init(&c, t) < 0)
+    if (!segment_init(&a, o, stop) || trx_cursor_init(&a.c, o->t) < 0)
         goto out;
-    o->interval = plan_interval(o, &c);
-    o->checkpoint_cap = o->total / o->interval + 1;
-    if (!(o->checkpoints = calloc(o->checkpoint_cap, sizeof *o->checkpoints))) {
-        trx_cursor_free(&c);
+    a.live_cursor = true;
+    a.publish = true;
+    o->interval = plan_interval(o, &a.c);
+    o->checkpoint_cap = o->total / o->interval + 2;
+    o->checkpoints = calloc(o->checkpoint_cap, sizeof *o->checkpoints);
+    o->checkpoint_at = calloc(o->checkpoint_cap, sizeof *o->checkpoint_at);
+    if (!o->checkpoints || !o->checkpoint_at)
         goto out;
+    a.chunks = o->chunks;
+    a.blocks = o->blocks;
+    a.block_limit = o->block_cap;
+    a.checkpoints = o->checkpoints;
+    a.checkpoint_at = o->checkpoint_at;
+#ifdef TRX_HAVE_PTHREAD
+    uint32_t split = split_point(o);
+    segment b;
+    pthread_t helper;
+    bool started = false;
+    if (split) {
+        a.block_limit = o->block_cap / 2;
+        if (segment_init(&b, o, stop) && second_half_arrays(o, &b, o->block_cap - a.block_limit) &&
+            trx_cursor_init_at(&b.c, o->t, split) == 0) {
+            b.live_cursor = true;
+            b.note_next = true;
+            started = pthread_create(&helper, NULL, walk_second_half, &b) == 0;
+        }
+        if (started)
+            a.stop_raw = split;
+        else
+            second_half_free(&b, false);
     }
-    uint64_t i = 0, ticks = 0;
-    const trx_event *ev;
-    lane_cache lanes;
-    for (uint32_t k = 0; k < LANE_SLOTS; k++)
-        lanes.lane[k] = UINT32_MAX;
-    rc = 0;
-    for (;;) {
-        if (i % o->interval == 0 && i / o->interval < o->checkpoint_cap) {
-            if (trx_cursor_copy(&o->checkpoints[i / o->interval], &c) < 0) {
-                rc = -1;
-                break;
-            }
-            atomic_store_explicit(&o->checkpoints_ready, i / o->interval + 1, memory_order_release);
+#endif
+    walk(&a);
+#ifdef TRX_HAVE_PTHREAD
+    if (started) {
+        pthread_join(helper, NULL);
+        bool stopped = stop && atomic_load_explicit(stop, memory_order_relaxed);
+        bool joined = a.rc == 0 && b.rc == 0 && !stopped &&
+                      a.chunk_count + b.chunk_count <= o->chunk_cap &&
+                      a.checkpoint_count + b.checkpoint_count <= o->checkpoint_cap;
+        if (joined) {
+            a.rc = join_halves(o, &a, &b);
+        } else if (a.rc == 0 && !stopped) { /* the second half failed: the first goes on */
+            a.stop_raw = UINT32_MAX;
+            a.block_limit = o->block_cap;
+            walk(&a);
         }
-        if (!(ev = trx_cursor_next_ref(&c)))
-            break;
-        if (ev->ticks > ticks)
-            ticks = ev->ticks;
-        uint32_t core = cores > 1 && ev->core < cores ? ev->core : 0;
-        if (running[core]) {
-            touch(&a, run_lane[core]);
-            a.busy[run_lane[core]] += ticks - run_since[core];
-        }
-        uint32_t lane = lane_of(&lanes, t, ev, ev->context);
-        if (lane < o->lanes) {
-            touch(&a, lane);
-            a.events[lane]++;
-        }
-        uint32_t next = lane_of(&lanes, t, ev, ev->next_context);
-        running[core] = next < o->lanes;
-        run_lane[core] = next;
-        run_since[core] = ticks;
-        a.lost += ev->lost_before;
-        /* response times: from a RESUME until the thread gets the CPU (it is the
-         * next context, or its own event when the next contexts never name it) */
-        if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !ev->priority_change)
-            wait_start(&wt, ev->subject, ev->ticks);
-        if (wt.live) {
-            if (is_thread_ctx(ev->next_context))
-                wait_end(&wt, &a, &lanes, t, ev, ev->next_context, o->lanes);
-            if (is_thread_ctx(ev->context) && ev->context != ev->next_context)
-                wait_end(&wt, &a, &lanes, t, ev, ev->context, o->lanes);
-        }
-        i++;
-        if (i % TRX_OVERVIEW_CHUNK == 0 && i / TRX_OVERVIEW_CHUNK <= o->chunk_cap) {
-            close_chunk(o, &a, i / TRX_OVERVIEW_CHUNK - 1, ticks);
-            atomic_store_explicit(&o->ready_ticks, ticks, memory_order_relaxed);
-            atomic_store_explicit(&o->ready, i, memory_order_release);
-            if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
-                trx_cursor_free(&c);
-                break;
-            }
-        }
+        second_half_free(&b, joined);
     }
-    if (i % TRX_OVERVIEW_CHUNK && i / TRX_OVERVIEW_CHUNK < o->chunk_cap) {
-        close_chunk(o, &a, i / TRX_OVERVIEW_CHUNK, ticks);
-        atomic_store_explicit(&o->ready_ticks, ticks, memory_order_relaxed);
-        atomic_store_explicit(&o->ready, i, memory_order_release);
-    }
-    if (rc < 0)
-        trx_cursor_free(&c);
+#endif
+    rc = a.rc;
 out:
     atomic_store_explicit(&o->done, true, memory_order_release);
-    free(a.events);
-    free(a.busy);
-    free(a.worst);
-    free(wt.since);
-    trx_address_map_free(&wt.slot_of);
-    free(a.touched);
-    free(run_lane);
-    free(run_since);
-    free(running);
+    segment_free(&a);
     return rc;
 }
 
@@ -353,13 +637,13 @@ uint64_t trx_overview_memory(const trx_overview *o)
         bytes += trx_cursor_state_size(&o->checkpoints[k]);
     uint64_t blocks = (o->notes_used + NOTE_BLOCK - 1) >> NOTE_BLOCK_SHIFT;
     return bytes + o->chunk_cap * sizeof(chunk) + blocks * NOTE_BLOCK * sizeof(lane_note) +
-           o->block_cap * sizeof(lane_note *) + o->checkpoint_cap * sizeof(trx_cursor);
+           o->block_cap * sizeof(lane_note *) +
+           o->checkpoint_cap * (sizeof(trx_cursor) + sizeof(uint64_t));
 }
 
 static uint64_t chunks_ready(const trx_overview *o)
 {
-    uint64_t r = trx_overview_ready(o);
-    return (r + TRX_OVERVIEW_CHUNK - 1) / TRX_OVERVIEW_CHUNK;
+    return atomic_load_explicit(&o->chunks_ready, memory_order_acquire);
 }
 
 /* First published chunk that ends at or after `ticks` (n when none). */
@@ -376,17 +660,18 @@ static uint64_t chunk_at(const trx_overview *o, uint64_t n, uint64_t ticks)
     return lo;
 }
 
-static uint64_t chunk_events(const trx_overview *o, uint64_t c)
+/* Events in published chunk `c` of `n`. */
+static uint64_t chunk_events(const trx_overview *o, uint64_t n, uint64_t c)
 {
-    uint64_t r = trx_overview_ready(o), first = c * TRX_OVERVIEW_CHUNK;
-    return r - first < TRX_OVERVIEW_CHUNK ? r - first : TRX_OVERVIEW_CHUNK;
+    uint64_t end = c + 1 < n ? o->chunks[c + 1].first : trx_overview_ready(o);
+    return end - o->chunks[c].first;
 }
 
 uint64_t trx_overview_events_between(const trx_overview *o, uint64_t from, uint64_t to)
 {
     uint64_t n = chunks_ready(o), c0 = chunk_at(o, n, from), c1 = chunk_at(o, n, to), sum = 0;
     for (uint64_t c = c0; c <= c1 && c < n; c++)
-        sum += chunk_events(o, c);
+        sum += chunk_events(o, n, c);
     return sum;
 }
 
@@ -394,7 +679,7 @@ uint64_t trx_overview_index_near(const trx_overview *o, uint64_t ticks)
 {
     uint64_t n = chunks_ready(o);
     uint64_t c = chunk_at(o, n, ticks);
-    return c >= n ? trx_overview_ready(o) : c * TRX_OVERVIEW_CHUNK;
+    return c >= n ? trx_overview_ready(o) : o->chunks[c].first;
 }
 
 int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *out)
@@ -405,12 +690,17 @@ int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *o
         return -1;
     if (index > ready)
         index = ready;
-    uint64_t k = index / o->interval;
-    if (k >= cps)
-        k = cps - 1;
-    if (trx_cursor_copy(out, &o->checkpoints[k]) < 0)
+    uint64_t lo = 0, hi = cps; /* the last checkpoint at or before `index` */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (o->checkpoint_at[mid] <= index)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (trx_cursor_copy(out, &o->checkpoints[lo]) < 0)
         return -1;
-    for (uint64_t i = k * o->interval; i < index; i++)
+    for (uint64_t i = o->checkpoint_at[lo]; i < index; i++)
         if (!trx_cursor_next_ref(out))
             break;
     return 0;
@@ -504,6 +794,8 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
             spread(lost, cols, (double)from, width, s, s, (double)ch->lost);
         for (uint32_t k = 0; k < ch->note_count; k++) {
             const lane_note *nt = note_at(o, ch->notes_at + k);
+            if (!nt->events && !nt->busy && !nt->worst)
+                continue; /* a lane noted only for a response time that was not */
             if (slot_of[nt->lane] == UINT32_MAX) {
                 if (slots == SUMMARY_MAX_LANES ||
                     !(busy[slots] = calloc(2u * (size_t)cols, sizeof(double))) ||
@@ -581,6 +873,7 @@ void trx_overview_free(trx_overview *o)
     for (uint64_t k = 0; o->checkpoints && k < cps; k++)
         trx_cursor_free(&o->checkpoints[k]);
     free(o->checkpoints);
+    free(o->checkpoint_at);
     for (uint64_t b = 0; o->blocks && b < o->block_cap; b++)
         free(o->blocks[b]);
     free(o->blocks);

@@ -1,6 +1,7 @@
 /*
  * trace_overview.h - what `trx serve` keeps of a trace instead of its events:
- * one pass cuts the events into chunks of TRX_OVERVIEW_CHUNK and notes per
+ * one pass (two threads, a half each, on large traces) cuts the events into
+ * chunks of up to TRX_OVERVIEW_CHUNK and notes per
  * chunk its time span, how many events each lane has, how long it ran and
  * its worst response time, and the events lost there; every `interval` events it keeps a cursor
  * copy (a checkpoint). A view of any width is then summed from the chunks, and the exact events of
@@ -29,6 +30,12 @@ typedef struct trx_overview trx_overview;
 
 /* An overview of prepared trace `t` (nothing built yet); NULL when out of memory. */
 trx_overview *trx_overview_new(trx_trace *t);
+
+/* Traces of at least `entries` entries are summarised by two threads (each
+ * walking one half; TXTB on one core); the default is 1 Mi entries. The
+ * second half starts at the first thread event from raw entry `split_from`
+ * on (0: the middle; tests move it). */
+void trx_overview_set_parallel_min(trx_overview *o, uint64_t entries, uint32_t split_from);
 
 /* The pass: fills the chunks and checkpoints, publishing them as it goes.
  * Stops early when *stop becomes true. 0, or -1 when out of memory. */
