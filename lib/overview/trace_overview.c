@@ -33,6 +33,7 @@ typedef struct chunk {
 #define NOTE_BLOCK ((uint64_t)1 << NOTE_BLOCK_SHIFT)
 #define SUMMARY_MAX_LANES 512u
 #define SUMMARY_MAX_COLS 8192u
+#define LANE_SHOWN (UINT32_MAX - 1) /* a summary's lane with something to show */
 /* Traces of at least this many entries are summarised by two threads, each
  * walking one half (TXTB, one core; trx_overview_set_parallel_min). */
 #define PARALLEL_MIN_ENTRIES ((uint64_t)1 << 20)
@@ -785,39 +786,47 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
         goto out;
     }
     memset(slot_of, 0xFF, (size_t)o->lanes * sizeof *slot_of);
-    for (uint64_t c = chunk_at(o, n, from); c < n; c++) {
+    uint64_t c0 = chunk_at(o, n, from), c1 = c0; /* the chunks [c0, c1) the view touches */
+    for (; c1 < n && (c1 ? o->chunks[c1 - 1].end_ticks : 0) <= to; c1++)
+        for (uint32_t k = 0; k < o->chunks[c1].note_count; k++) {
+            const lane_note *nt = note_at(o, o->chunks[c1].notes_at + k);
+            if (nt->events || nt->busy || nt->worst) /* not one noted for a response time only */
+                slot_of[nt->lane] = LANE_SHOWN;
+        }
+    for (uint32_t l = 0; l < o->lanes; l++) { /* slots in lane order: the first ones shown */
+        if (slot_of[l] != LANE_SHOWN)
+            continue;
+        if (slots == SUMMARY_MAX_LANES ||
+            !(busy[slots] = calloc(2u * (size_t)cols, sizeof(double))) ||
+            !(worst[slots] = calloc(cols, sizeof(uint64_t)))) {
+            if (slots < SUMMARY_MAX_LANES) {
+                free(busy[slots]);
+                busy[slots] = NULL;
+            }
+            slot_of[l] = UINT32_MAX;
+            omitted++;
+            continue;
+        }
+        events[slots] = busy[slots] + cols;
+        lane_of[slots] = l;
+        slot_of[l] = slots++;
+    }
+    for (uint64_t c = c0; c < c1; c++) {
         const chunk *ch = &o->chunks[c];
         double s = c ? (double)o->chunks[c - 1].end_ticks : 0, e = (double)ch->end_ticks;
-        if (s > (double)to)
-            break;
         if (ch->lost)
             spread(lost, cols, (double)from, width, s, s, (double)ch->lost);
         for (uint32_t k = 0; k < ch->note_count; k++) {
             const lane_note *nt = note_at(o, ch->notes_at + k);
-            if (!nt->events && !nt->busy && !nt->worst)
-                continue; /* a lane noted only for a response time that was not */
-            if (slot_of[nt->lane] == UINT32_MAX) {
-                if (slots == SUMMARY_MAX_LANES ||
-                    !(busy[slots] = calloc(2u * (size_t)cols, sizeof(double))) ||
-                    !(worst[slots] = calloc(cols, sizeof(uint64_t)))) {
-                    if (slots < SUMMARY_MAX_LANES) {
-                        free(busy[slots]);
-                        busy[slots] = NULL;
-                    }
-                    omitted++;
-                    continue;
-                }
-                events[slots] = busy[slots] + cols;
-                lane_of[slots] = nt->lane;
-                slot_of[nt->lane] = slots++;
-            }
-            double *b = busy[slot_of[nt->lane]], *ev = events[slot_of[nt->lane]];
+            uint32_t slot = slot_of[nt->lane];
+            if (slot == UINT32_MAX)
+                continue; /* left out */
             if (nt->busy)
-                spread(b, cols, (double)from, width, s, e, (double)nt->busy);
+                spread(busy[slot], cols, (double)from, width, s, e, (double)nt->busy);
             if (nt->events)
-                spread(ev, cols, (double)from, width, s, e, (double)nt->events);
+                spread(events[slot], cols, (double)from, width, s, e, (double)nt->events);
             if (nt->worst) /* a chunk's worst, in every column the chunk covers */
-                most(worst[slot_of[nt->lane]], cols, (double)from, width, s, e, nt->worst);
+                most(worst[slot], cols, (double)from, width, s, e, nt->worst);
         }
     }
     trx_out_str(w, ",\"lanes\":[");
@@ -849,7 +858,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
             trx_out_char(w, ',');
         trx_out_u64_pad(w, lost[x] < 0.5 ? 0 : whole(lost[x]), 0, ' ');
     }
-    trx_out_str(w, "],\"notes_omitted\":");
+    trx_out_str(w, "],\"lanes_omitted\":");
     trx_out_u64_pad(w, omitted, 0, ' ');
     trx_out_char(w, '}');
 out:

@@ -4,14 +4,65 @@
  * then what `trx serve` does with it: the page shell, the overview, a
  * summary of the whole span and of a narrow range, and cursor copies from
  * the checkpoints (each must reach the event it was asked for, as many
- * events as the overview counted). Each must succeed on any trace that opens
- * (they fail only when out of memory) and never read out of bounds. */
+ * events as the overview counted); the overview built by two threads (the
+ * halves split where the input says) must summarise the whole span byte for
+ * byte as the one-thread walk and seek to the same events. Each must succeed on any trace that
+ * opens (they fail only when out of memory) and never read out of bounds. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/export_formats.h"
 #include "output/report.h"
 #include "overview/trace_overview.h"
+
+/* The summary of the whole span of `ov` in one column, as text (NULL when out of memory). */
+static char *whole_span(const trx_overview *ov, uint64_t span, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f)
+        return NULL;
+    trx_out w;
+    trx_out_init(&w, f, false);
+    trx_overview_summary_json(ov, 0, span + 1, 1, &w);
+    trx_out_flush(&w);
+    fclose(f);
+    return text;
+}
+
+/* The overview by halves (second half from raw entry `split` on) equals `ov`. */
+static void compare_halves(trx_trace *t, const trx_overview *ov, uint32_t split)
+{
+    trx_overview *h = trx_overview_new(t);
+    if (!h)
+        return;
+    trx_overview_set_parallel_min(h, 0, split);
+    if (trx_overview_build(h, NULL) == 0) {
+        uint64_t total = trx_overview_ready(ov), span = t->max_ticks;
+        size_t la = 0, lb = 0;
+        char *a = whole_span(ov, span, &la), *b = whole_span(h, span, &lb);
+        if (trx_overview_ready(h) != total || (a && b && (la != lb || memcmp(a, b, la) != 0)))
+            __builtin_trap();
+        free(a);
+        free(b);
+        for (uint64_t at = 0; at < total; at += total / 5 + 1) {
+            trx_cursor x, y;
+            if (trx_overview_seek_index(ov, at, &x) != 0)
+                break;
+            if (trx_overview_seek_index(h, at, &y) == 0) {
+                const trx_event *ex = trx_cursor_next_ref(&x), *ey = trx_cursor_next_ref(&y);
+                if (!ex || !ey || ex->index != ey->index || ex->ticks != ey->ticks ||
+                    ex->context != ey->context || ex->next_context != ey->next_context ||
+                    ex->priority != ey->priority)
+                    __builtin_trap();
+                trx_cursor_free(&y);
+            }
+            trx_cursor_free(&x);
+        }
+    }
+    trx_overview_free(h);
+}
 
 /* The CTF export's stream files: all into the one null output. */
 static trx_out *every_stream_to_out(void *ctx, const char *name)
@@ -66,6 +117,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             (void)trx_overview_events_between(ov, 0, span);
             (void)trx_overview_index_near(ov, span / 2);
+            if (size >= 2)
+                compare_halves(&t, ov, t.used ? (data[0] | (uint32_t)data[1] << 8) % t.used : 0);
         }
         trx_overview_free(ov);
         trx_out_flush(&out);
