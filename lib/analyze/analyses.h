@@ -125,6 +125,11 @@ typedef struct trx_timing_core {
     trx_isr_frame *nest; /* MAX_NEST frames (timing.c) */
     uint32_t depth;
 } trx_timing_core;
+/* A recent look-up of trx_timing.pending_map: key, value (0: absent). */
+#define TRX_TIMING_RECENT_BITS 4
+typedef struct trx_timing_recent {
+    uint32_t key, value;
+} trx_timing_recent;
 typedef struct trx_timing {
     uint64_t window;
     uint64_t last_ticks;
@@ -140,6 +145,8 @@ typedef struct trx_timing {
     void *pending;
     uint32_t pending_count, pending_cap;
     uint32_t pending_live; /* pending starts not ended yet */
+    /* the recent look-ups of pending_map, by hash of the key */
+    trx_timing_recent recent[1u << TRX_TIMING_RECENT_BITS];
     int oom;
 } trx_timing;
 /* 0; -1 out of memory; -2 when `span` / `window` reaches TRX_LOAD_WINDOWS_MAX:
@@ -169,6 +176,10 @@ typedef struct trx_profile {
     uint32_t cores;
     uint32_t last_context; /* the last event's thread context and its first thread */
     int32_t last_first;
+    /* the last next context looked up and its first thread, with 1 + the
+     * trace's thread count then (0: none yet; a thread added: stale) */
+    uint32_t looked_up, looked_up_threads;
+    int32_t looked_up_first;
 } trx_profile;
 /* 0, or -1 when out of memory. */
 int trx_profile_init(trx_profile *a, const trx_trace *t);
@@ -202,6 +213,8 @@ typedef struct trx_stack_usage {
     uint64_t *below; /* per start: 1 + the last event whose pointer was just below it (0: none) */
     bool one_each;   /* no two threads share an address: group = start = thread, and
                         group_of and starts are not kept (groups, below: touched on use) */
+    /* by event id: its stack field (stack_usage.c), looked up on first use */
+    uint8_t *field_of;
 } trx_stack_usage;
 int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t); /* 0, or -1 out of memory */
 void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev);

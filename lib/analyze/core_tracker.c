@@ -71,15 +71,22 @@ struct trx_core_tracker {
     uint64_t busy_since;   /* when `busy` last changed */
 };
 
-/* True when no stored entry names a core other than 0 (id bits 24-31). */
+/* True when no stored entry names a core other than 0 (id bits 24-31): the
+ * byte holding them, or-ed over the entries in any order (without an order
+ * of the view's own, trx_entry_phys maps [0, used) onto [0, used) when
+ * oldest <= used). */
 static bool single_core(const trx_trace *t)
 {
-    for (uint32_t i = 0; i < t->used; i++) {
-        const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
-        if (trx_rd32(p + 8, t->header.big_endian) >> 24)
-            return false;
+    const uint8_t *p = t->entries + (t->header.big_endian ? 8 : 11);
+    uint8_t cores = 0;
+    if (!(t->order_ && !t->view_is_tracex_) && t->oldest <= t->used) {
+        for (uint32_t i = 0; i < t->used; i++)
+            cores |= p[(size_t)i * TRX_ENTRY_SIZE];
+    } else {
+        for (uint32_t i = 0; i < t->used; i++)
+            cores |= p[(size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE];
     }
-    return true;
+    return cores == 0;
 }
 
 /* Following one core: its (core, thread) pairs are the per-thread figures. */
@@ -186,15 +193,11 @@ static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
         k->out.max_parallel = k->busy;
 }
 
-/* Notes that thread `th` ran on or logged on core `core` (cores 64 and up:
- * a row of their own, for the few threads that run there). */
-static void mark_core(trx_core_tracker *k, int32_t th, uint32_t core)
+/* mark_core for cores 64 and up: a row of their own, for the few threads
+ * that run there. */
+static void mark_high_core(trx_core_tracker *k, int32_t th, uint32_t core)
 {
     trx_core_stats *s = &k->out;
-    if (core < 64) {
-        s->threads[th].core_mask |= 1ull << core;
-        return;
-    }
     if (!s->high_cores_ && !(s->high_cores_ = calloc(1, sizeof *s->high_cores_))) {
         k->oom = true;
         return;
@@ -220,6 +223,15 @@ static void mark_core(trx_core_tracker *k, int32_t th, uint32_t core)
     }
     uint32_t c = core - 64;
     s->high_masks_[*row][c / 64] |= 1ull << (c % 64);
+}
+
+/* Notes that thread `th` ran on or logged on core `core`. */
+static inline void mark_core(trx_core_tracker *k, int32_t th, uint32_t core)
+{
+    if (core < 64)
+        k->out.threads[th].core_mask |= 1ull << core;
+    else
+        mark_high_core(k, th, core);
 }
 
 bool trx_core_stats_thread_has(const trx_core_stats *s, uint32_t thread, uint32_t core)
@@ -442,6 +454,10 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
     }
     if (c->nesting > 0)
         set_nesting(k, core, 0, now);
+    if (c->state == STATE_THREAD ? c->context == n
+        : c->state == STATE_IDLE ? n == TRX_CONTEXT_IDLE
+                                 : c->state == STATE_INIT && n == TRX_CONTEXT_INIT)
+        return; /* the core goes on as it is: set_state would change nothing */
     k->blocking = ev->kind == TRX_KIND_SUSPEND && ev->subject == ev->context && n != ev->context;
     if (n == TRX_CONTEXT_IDLE)
         set_state(k, core, STATE_IDLE, 0, -1, now);

@@ -39,8 +39,18 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, i
         } else if (n == TRX_CONTEXT_IDLE) {
             s->idle_ticks += d;
         } else if (n != TRX_CONTEXT_INIT) {
-            /* mostly the thread of the last event: its look-up is done */
-            int32_t i = n == a->last_context ? a->last_first : trx_trace_first_thread_at(t, n);
+            /* mostly the thread of the last event: its look-up is done; else
+             * mostly the one looked up last (while no thread is added) */
+            int32_t i;
+            if (n == a->last_context) {
+                i = a->last_first;
+            } else if (n == a->looked_up && a->looked_up_threads == t->thread_count + 1) {
+                i = a->looked_up_first;
+            } else {
+                i = a->looked_up_first = trx_trace_first_thread_at(t, n);
+                a->looked_up = n;
+                a->looked_up_threads = t->thread_count + 1;
+            }
             if (i >= 0)
                 s->threads[i].execution_ticks += d;
         }

@@ -40,9 +40,10 @@ struct trx_correct_inversions {
     trx_address_map slot_of;                   /* waiter -> slot */
     waiter_slot *slots;                        /* grown as threads wait (allocated: slot_alloc) */
     uint32_t slot_count, slot_alloc, slot_cap; /* slot_cap: at most one per thread */
+    uint32_t recent, recent_slot; /* the last waiter looked up, its slot + 1 (0: none) */
     trx_open_windows *open;
-    uint32_t open_count;
-    trx_ran_inside *ran;  /* the threads that ran inside each window */
+    uint32_t open_count, pending_count; /* slots OPEN, PENDING */
+    trx_ran_inside *ran;                /* the threads that ran inside each window */
     uint32_t last_thread; /* context of the last thread event (a run starts when it changes) */
     trx_inversion *list;
     uint32_t count, cap;
@@ -104,13 +105,19 @@ static bool get_prio(const trx_correct_inversions *f, uint32_t address, uint32_t
     return trx_address_map_get(&f->prio, address, prio);
 }
 
+/* The slot of waiter `thread` (a thread address: never 0, the empty
+ * `recent`), created if `create`; NULL when it has none. */
 static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool create,
                              uint32_t *index)
 {
-    uint32_t *v = trx_address_map_find(&f->slot_of, thread);
-    if (v) {
-        *index = *v;
-        return &f->slots[*v];
+    if (thread != f->recent) {
+        uint32_t *v = trx_address_map_find(&f->slot_of, thread);
+        f->recent = thread;
+        f->recent_slot = v ? *v + 1 : 0;
+    }
+    if (f->recent_slot) {
+        *index = f->recent_slot - 1;
+        return &f->slots[*index];
     }
     if (!create || f->slot_count == f->slot_cap)
         return NULL;
@@ -130,6 +137,7 @@ static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool cr
         return NULL;
     }
     *index = f->slot_count;
+    f->recent_slot = f->slot_count + 1;
     return &f->slots[f->slot_count++];
 }
 
@@ -145,6 +153,7 @@ static void maybe_pending(trx_correct_inversions *f, const trx_event *ev, uint32
     waiter_slot *s = slot_for(f, ev->context, true, &k);
     if (!s || s->state == OPEN)
         return;
+    f->pending_count += s->state == IDLE_STATE;
     s->state = PENDING;
     s->at = (trx_inversion){.waiter = ev->context,
                             .waiter_priority = ev->priority,
@@ -169,6 +178,7 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
             ev->subject != ev->context)
             return; /* the holder's priority raised inside the GET: still pending */
         s->state = IDLE_STATE;
+        f->pending_count--;
         if (ev->kind != TRX_KIND_SUSPEND || ev->subject != ev->context)
             return; /* the GET did not block */
         if (f->count == f->cap) {
@@ -224,7 +234,7 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
         f->oom = 1;
         return;
     }
-    if (f->slot_count)
+    if (f->pending_count || f->open_count)
         waiter_event(f, ev);
     switch (ev->kind) {
     case TRX_KIND_LOCK_GET: /* MUTEX_GET: info1 mutex, info2 wait option, info3 owner */

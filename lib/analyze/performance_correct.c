@@ -33,7 +33,10 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
     trx_performance_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
     /* which threads are suspended (affects the preemption test below) */
     if ((kind == TRX_KIND_RESUME || kind == TRX_KIND_SUSPEND) && ev->subject != 0) {
-        if (trx_address_map_put(&a->suspended, ev->subject, kind == TRX_KIND_SUSPEND) < 0)
+        uint32_t *v = trx_address_map_find(&a->suspended, ev->subject);
+        if (v)
+            *v = kind == TRX_KIND_SUSPEND;
+        else if (trx_address_map_put(&a->suspended, ev->subject, kind == TRX_KIND_SUSPEND) < 0)
             a->oom = 1;
     }
     if (kind == TRX_KIND_TIME_SLICE) {

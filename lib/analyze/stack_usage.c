@@ -13,12 +13,18 @@
 #include "analyze/analyses.h"
 #include "trx/catalog.h"
 
+#define EVENT_IDS 65536u    /* trx_event.id: 16 bits */
+#define FIELD_UNKNOWN 0xFFu /* stack_field: not looked up yet */
+
 /* Which info field (1-4) carries the stack pointer for event `id`; 0: none.
  * The catalogue says it (lib/catalog/events.csv: the field whose role is
- * "stack"), as TraceX reads it (tracex.md 2.11). */
-static int stack_field(uint32_t id)
+ * "stack"), as TraceX reads it (tracex.md 2.11); each id is looked up once. */
+static int stack_field(trx_stack_usage *u, uint32_t id)
 {
-    return trx_catalog_field_with_role(id, TRX_ROLE_STACK) + 1;
+    uint8_t *f = &u->field_of[id & (EVENT_IDS - 1)];
+    if (*f == FIELD_UNKNOWN)
+        *f = (uint8_t)(trx_catalog_field_with_role(id, TRX_ROLE_STACK) + 1);
+    return *f;
 }
 
 /* Ascending, for qsort of (group, start) pairs packed in a uint64_t. */
@@ -46,6 +52,10 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
 {
     memset(u, 0, sizeof *u);
     uint32_t n = t->thread_count;
+    u->field_of = malloc(EVENT_IDS);
+    if (!u->field_of)
+        return -1;
+    memset(u->field_of, FIELD_UNKNOWN, EVENT_IDS);
     if (t->shared_thread_addresses_ == 0) {
         u->one_each = true;
         u->below = calloc(n ? n : 1, sizeof *u->below);
@@ -97,8 +107,10 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
 
 void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev)
 {
-    int f = stack_field(ev->id);
-    if (!f || ev->thread < 0)
+    if (ev->thread < 0)
+        return;
+    int f = stack_field(u, ev->id);
+    if (!f)
         return;
     int32_t first = trx_event_first_thread(t, ev);
     if (first < 0)
@@ -167,6 +179,7 @@ int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s)
 
 void trx_stack_usage_discard(trx_stack_usage *u)
 {
+    free(u->field_of);
     free(u->group_of);
     free(u->starts);
     free(u->below);

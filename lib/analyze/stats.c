@@ -41,14 +41,14 @@ typedef struct walk {
     void *extra_ctx;
     bool catalogue_ids; /* the event ids are the catalogue's (TXTB): id-keyed analyses run */
     trx_inversion_finder *inv;
-    trx_popularity *pop;
-    _Alignas(64) trx_stack_usage stack;
     /* here in the correct mode, there in TraceX's; each on cache lines of
      * its own (no false sharing between the two threads) */
     _Alignas(64) trx_thread_popularity tpop;
     _Alignas(64) trx_profile prof;
-    /* the states written on the helper thread only */
-    _Alignas(64) trx_switch_counter sw;
+    /* the states the helper thread uses only */
+    _Alignas(64) trx_stack_usage stack;
+    trx_popularity pop;
+    trx_switch_counter sw;
     trx_preemption_counter pre;
     trx_interrupt_counter irq;
     trx_correct_performance perf;
@@ -61,14 +61,22 @@ typedef struct walk {
 /* Analyses both modes run beside the cursor. */
 static void common_here(walk *w, const trx_event *ev)
 {
-    if (w->catalogue_ids) { /* stacks, services, FileX, NetX: from the catalogue's ids */
-        trx_stack_usage_feed(&w->stack, w->t, ev);
-        trx_popularity_feed(w->pop, ev);
+    if (w->catalogue_ids) { /* FileX, NetX: from the catalogue's ids */
         trx_filex_feed(&w->s->filex, ev);
         trx_netx_feed(&w->s->netx, ev);
     }
     if (w->extra)
         w->extra(w->extra_ctx, ev);
+}
+
+/* Analyses both modes run on the helper thread: stacks and services, from
+ * the catalogue's ids, each writing state of its own only. */
+static void common_there(walk *w, const trx_event *ev)
+{
+    if (w->catalogue_ids) {
+        trx_stack_usage_feed(&w->stack, w->t, ev);
+        trx_popularity_feed(&w->pop, ev);
+    }
 }
 
 /* The analyses that write per-thread figures into trx_stats.threads: all on
@@ -97,6 +105,7 @@ static void correct_here(void *ctx, const trx_event *ev)
 static void correct_there(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
+    common_there(w, ev);
     trx_correct_performance_feed(&w->perf, ev);
     trx_correct_inversions_feed(w->cinv, ev);
     trx_timing_feed(&w->timing, ev);
@@ -115,6 +124,7 @@ static void tracex_here(void *ctx, const trx_event *ev)
 static void tracex_there(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
+    common_there(w, ev);
     trx_switches_feed(&w->sw, ev);
     trx_preemptions_feed(&w->pre, ev);
     trx_interrupts_feed(&w->irq, ev);
@@ -174,7 +184,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     w.extra_ctx = extra_ctx;
     w.catalogue_ids = s->catalogue_figures = trx_stats_has_catalogue_figures(t);
     w.inv = inv;
-    w.pop = &pop;
+    w.pop = pop;
     w.tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     if (trx_stack_usage_init(&w.stack, t) < 0)
         goto fail;
@@ -244,7 +254,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
             r = -1;
         }
     }
-    if (trx_popularity_finish(&pop, s) < 0)
+    if (trx_popularity_finish(&w.pop, s) < 0)
         r = -1;
     if (r < 0 || stopped) {
         trx_stats_free(s);
@@ -259,7 +269,7 @@ fail:
     trx_stack_usage_discard(&w.stack);
     if (inv)
         trx_inversions_finish(inv, s);
-    trx_popularity_finish(&pop, s);
+    trx_popularity_finish(&w.pop, s);
     trx_stats_free(s);
     return fail_rc;
 }

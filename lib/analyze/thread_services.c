@@ -73,7 +73,8 @@ static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
         p->entries[e - 1].count++;
         return;
     }
-    if (trx_entry_index_reserve(&p->hash, p->hashed, entry_hash, p) < 0) {
+    if ((uint64_t)(p->hashed + 1) * 2 > p->hash.cap &&
+        trx_entry_index_reserve(&p->hash, p->hashed, entry_hash, p) < 0) {
         p->oom = 1;
         return;
     }

@@ -190,13 +190,27 @@ static bool is_thread(uint32_t ctx)
     return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT && ctx != TRX_CONTEXT_IDLE;
 }
 
-/* Ends thread `thread`'s pending response time and latency (if any) at `ev`. */
-static void end_pending(trx_timing *a, uint32_t thread, const trx_event *ev)
+/* The cache entry of `thread` among the recent look-ups of pending_map. */
+static inline trx_timing_recent *recent_of(trx_timing *a, uint32_t thread)
 {
-    uint32_t *p = trx_address_map_find(&a->pending_map, thread);
-    if (!p || !*p)
-        return;
-    pending_start *ps = &((pending_start *)a->pending)[*p - 1];
+    return &a->recent[(thread * 0x9E3779B1u) >> (32 - TRX_TIMING_RECENT_BITS)];
+}
+
+/* The value of `thread` in pending_map (0: none), through the cache (whose
+ * empty entries, key 0, say none: 0 is idle, never looked up). */
+static inline uint32_t pending_index(trx_timing *a, uint32_t thread)
+{
+    trx_timing_recent *r = recent_of(a, thread);
+    if (r->key != thread) {
+        uint32_t *p = trx_address_map_find(&a->pending_map, thread);
+        *r = (trx_timing_recent){thread, p ? *p : 0};
+    }
+    return r->value;
+}
+
+/* Ends thread `thread`'s pending response time and latency `ps` at `ev`. */
+static void end_pending(trx_timing *a, uint32_t thread, pending_start *ps, const trx_event *ev)
+{
     if (ps->resume && ev->ticks >= ps->resume - 1) {
         trx_keyed_duration *k =
             keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, thread);
@@ -209,9 +223,16 @@ static void end_pending(trx_timing *a, uint32_t thread, const trx_event *ev)
         if (k)
             keyed_add(k, ev->ticks - (ps->irq - 1), ev);
     }
-    if (ps->resume || ps->irq)
-        a->pending_live--;
+    a->pending_live--;
     ps->resume = ps->irq = 0;
+}
+
+/* The pending start of `thread` when it has one, else NULL. */
+static inline pending_start *waiting(trx_timing *a, uint32_t thread)
+{
+    uint32_t i = pending_index(a, thread);
+    pending_start *ps = i ? &((pending_start *)a->pending)[i - 1] : NULL;
+    return ps && (ps->resume || ps->irq) ? ps : NULL;
 }
 
 /* Ends core c's innermost interrupt (ISR or Swi) at `ev`: its durations. */
@@ -266,13 +287,8 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
     }
     /* resumes start a response time (and a latency from an ISR) */
     if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !trx_is_priority_change(ev)) {
-        bool added;
-        uint32_t *p = trx_address_map_slot(&a->pending_map, ev->subject, 0, &added);
-        if (!p) {
-            a->oom = 1;
-            return;
-        }
-        if (*p == 0) {
+        uint32_t i = pending_index(a, ev->subject);
+        if (i == 0) {
             if (a->pending_count == a->pending_cap) {
                 uint32_t n = a->pending_cap ? a->pending_cap * 2 : 16;
                 void *q = realloc(a->pending, (size_t)n * sizeof(pending_start));
@@ -284,9 +300,14 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
                 a->pending_cap = n;
             }
             ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0};
-            *p = ++a->pending_count;
+            i = ++a->pending_count;
+            if (trx_address_map_put(&a->pending_map, ev->subject, i) < 0) {
+                a->oom = 1;
+                return;
+            }
+            *recent_of(a, ev->subject) = (trx_timing_recent){ev->subject, i};
         }
-        pending_start *ps = &((pending_start *)a->pending)[*p - 1];
+        pending_start *ps = &((pending_start *)a->pending)[i - 1];
         a->pending_live += !ps->resume && !ps->irq;
         if (!ps->resume)
             ps->resume = now + 1;
@@ -298,10 +319,11 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
      * latency; its own event does when the next contexts never named it */
     if (!a->pending_live)
         return; /* no thread waits for the CPU: nothing to end */
-    if (is_thread(ev->next_context))
-        end_pending(a, ev->next_context, ev);
-    if (is_thread(ctx) && ctx != ev->next_context)
-        end_pending(a, ctx, ev);
+    pending_start *ps;
+    if (is_thread(ev->next_context) && (ps = waiting(a, ev->next_context)))
+        end_pending(a, ev->next_context, ps, ev);
+    if (is_thread(ctx) && ctx != ev->next_context && (ps = waiting(a, ctx)))
+        end_pending(a, ctx, ps, ev);
 }
 
 static void finish_table(trx_keyed_duration *v, uint32_t n)

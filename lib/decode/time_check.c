@@ -6,13 +6,28 @@
 #include "decode/entry_read.h"
 #include "decode/time_steps.h"
 
+/* Adds the stamps of the physical entries [from, to). */
+static void add_stamps(trx_time_steps *s, const trx_trace *t, uint32_t from, uint32_t to)
+{
+    const uint8_t *p = t->entries + (size_t)from * TRX_ENTRY_SIZE + 12;
+    const bool be = t->header.big_endian;
+    for (uint32_t i = from; i < to; i++, p += TRX_ENTRY_SIZE)
+        trx_time_steps_add(s, trx_rd32(p, be));
+}
+
 void trx_trace_time_check(const trx_trace *t, trx_time_check *out)
 {
     trx_time_steps s;
     trx_time_steps_begin(&s, t);
-    const bool be = t->header.big_endian;
-    for (uint32_t i = 0; i < t->used; i++)
-        trx_time_steps_add(
-            &s, trx_rd32(t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE + 12, be));
+    if (!(t->order_ && !t->view_is_tracex_) && t->oldest <= t->used) {
+        /* no order of the view's own: trx_entry_phys reads [oldest, used), then [0, oldest) */
+        add_stamps(&s, t, t->oldest, t->used);
+        add_stamps(&s, t, 0, t->oldest);
+    } else {
+        const bool be = t->header.big_endian;
+        for (uint32_t i = 0; i < t->used; i++)
+            trx_time_steps_add(
+                &s, trx_rd32(t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE + 12, be));
+    }
     trx_time_steps_end(&s, out);
 }
