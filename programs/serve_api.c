@@ -49,6 +49,8 @@ static int status(serve_state *s, trx_out *w)
     const trx_overview *o = s->overview;
     trx_out_str(w, "{\"ready\":");
     num(w, trx_overview_ready(o));
+    trx_out_str(w, ",\"walked\":");
+    num(w, trx_overview_walked(o));
     trx_out_str(w, ",\"total\":");
     num(w, trx_overview_total(o));
     trx_out_str(w, ",\"ready_ticks\":");

@@ -50,8 +50,9 @@ struct trx_overview {
     uint64_t checkpoint_cap;
     uint32_t lanes;
     uint64_t parallel_min;
-    uint32_t split_from;    /* raw entry from which to look for the split (0: the middle) */
-    _Atomic uint64_t ready; /* events whose chunks are published */
+    uint32_t split_from;            /* raw entry from which to look for the split (0: the middle) */
+    _Atomic uint64_t ready;         /* events whose chunks are published */
+    _Atomic uint64_t second_walked; /* events the second half has walked (not yet published) */
     _Atomic uint64_t chunks_ready;
     _Atomic uint64_t checkpoints_ready;
     _Atomic uint64_t ready_ticks;
@@ -82,6 +83,7 @@ trx_overview *trx_overview_new(trx_trace *t)
         return NULL;
     }
     atomic_init(&o->ready, 0);
+    atomic_init(&o->second_walked, 0);
     atomic_init(&o->chunks_ready, 0);
     atomic_init(&o->checkpoints_ready, 0);
     atomic_init(&o->ready_ticks, 0);
@@ -201,7 +203,9 @@ static void close_chunk(segment *g)
     if (!ch)
         return;
     g->chunk_count++;
-    if (g->publish) {
+    if (!g->publish) {
+        atomic_store_explicit(&g->o->second_walked, g->i, memory_order_relaxed);
+    } else {
         trx_overview *o = g->o;
         o->notes_used = g->notes_used;
         atomic_store_explicit(&o->ready_ticks, g->ticks, memory_order_relaxed);
@@ -597,6 +601,7 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop)
         if (joined) {
             a.rc = join_halves(o, &a, &b);
         } else if (a.rc == 0 && !stopped) { /* the second half failed: the first goes on */
+            atomic_store_explicit(&o->second_walked, 0, memory_order_relaxed);
             a.stop_raw = UINT32_MAX;
             a.block_limit = o->block_cap;
             walk(&a);
@@ -614,6 +619,13 @@ out:
 uint64_t trx_overview_ready(const trx_overview *o)
 {
     return atomic_load_explicit(&o->ready, memory_order_acquire);
+}
+
+uint64_t trx_overview_walked(const trx_overview *o)
+{
+    uint64_t n =
+        trx_overview_ready(o) + atomic_load_explicit(&o->second_walked, memory_order_relaxed);
+    return n < o->total ? n : o->total;
 }
 
 uint64_t trx_overview_total(const trx_overview *o)

@@ -43,6 +43,8 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop);
 
 /* Events summarised so far / in all; true once the pass has ended. */
 uint64_t trx_overview_ready(const trx_overview *o);
+/* Events walked so far (the second half's too, shown once the first is done). */
+uint64_t trx_overview_walked(const trx_overview *o);
 uint64_t trx_overview_total(const trx_overview *o);
 bool trx_overview_done(const trx_overview *o);
 

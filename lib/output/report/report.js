@@ -1024,7 +1024,7 @@
       if (!generation) generation = r.generation;
       else if (r.generation !== generation) takeGeneration(r.generation);
       progress = (live ? "live, generation " + r.generation + (r.done ? "" : ", ") : "") +
-        (r.done ? "" : "summarised " + Math.round(100 * r.ready / Math.max(1, r.total)) + " %");
+        (r.done ? "" : "summarised " + Math.round(100 * (r.walked || r.ready) / Math.max(1, r.total)) + " %");
       if (!r.done) { asked = ""; redraw(); }
       if (r.stats && stats.pending) {
         fetchJson("api/stats", function (st) {
