@@ -356,8 +356,6 @@ int cmd_capture(int argc, char **argv)
     if (!out.base)
         return cli_usage_error("capture", "-o OUT is required");
     const char *source = argv[optind];
-    if (serve && out.rotate)
-        return cli_usage_error("capture", "--serve shows one file: it does not go with --rotate");
 #ifdef _WIN32
     (void)bind, (void)port;
     if (serve)
@@ -437,8 +435,14 @@ int cmd_capture(int argc, char **argv)
         }
         if ((status = out_chunk(&out, buf, keep, at, live.boundary)) != 0 || done)
             break;
-        if (server) /* the page's next generation reads up to the last whole packet */
-            serve_live_grew(server, counting ? live.boundary : out.total);
+#ifndef _WIN32
+        if (server) { /* the page's next generation reads up to the last whole packet */
+            unsigned long long first = out.total - out.file_bytes; /* the file's first byte */
+            unsigned long long whole =
+                counting ? (live.boundary > first ? live.boundary - first : 0) : out.file_bytes;
+            serve_live_grew(server, out.path, whole < out.file_bytes ? whole : out.file_bytes);
+        }
+#endif
     }
     double seconds = capture_now() - start;
     if (tty)
@@ -453,8 +457,8 @@ int cmd_capture(int argc, char **argv)
     if (server) {
         serve_live_stop(server);
         if (!quiet)
-            fprintf(stderr, "trx capture: no longer serving; `trx serve %s` shows the capture\n",
-                    out.path);
+            fprintf(stderr, "trx capture: no longer serving; `trx serve %s` shows the %s\n",
+                    out.path, out.rotate ? "last file" : "capture");
     }
 #endif
     if (!quiet)

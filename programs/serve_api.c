@@ -3,7 +3,8 @@
  * server has checked the Host and the token already):
  *   /             the report page (same page code as `trx report`, no events)
  *   /api/status   how far the overview and the statistics are; the generation
- *   /api/meta     the page's #trx-meta of this generation (a live capture grows)
+ *   /api/meta     the page's #trx-meta of this generation (a live capture grows;
+ *                 ?generation=N: 409 when that is no longer the one served)
  *   /api/view     ?from=T&to=T&cols=N: the exact events of that time range
  *                 when there are at most SERVE_EVENTS_MAX, else its summary
  *   /api/events   ?first=I&count=N: the events from number I (jumps, search)
@@ -363,8 +364,16 @@ int serve_handle(void *state, const trx_http_request *req, trx_out *body, const 
     }
     if (strcmp(req->path, "/api/status") == 0)
         return status(s, body);
-    if (strcmp(req->path, "/api/meta") == 0) /* a newer generation's header and lanes */
+    if (strcmp(req->path, "/api/meta") == 0) { /* a newer generation's header and lanes */
+        uint64_t g;
+        if (query_u64(req, "generation", &g) && g != s->generation) { /* the page asks again */
+            trx_out_str(body, "{\"generation\":");
+            num(body, s->generation);
+            trx_out_str(body, "}\n");
+            return 409;
+        }
         return trx_report_meta_json(&s->in->trace, body, &s->options) == 0 ? 200 : 503;
+    }
     if (strcmp(req->path, "/api/view") == 0)
         return view(s, req, body, type);
     if (strcmp(req->path, "/api/events") == 0)

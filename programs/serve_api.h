@@ -32,6 +32,7 @@ typedef struct serve_band {
 
 typedef struct serve_state {
     cli_input *in;       /* owned */
+    char *path;          /* owned: the trace's name (the caller's buffer may change) */
     uint64_t generation; /* 1, 2 ...: a live capture's view grows by generations */
     bool live;
     trx_export_options options;

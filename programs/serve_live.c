@@ -22,7 +22,11 @@ struct serve_live {
     uint16_t port;
     serve_host host;
     atomic_bool stop, listening, failed;
-    _Atomic uint64_t whole_bytes; /* from the capture */
+    /* from the capture: the file being written (a new one after each
+     * --rotate step: `file` counts them) and its bytes of whole packets */
+    pthread_mutex_t news;
+    char path[4096];
+    uint64_t file, whole_bytes;
     pthread_t server, refresher;
     bool server_running, refresher_running;
 };
@@ -63,22 +67,28 @@ static void *run_server(void *arg)
     return NULL;
 }
 
-/* Makes a generation whenever whole packets were added and its time has come. */
+/* Makes a generation whenever whole packets were added (to the file being
+ * written: after a --rotate step, the new one) and its time has come. */
 static void *run_refresher(void *arg)
 {
     serve_live *l = arg;
-    uint64_t built = 0, generation = 0;
+    uint64_t built = 0, built_file = 0, generation = 0;
     double due = 0;
+    char path[sizeof l->path];
     while (!atomic_load(&l->stop)) {
-        uint64_t whole = atomic_load(&l->whole_bytes);
-        if (whole == built || now_s() < due) {
+        pthread_mutex_lock(&l->news);
+        uint64_t whole = l->whole_bytes, file = l->file;
+        memcpy(path, l->path, sizeof path);
+        pthread_mutex_unlock(&l->news);
+        if ((whole == built && file == built_file) || !whole || now_s() < due) {
             struct timespec pause = {0, 50 * 1000 * 1000};
             nanosleep(&pause, NULL);
             continue;
         }
         double t0 = now_s();
-        serve_state *s = serve_state_open(&l->common, l->common.args[0], 0, generation + 1, true);
+        serve_state *s = serve_state_open(&l->common, path, 0, generation + 1, true);
         built = whole; /* a file not readable yet is tried again with more packets */
+        built_file = file;
         if (s) {
             s->live = true;
             serve_state_build(s, &l->stop, false);
@@ -117,7 +127,13 @@ serve_live *serve_live_start(const char *path, const char *uia_meta, const char 
     atomic_init(&l->stop, false);
     atomic_init(&l->listening, false);
     atomic_init(&l->failed, false);
-    atomic_init(&l->whole_bytes, 0);
+    snprintf(l->path, sizeof l->path, "%s", path);
+    if (pthread_mutex_init(&l->news, NULL) != 0) {
+        fprintf(stderr, "trx capture: --serve: cannot make a mutex\n");
+        free(args);
+        free(l);
+        return NULL;
+    }
     if (!serve_make_token(l->token)) {
         fprintf(stderr, "trx capture: --serve: no random source (/dev/urandom) for the token\n");
         free(args);
@@ -140,10 +156,17 @@ serve_live *serve_live_start(const char *path, const char *uia_meta, const char 
     return l;
 }
 
-void serve_live_grew(serve_live *l, uint64_t whole_bytes)
+void serve_live_grew(serve_live *l, const char *path, uint64_t whole_bytes)
 {
-    if (l)
-        atomic_store(&l->whole_bytes, whole_bytes);
+    if (!l)
+        return;
+    pthread_mutex_lock(&l->news);
+    if (strcmp(path, l->path) != 0) {
+        snprintf(l->path, sizeof l->path, "%s", path);
+        l->file++;
+    }
+    l->whole_bytes = whole_bytes;
+    pthread_mutex_unlock(&l->news);
 }
 
 void serve_live_stop(serve_live *l)
@@ -156,6 +179,7 @@ void serve_live_stop(serve_live *l)
     if (l->server_running)
         pthread_join(l->server, NULL);
     serve_host_free(&l->host);
+    pthread_mutex_destroy(&l->news);
     free(l->common.args);
     free(l);
 }

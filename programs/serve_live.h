@@ -3,7 +3,8 @@
  * newest generation; a refresher thread makes a new one whenever more whole
  * packets have arrived, at most every max(1 s, twice the time the last one
  * took), so the work stays a bounded share of the capture's however long it
- * runs. The capture itself never waits for either. POSIX only. */
+ * runs. With --rotate it follows the file being written. The capture itself
+ * never waits for either. POSIX only. */
 #ifndef TRX_SERVE_LIVE_H
 #define TRX_SERVE_LIVE_H
 
@@ -17,8 +18,9 @@ typedef struct serve_live serve_live;
 serve_live *serve_live_start(const char *path, const char *uia_meta, const char *bind,
                              uint16_t port);
 
-/* The capture's news: `whole_bytes` bytes of the file hold whole packets. */
-void serve_live_grew(serve_live *l, uint64_t whole_bytes);
+/* The capture's news: `whole_bytes` bytes of the file it writes, `path`
+ * (another one after a --rotate step), hold whole packets. */
+void serve_live_grew(serve_live *l, const char *path, uint64_t whole_bytes);
 
 /* Stops both threads and frees everything. */
 void serve_live_stop(serve_live *l);

@@ -21,18 +21,22 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
 {
     serve_state *s = calloc(1, sizeof *s);
     cli_input *in = malloc(sizeof *in);
-    if (!s || !in) {
+    char *own = strdup(path);
+    if (!s || !in || !own) {
         free(s);
         free(in);
+        free(own);
         if (!quiet)
             cli_out_of_memory(path);
         return NULL;
     }
-    if (cli_input_open(in, c, path) != 0) {
+    if (cli_input_open(in, c, own) != 0) {
         free(in);
         free(s);
+        free(own);
         return NULL;
     }
+    s->path = own;
     s->in = in;
     s->generation = generation;
     s->options = (trx_export_options){ticks_per_second, &in->custom};
@@ -163,6 +167,7 @@ void serve_state_free(serve_state *s)
         cli_input_close(s->in);
         free(s->in);
     }
+    free(s->path);
     free(s);
 }
 

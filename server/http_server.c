@@ -124,6 +124,8 @@ static const char *reason(int status)
         return "Method Not Allowed";
     case 408:
         return "Request Timeout";
+    case 409:
+        return "Conflict";
     case 414:
         return "URI Too Long";
     case 421:

@@ -13,8 +13,12 @@
  *     nothing for the capture: it ends with status 0 and its file is the
  *     stream byte for byte, and its last generation's figures are never more
  *     than `trx info --json` of the finished file.
+ * With ROTATE (bytes), the capture runs with --rotate ROTATE: the files
+ * together are the stream byte for byte, the page follows the file being
+ * written (at least two files seen, in order; within a file the figures
+ * grow) and its last figures are never more than the last file's.
  *
- * usage: node serve_live_test.js TRX CHROMIUM WORK_DIR STREAM_WRITER
+ * usage: node serve_live_test.js TRX CHROMIUM WORK_DIR STREAM_WRITER [ROTATE]
  */
 "use strict";
 const { spawn, execFileSync } = require("child_process");
@@ -23,13 +27,20 @@ const net = require("net");
 const path = require("path");
 const { chromium } = require("playwright-core");
 
-const [trx, chromiumPath, work, writer] = process.argv.slice(2);
+const [trx, chromiumPath, work, writer, rotate] = process.argv.slice(2);
 const failures = [];
 function check(cond, what) {
   if (!cond) failures.push(what);
 }
 fs.mkdirSync(work, { recursive: true });
-const streamPath = path.join(work, "live_source.bin"), capturePath = path.join(work, "live.uia");
+const streamPath = path.join(work, "live_source.bin"), capturePath = path.join(work, rotate ? "rotated.uia" : "live.uia");
+/* the capture's files: OUT, or OUT.000, OUT.001 ... with --rotate */
+function captureFiles() {
+  if (!rotate) return [capturePath];
+  return fs.readdirSync(work).filter((f) => f.startsWith(path.basename(capturePath) + ".")).sort()
+    .map((f) => path.join(work, f));
+}
+captureFiles().forEach((f) => fs.unlinkSync(f));
 execFileSync(writer, [streamPath, "200000", "2048", "512", "64", "8", "0"]);
 const stream = fs.readFileSync(streamPath);
 
@@ -50,8 +61,8 @@ function source() {
 
 (async () => {
   const port = await source();
-  const cap = spawn(trx, ["capture", "tcp://127.0.0.1:" + port, "-o", capturePath, "--serve", "--port", "0"],
-                    { stdio: ["ignore", "pipe", "pipe"] });
+  const cap = spawn(trx, ["capture", "tcp://127.0.0.1:" + port, "-o", capturePath, "--serve", "--port", "0"]
+                    .concat(rotate ? ["--rotate", rotate] : []), { stdio: ["ignore", "pipe", "pipe"] });
   let out = "", err = "";
   cap.stderr.on("data", (d) => { err += d; });
   const exited = new Promise((r) => cap.on("exit", (code) => r(code)));
@@ -90,21 +101,35 @@ function source() {
   }
   const code = await exited;
   check(code === 0, "trx capture exited " + code + ": " + err);
-  check(Buffer.compare(fs.readFileSync(capturePath), stream) === 0, "the capture differs from the stream");
-  console.log("serve_live: generations seen: " + seen.map((s) => s.generation + ":" + s.total + "/" + s.lost).join(" "));
+  const files = captureFiles();
+  check(Buffer.compare(Buffer.concat(files.map((f) => fs.readFileSync(f))), stream) === 0,
+        "the capture (" + files.length + " files) differs from the stream");
+  console.log("serve_live: generations seen: " + seen.map((s) => s.generation + ":" + s.total + "/" + s.lost +
+              (rotate ? "@" + path.basename(s.source) : "")).join(" "));
   check(seen.length >= 3, "only " + seen.length + " generations seen");
+  if (rotate) {
+    const sources = seen.map((s) => path.basename(s.source)).filter((v, i, a) => !i || a[i - 1] !== v);
+    check(files.length >= 3, "--rotate " + rotate + " made only " + files.length + " files");
+    check(new Set(sources).size >= 2, "the page never followed the next file: " + sources.join(" "));
+    check(sources.every((v, i) => !i || v > sources[i - 1] || seen.some((s, k) => k && s.generation < seen[k - 1].generation)),
+          "files out of order: " + sources.join(" "));
+  }
   for (let k = 1; k < seen.length; k++) {
     const a = seen[k - 1], b = seen[k];
     if (b.generation < a.generation) continue; /* after the reload */
+    if (b.source !== a.source) continue; /* --rotate: the next file from its start */
     check(b.total > a.total, "events did not grow: " + a.total + " -> " + b.total);
     check(b.lost >= a.lost && b.span > a.span, "lost / span did not grow: " + JSON.stringify([a, b]));
     check(b.view[1] >= b.span, "the whole-span view did not follow the span: " + JSON.stringify(b.view) + " " + b.span);
   }
-  const grew = seen.length >= 2 && seen[seen.length - 1].lost > seen[0].lost;
+  const grew = seen.length >= 2 && seen.some((s, k) => k && s.source === seen[k - 1].source && s.lost > seen[k - 1].lost);
   check(grew, "the lost events never grew");
   const last = seen[seen.length - 1] || { lost: 0, total: 0 };
   check(!last.lost || last.facts.includes(last.lost.toLocaleString("en-US")), "the header does not show " + last.lost + " lost: " + last.facts);
-  const info = JSON.parse(execFileSync(trx, ["info", "--json", capturePath]).toString());
+  const lastFile = rotate ? (last.source || capturePath) : capturePath;
+  check(!rotate || path.basename(lastFile) === path.basename(files[files.length - 1]) ||
+        seen.length < 3, "the last generation shows " + lastFile + ", the last file is " + files[files.length - 1]);
+  const info = JSON.parse(execFileSync(trx, ["info", "--json", path.join(work, path.basename(lastFile))]).toString());
   const finalLost = info.lost_events !== undefined ? info.lost_events : info.uia ? info.uia.lost_events : null;
   check(last.total <= info.records, "the page showed " + last.total + " events, the file has " + info.records);
   check(finalLost === null || last.lost <= finalLost, "the page showed " + last.lost + " lost, the file has " + finalLost);

@@ -981,7 +981,7 @@
     bands: function () { return inv.map(function (v) { return [v[0] + firstIndex, v[1] + firstIndex, v[2]]; }); },
     live: function () {
       return { live: live, generation: generation, total: serve ? serve.total : n, lost: meta.lost_events,
-               span: meta.span_ticks, view: [v0, v1] };
+               span: meta.span_ticks, view: [v0, v1], source: meta.source };
     }
   };
 
@@ -995,7 +995,7 @@
     var r = fullRange(), atFit = v0 <= r[0] && v1 >= r[1];
     if (taking) return;
     taking = true;
-    fetchJson("api/meta", function (m) {
+    fetchJson("api/meta?generation=" + g, function (m) { /* null: already a newer one */
       taking = false;
       if (!m || !m.serve) return;
       meta = m; serve = m.serve; generation = g; /* the generation is its meta's */
