@@ -56,7 +56,7 @@ static bool next_record(const struct trx_uia *u, stream_walk *w)
 static void step(const trx_trace *t, const struct trx_uia *u, stream_walk *w, uia_head *h)
 {
     uint64_t i = w->rec++;
-    uia_parse_head(t->image.data + uia_rec_offset(u, i), 2048, uia_rec_be(u, i), h);
+    uia_read_head(t->image.data + uia_rec_offset(u, i), uia_rec_be(u, i), h);
     uia_pkt_ctx ctx, *pk = NULL;
     uint32_t p = w->packets[w->at - 1];
     if (u->pkt_first[p] == i) {

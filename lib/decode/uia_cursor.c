@@ -16,8 +16,9 @@
 #include "decode/uia_internal.h"
 
 struct trx_uia_cursor {
-    uint64_t next;   /* next event position */
-    uint32_t packet; /* packet holding its record (packet files) */
+    uint64_t next;       /* next event position */
+    uint32_t packet;     /* packet holding its record (packet files) */
+    uint64_t packet_end; /* without u->order: the record after that packet's (0: none yet) */
     uia_seq_state *states;
     uint32_t *walk; /* with u->order: per stream, its packet's place in u->stream_packets */
     trx_sysbios_model sysbios; /* the scheduler's contexts (words 0: none) */
@@ -76,6 +77,7 @@ int trx_uia_cursor_copy(trx_cursor *dst, const trx_cursor *src)
     dst->uia_ = d;
     d->next = k->next;
     d->packet = k->packet;
+    d->packet_end = k->packet_end;
     d->states = malloc((size_t)n * sizeof *d->states);
     d->walk = k->walk ? malloc((size_t)n * sizeof *d->walk) : NULL;
     if (!d->states || (k->walk && !d->walk) || trx_sysbios_copy(&d->sysbios, &k->sysbios) < 0)
@@ -115,10 +117,12 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
             while (*at + 1 < end && u->pkt_first[list[*at + 1]] <= i)
                 ++*at;
             k->packet = list[*at];
+        } else if (i >= k->packet_end) { /* the last packet starting at or before record i */
+            while (k->packet + 1 < u->info.packet_count && u->pkt_first[k->packet + 1] <= i)
+                k->packet++;
+            k->packet_end =
+                k->packet + 1 < u->info.packet_count ? u->pkt_first[k->packet + 1] : UINT64_MAX;
         }
-        while (!u->order && k->packet + 1 < u->info.packet_count &&
-               u->pkt_first[k->packet + 1] <= i)
-            k->packet++;
         const trx_uia_packet *p = &u->packets[k->packet];
         stream = p->stream;
         if (u->pkt_first[k->packet] == i && !p->duplicate) {
@@ -129,9 +133,12 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     bool be = uia_rec_be(u, i);
     const uint8_t *p = c->trace->image.data + uia_rec_offset(u, i);
     uia_head h;
-    uia_parse_head(p, 2048, be, &h); /* validated at open */
+    uia_read_head(p, be, &h);
     uia_step st;
-    uia_step_record(&k->states[stream], &h, pk, &st);
+    if (pk)
+        uia_step_record(&k->states[stream], &h, pk, &st);
+    else /* most records: the step inlined without a packet context */
+        uia_step_record(&k->states[stream], &h, NULL, &st);
     uint32_t evw = trx_rd32(p + 4 * (1 + h.time_words), be);
     uint64_t ticks = uia_axis_ticks(u, stream, &k->states[stream], h.time_words != 0, &st);
     /* every field (no memset: a block fill costs more than the stores) */
@@ -161,8 +168,14 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     if (!uia_is_snapshot[h.type]) {
         uint32_t words = (h.len - 4 * (2 + h.time_words)) / 4;
         const uint8_t *a = p + 4 * (2 + h.time_words);
-        for (uint32_t j = 0; j < 4 && j < words; j++)
-            ev->info[j] = trx_rd32(a + 4 * j, be);
+        if (words > 0) /* the first four argument words */
+            ev->info[0] = trx_rd32(a, be);
+        if (words > 1)
+            ev->info[1] = trx_rd32(a + 4, be);
+        if (words > 2)
+            ev->info[2] = trx_rd32(a + 8, be);
+        if (words > 3)
+            ev->info[3] = trx_rd32(a + 12, be);
     }
     if (k->sysbios.words) /* the tasks are threads since the open pass */
         trx_sysbios_apply(&k->sysbios, c->trace, ev);

@@ -125,10 +125,17 @@ static const uint8_t uia_time_words[13] = {0, 2, 0, 2, 1, 2, 1, 2, 0, 1, 2, 0, 2
 /* Snapshot types carry 6 more fixed words (file, line, id, address, lengths, format). */
 static const uint8_t uia_is_snapshot[13] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1};
 
-/* Smallest valid length in bytes of a record of `type`. */
+/* Smallest valid length in bytes of a record of each HdrType: 4 * (2 +
+ * timestamp words + 6 for a snapshot); 0xFFFF (above any length): reserved. */
+static const uint16_t uia_min_lengths[32] = {
+    8,      16,     32,     40,     12,     16,     36,     40,     8,      12,     16,
+    32,     40,     0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
+    0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+
+/* Smallest valid length in bytes of a record of `type` (0..12). */
 static inline uint32_t uia_min_length(uint32_t type)
 {
-    return 4u * (2u + uia_time_words[type] + (uia_is_snapshot[type] ? 6u : 0u));
+    return uia_min_lengths[type];
 }
 
 /* Parses the record at `p` with `avail` bytes left. Returns UIA_HEAD_OK or why not. */
@@ -171,6 +178,21 @@ static inline int uia_parse_head(const uint8_t *p, size_t avail, bool be, uia_he
     else
         h->time = 0;
     return UIA_HEAD_OK;
+}
+
+/* uia_parse_head for a record the open pass validated. */
+static inline void uia_read_head(const uint8_t *p, bool be, uia_head *h)
+{
+    uint32_t w0 = trx_rd32(p, be);
+    h->type = w0 >> 27;
+    h->len = (w0 >> 16) & 0x7FFu;
+    h->seq_mask = h->type >= 8 ? 0x1Fu : 0xFFFFu;
+    h->seq = w0 & h->seq_mask;
+    h->terminator = false;
+    h->time_words = uia_time_words[h->type];
+    h->time = h->time_words == 2   ? trx_rd32(p + 4, be) | (uint64_t)trx_rd32(p + 8, be) << 32
+              : h->time_words == 1 ? trx_rd32(p + 4, be)
+                                   : 0;
 }
 
 /* Reads InvalidData filler at `p` (a big-endian UIAPacket word, top nibble 0):

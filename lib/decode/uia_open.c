@@ -261,6 +261,99 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     return 0;
 }
 
+/* Smallest length of a record add_run takes, by HdrType (uia_min_length);
+ * 0xFFFF (above any length): snapshot and reserved types, left to add_record. */
+static const uint16_t run_min_length[32] = {
+    8,      16,     0xFFFF, 0xFFFF, 12,     16,     0xFFFF, 0xFFFF, 8,      12,     16,
+    0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
+    0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+
+/* add_run, inlined per byte order. */
+static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_t *off,
+                                                         uint64_t end, bool be, uint32_t stream)
+{
+    struct trx_uia *u = b->u;
+    const uint8_t *d = b->d;
+    uint32_t *rec_off = u->rec_off;
+    uia_seq_state *s = &b->states[stream];
+    uint64_t n0 = u->info.records, n = n0, p = *off;
+    uint64_t cap = u->rec_cap < UINT32_MAX - 1 ? u->rec_cap : UINT32_MAX - 1;
+    if (cap - n < (end - p) / 8) /* records take 8 bytes or more: room for all */
+        return 0;
+    uint64_t seq = s->seq, last_time = s->last_time, base_time = s->base_time;
+    uint64_t tick_base = s->tick_base, ticks = s->last_ticks, max_ticks = s->max_ticks;
+    uint64_t lo = UINT64_MAX; /* the least time of a timed record (the greatest: the last) */
+    bool have_time = s->have_time, timed = false;
+    while (end - p >= 8) {
+        const uint8_t *r = d + p;
+        uint32_t w0 = trx_rd32(r, be), type = w0 >> 27, len = (w0 >> 16) & 0x7FFu;
+        /* uia_parse_head's checks; a word that reads as a filler up to `end`,
+         * a gap or the recorder's drop count: add_record's */
+        if (len < run_min_length[type] || (len & 3u) || len > end - p ||
+            (trx_rd32(r, true) & 0xF7FFFFFFu) == end - p ||
+            ((w0 - (uint32_t)seq - 1u) & (type >= 8 ? 0x1Fu : 0xFFFFu)) != 0)
+            break;
+        uint32_t tw = uia_time_words[type];
+        if (len >= 4u * (3 + tw) && trx_rd32(r + 4 * (1 + tw), be) ==
+                                        (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE))
+            break;
+        ticks = tick_base;
+        if (tw) { /* uia_step_record without a packet context */
+            uint64_t time = trx_rd32(r + 4, be);
+            if (tw == 2) {
+                time |= (uint64_t)trx_rd32(r + 8, be) << 32;
+            } else {
+                time |= last_time & ~(uint64_t)0xFFFFFFFFu;
+                if (time < last_time)
+                    time += (uint64_t)1 << 32;
+            }
+            if (!have_time || time < last_time) /* a first time, or going back: add_record's */
+                break;
+            if (time >= base_time)
+                ticks += time - base_time;
+            last_time = time;
+            lo = time < lo ? time : lo;
+            timed = true;
+        }
+        seq++;
+        rec_off[n++] = (uint32_t)p;
+        max_ticks = ticks > max_ticks ? ticks : max_ticks;
+        p += len;
+    }
+    *off = p;
+    if (n == n0)
+        return 0;
+    s->seq = seq;
+    s->last_time = last_time;
+    s->last_ticks = ticks;
+    s->max_ticks = max_ticks;
+    trx_uia_stream *sm = &u->streams[stream];
+    sm->records += n - n0;
+    if (max_ticks > sm->span_ticks)
+        sm->span_ticks = max_ticks;
+    if (max_ticks > u->span_ticks)
+        u->span_ticks = max_ticks;
+    u->info.records = n;
+    if (timed && u->info.packet_file && /* times only go up: the last is the greatest */
+        (uia_spans_note(&b->spans, stream, s->session, lo) < 0 ||
+         uia_spans_note(&b->spans, stream, s->session, last_time) < 0))
+        return oom(b, p);
+    return (int64_t)(n - n0);
+}
+
+/* Adds the records from *off up to `end` that add_record would add with
+ * nothing but the plain step (a later record of the stream's packet: no
+ * gap, snapshot, filler, terminator, first or backward time or event word to
+ * note, one byte order), the stream's state in locals and its counters and
+ * session span noted once. *off: where it stopped (add_record takes the
+ * record there). The records added, or -1 (error set). */
+static int64_t add_run(uia_builder *b, uint64_t *off, uint64_t end, bool be, uint32_t stream)
+{
+    if (b->sync_key_count || b->sysbios.words || be != b->u->be_all || b->u->be_bits)
+        return 0;
+    return be ? run(b, off, end, true, stream) : run(b, off, end, false, stream);
+}
+
 /* True when [p, p + n) is all zero bytes (padding after the data). */
 static bool all_zero(const uint8_t *p, size_t n)
 {
@@ -331,8 +424,11 @@ static int walk_records(uia_builder *b, uint64_t off, uint64_t end, bool be, uin
         if (add_record(b, off, be, stream, &h, first ? pk : NULL) < 0)
             return -1;
         first = false;
-        (*records)++;
         off += h.len;
+        int64_t more = add_run(b, &off, end, be, stream);
+        if (more < 0)
+            return -1;
+        *records += 1 + (uint64_t)more;
     }
     return 0;
 }
@@ -618,21 +714,25 @@ static int add_packet(uia_builder *b, uint64_t off, trx_uia_packet **out)
     return 0;
 }
 
+/* has_terminator's loop (uia_parse_head's checks on the header word alone),
+ * inlined per byte order. */
+static inline __attribute__((always_inline)) bool terminator_loop(const uint8_t *d, uint64_t len,
+                                                                  bool be)
+{
+    for (uint64_t off = 16; off + 4 <= len;) {
+        uint32_t w0 = trx_rd32(d + off, be), type = w0 >> 27, rl = (w0 >> 16) & 0x7FFu;
+        if (rl < uia_min_lengths[type] || (rl & 3u) || rl > len - off)
+            return type == 8 && rl == 0; /* a terminator, else an invalid record */
+        off += rl;
+    }
+    return false;
+}
+
 /* True when the packet of `len` bytes at d is a halted logger buffer: its
  * records end in a terminator (the write position) inside it. */
 static bool has_terminator(const uint8_t *d, uint64_t len, bool be)
 {
-    uint64_t off = 16;
-    while (off < len) {
-        uia_head h;
-        int why = uia_parse_head(d + off, len - off, be, &h);
-        if (why == UIA_HEAD_OK && h.terminator)
-            return true;
-        if (why != UIA_HEAD_OK)
-            break;
-        off += h.len;
-    }
-    return false;
+    return be ? terminator_loop(d, len, true) : terminator_loop(d, len, false);
 }
 
 /* True when the first packet is really a halted logger buffer: a terminator
