@@ -15,38 +15,7 @@
 
 #include "trx/trx.h"
 #include "trx/uia_names.h"
-
-static int same_event(const trx_event *a, const trx_event *b)
-{
-    return a->index == b->index && a->ticks == b->ticks && a->timestamp == b->timestamp &&
-           a->id == b->id && a->raw_id == b->raw_id && a->raw_priority == b->raw_priority &&
-           a->context == b->context && a->priority == b->priority && a->threshold == b->threshold &&
-           a->next_context == b->next_context && memcmp(a->info, b->info, sizeof a->info) == 0 &&
-           a->core == b->core && a->entry == b->entry && a->thread == b->thread &&
-           a->synthetic == b->synthetic && a->kind == b->kind && a->flags == b->flags &&
-           a->module == b->module && a->priority_change == b->priority_change &&
-           a->lost_before == b->lost_before && a->subject == b->subject && a->time == b->time &&
-           a->seq == b->seq;
-}
-
-/* The whole event list of `t`, from a fresh cursor. */
-static trx_event *all_events(trx_trace *t, uint64_t *count)
-{
-    trx_cursor c;
-    uint64_t cap = 1024, n = 0;
-    trx_event *ev = malloc(cap * sizeof *ev);
-    if (!ev || trx_cursor_init(&c, t) < 0)
-        return NULL;
-    while (1) {
-        if (n == cap && !(ev = realloc(ev, (cap *= 2) * sizeof *ev)))
-            return NULL;
-        if (!trx_cursor_next(&c, &ev[n]))
-            break;
-        n++;
-    }
-    *count = n;
-    return ev;
-}
+#include "event_truth.h"
 
 static int check_trace(const char *arg)
 {

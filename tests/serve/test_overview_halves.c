@@ -19,6 +19,7 @@
 #include "decode/event_cursor_internal.h"
 #include "overview/trace_overview.h"
 #include "trx/trx.h"
+#include "../decode/event_truth.h"
 
 static int failures;
 
@@ -29,38 +30,6 @@ static int failures;
             fputc('\n', stderr);                                                                   \
         }                                                                                          \
     } while (0)
-
-static bool same_event(const trx_event *a, const trx_event *b)
-{
-    return a->index == b->index && a->ticks == b->ticks && a->timestamp == b->timestamp &&
-           a->id == b->id && a->raw_id == b->raw_id && a->raw_priority == b->raw_priority &&
-           a->context == b->context && a->priority == b->priority && a->threshold == b->threshold &&
-           a->next_context == b->next_context && memcmp(a->info, b->info, sizeof a->info) == 0 &&
-           a->core == b->core && a->entry == b->entry && a->thread == b->thread &&
-           a->synthetic == b->synthetic && a->kind == b->kind && a->flags == b->flags &&
-           a->module == b->module && a->priority_change == b->priority_change &&
-           a->lost_before == b->lost_before && a->subject == b->subject && a->time == b->time &&
-           a->seq == b->seq;
-}
-
-/* Every event of `t` from a cursor at the start. */
-static trx_event *all_events(trx_trace *t, uint64_t *count)
-{
-    trx_cursor c;
-    uint64_t cap = 1024, n = 0;
-    trx_event *ev = malloc(cap * sizeof *ev);
-    if (!ev || trx_cursor_init(&c, t) < 0)
-        return NULL;
-    for (;;) {
-        if (n == cap && !(ev = realloc(ev, (cap *= 2) * sizeof *ev)))
-            return NULL;
-        if (!trx_cursor_next(&c, &ev[n]))
-            break;
-        n++;
-    }
-    *count = n;
-    return ev;
-}
 
 /* The summary JSON of the whole span in `cols` columns. */
 static char *summary(const trx_overview *o, uint64_t span, uint32_t cols)
