@@ -16,7 +16,7 @@ start=$(date +%s.%N)
 "$build/trx" serve "$trace" --port 0 >"$work/url" 2>"$work/err" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
-until [ -s "$work/url" ]; do sleep 0.01; done
+until [ "$(wc -l <"$work/url")" -ge 1 ]; do sleep 0.01; done # the whole first line
 url=$(head -1 "$work/url")
 t_url=$(echo "$(date +%s.%N) - $start" | bc)
 base=${url%%/?token=*}
