@@ -500,14 +500,10 @@ typedef struct trx_cursor {
     uint32_t idle_task_;  /* shown as idle (trx_context_is_idle_task), 0 = none */
     bool preparing_;      /* completing the thread table (trx_trace_prepare) */
     bool have_pending_;
-    trx_event *pending_;        /* event whose next context a later event may patch */
-    trx_event ev_buf_[3];       /* the pending event, the one read after it, a RUNNING event */
-    const trx_event *queue_[2]; /* events ready to emit (into ev_buf_) */
-    int queue_len_, queue_pos_;
-    /* the raw entry after the last one read, decoded once (ahead_at_ = its
-     * chronological index, UINT32_MAX: none) */
-    uint32_t ahead_at_, ahead_phys_; /* ... and its physical index */
-    trx_entry ahead_;
+    bool running_ready_;  /* ev_buf_[2] is emitted and not returned yet */
+    trx_event *pending_;  /* in ev_buf_: the event whose next context a later one may patch */
+    trx_event *spare_;    /* in ev_buf_: where the next stored event is read */
+    trx_event ev_buf_[3]; /* the pending event, the one read after it, a RUNNING event */
     struct trx_cursor_scratch *scratch_;
     struct trx_uia_cursor *uia_; /* UIA traces: the record walker */
 } trx_cursor;

@@ -15,6 +15,16 @@
 #include "decode/uia_cursor.h"
 #include "decode/txtb_salvage.h"
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define COLD __attribute__((cold, noinline)) /* rare paths: out of the hot loop */
+#else
+#define NOINLINE
+#define ALWAYS_INLINE inline
+#define COLD
+#endif
+
 /* Last priority seen for a thread (backward search cache) and the result of
  * a forward search, per thread index. */
 typedef struct thread_prio_cache {
@@ -61,6 +71,7 @@ struct trx_cursor_scratch {
     bool index_failed;    /* out of memory building it: keep scanning */
     thread_prio_cache *cache;
     uint32_t cap;
+    thread_prio_cache sink;  /* takes advance's priority writes for events of no thread */
     trx_prepare_state *prep; /* only while preparing */
     thread_slot threads[THREAD_SLOTS];
     uint32_t threads_objects, threads_count; /* table sizes the cache was filled at */
@@ -124,13 +135,39 @@ static inline int32_t thread_of(trx_cursor *c, uint32_t address)
     return thread_of_slow(c, address, slot);
 }
 
+/* The masked time stamp of raw chronological entry `i`. */
+static inline uint32_t stamp_of(const trx_trace *t, uint32_t i)
+{
+    const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
+    return trx_rd32(p + 12, t->header.big_endian) & t->header.timer_mask;
+}
+
+/* Sets once the fields that are the same in every TXTB event of a kind:
+ * ev_buf_[0] and [1] hold stored events, ev_buf_[2] RUNNING ones (see
+ * make_running), and advance writes only the others. */
+static void preset_events(trx_cursor *c)
+{
+    for (int k = 0; k < 3; k++)
+        c->ev_buf_[k].flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
+    trx_event *f = &c->ev_buf_[2];
+    f->id = f->raw_id = TRX_EVENT_RUNNING;
+    f->kind = TRX_KIND_RUNNING;
+    f->entry = UINT32_MAX;
+    f->synthetic = true;
+}
+
 int trx_cursor_init(trx_cursor *c, trx_trace *t)
 {
     memset(c, 0, sizeof *c);
     trx_trace_use_view(t);
     c->trace = t;
-    c->ahead_at_ = UINT32_MAX;
     c->pending_ = &c->ev_buf_[0];
+    c->spare_ = &c->ev_buf_[1];
+    if (t->format == TRX_TRACE_TXTB) {
+        preset_events(c);
+        if (t->used > 0)
+            c->prev_ts_ = stamp_of(t, 0); /* the first event's tick step is 0 */
+    }
     c->idle_task_ = trx_context_is_idle_task(t, t->idle_task) ? t->idle_task : 0;
     c->scratch_ = calloc(1, sizeof *c->scratch_);
     if (c->scratch_) {
@@ -155,21 +192,15 @@ void trx_cursor_free(trx_cursor *c)
         free(c->scratch_);
         c->scratch_ = NULL;
     }
+    c->have_pending_ = false; /* trx_cursor_next_ref: nothing more */
     trx_uia_cursor_free(c);
-}
-
-/* Where `p`, a pointer into src's ev_buf_, lands in dst's. */
-static trx_event *rebase(trx_cursor *dst, const trx_cursor *src, const trx_event *p)
-{
-    return p ? &dst->ev_buf_[p - src->ev_buf_] : NULL;
 }
 
 void trx_cursor_move(trx_cursor *dst, const trx_cursor *src)
 {
     *dst = *src;
-    dst->pending_ = rebase(dst, src, src->pending_);
-    for (int k = 0; k < 2; k++)
-        dst->queue_[k] = k < src->queue_len_ ? rebase(dst, src, src->queue_[k]) : NULL;
+    dst->pending_ = &dst->ev_buf_[src->pending_ - src->ev_buf_];
+    dst->spare_ = &dst->ev_buf_[src->spare_ - src->ev_buf_];
 }
 
 int trx_cursor_copy(trx_cursor *dst, const trx_cursor *src)
@@ -225,18 +256,6 @@ static void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
     *prio = raw & 0x3FFu;
 }
 
-/* Raw chronological entry `j`, decoded once: the cursor reads each entry
- * as the one after the current event first, then as the current event. */
-static inline const trx_entry *peek(trx_cursor *c, uint32_t j)
-{
-    if (c->ahead_at_ != j) {
-        c->ahead_phys_ = trx_entry_phys(c->trace, j);
-        trx_entry_read_phys(c->trace, c->ahead_phys_, &c->ahead_);
-        c->ahead_at_ = j;
-    }
-    return &c->ahead_;
-}
-
 /* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
  * pins these ids), and where the word the kind is about lies. */
 enum { SUBJECT_NONE, SUBJECT_INFO0, SUBJECT_INFO1, SUBJECT_CONTEXT }; /* unlisted ids: NONE */
@@ -261,73 +280,48 @@ static const struct {
     [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_SLEEP */
 };
 
-/* The kind and subject of a TXTB event. */
-static inline void txtb_kind(trx_event *ev)
+/* `a` if `cond`, else `b`, without a branch: for conditions on the trace's
+ * data (event ids, contexts), which no predictor guesses, where compilers
+ * would branch on a conditional expression. */
+static inline uint32_t pick(bool cond, uint32_t a, uint32_t b)
 {
-    uint32_t id = ev->id;
-    uint8_t kind = TRX_KIND_NONE, subject = SUBJECT_NONE;
-    if (id < sizeof txtb_kinds / sizeof txtb_kinds[0]) {
-        kind = txtb_kinds[id].kind;
-        subject = txtb_kinds[id].subject;
-    }
-    const uint32_t words[4] = {0, ev->info[0], ev->info[1], ev->context}; /* by SUBJECT_ */
-    ev->kind = kind;
-    ev->subject = words[subject];
-    ev->priority_change = id <= 2 && ev->info[1] == TRX_STATE_PRIORITY_CHANGE;
+    return b ^ ((a ^ b) & (0u - (uint32_t)cond));
 }
 
-/* Ticks between the masked time stamps `prev` and `ts` of two entries in a row. */
+/* Sets the kind, subject and priority_change of a TXTB event. */
+static inline void set_kind(trx_event *ev, uint32_t id, uint32_t ctx, uint32_t info0,
+                            uint32_t info1)
+{
+    uint32_t k = pick(id < sizeof txtb_kinds / sizeof txtb_kinds[0], id, 0); /* [0]: NONE */
+    const uint32_t words[4] = {0, info0, info1, ctx};                        /* by SUBJECT_ */
+    ev->subject = words[txtb_kinds[k].subject];
+    ev->kind = txtb_kinds[k].kind;
+    ev->priority_change = (id <= 2) & (info1 == TRX_STATE_PRIORITY_CHANGE);
+}
+
+/* Ticks between the masked time stamps `prev` and `ts` of two entries in a
+ * row: their difference in the timer's direction, plus a wrap of the timer
+ * when it is negative. */
 static inline uint64_t tick_step(const trx_trace *t, uint32_t prev, uint32_t ts)
 {
-    uint32_t m = t->header.timer_mask;
-    if (t->counts_up)
-        return ts >= prev ? (uint64_t)(ts - prev) : (uint64_t)(m - prev) + ts + 1;
-    return ts <= prev ? (uint64_t)(prev - ts) : (uint64_t)(m - ts) + prev + 1;
+    int64_t d = t->counts_up ? (int64_t)ts - prev : (int64_t)prev - ts;
+    uint64_t wrap = d < 0 ? (uint64_t)t->header.timer_mask + 1 : 0;
+    return (uint64_t)d + wrap;
 }
 
-/* The masked time stamp of raw chronological entry `i`. */
-static inline uint32_t stamp_of(const trx_trace *t, uint32_t i)
+/* The physical index of raw chronological entry i + 1 (< used), from that of i. */
+static inline uint32_t next_phys(const trx_trace *t, uint32_t i, uint32_t phys)
 {
-    const uint8_t *p = t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE;
-    return trx_rd32(p + 12, t->header.big_endian) & t->header.timer_mask;
+    if (t->order_ && !t->view_is_tracex_)
+        return t->order_[i + 1];
+    return phys + 1 == t->used ? 0 : phys + 1; /* see trx_entry_phys */
 }
 
-/* Fills the fields of raw chronological entry `i` that do not depend on the model. */
-static void load_event(trx_cursor *c, uint32_t i, trx_event *ev)
-{
-    const trx_trace *t = c->trace;
-    const trx_entry *e = peek(c, i); /* valid until the next peek */
-    uint32_t ts = e->timestamp & t->header.timer_mask;
-    if (i > 0)
-        c->ticks_ += tick_step(t, c->prev_ts_, ts);
-    c->prev_ts_ = ts;
-    ev->ticks = c->ticks_;
-    ev->timestamp = ts;
-    ev->raw_id = e->id;
-    ev->id = e->id & 0xFFFFu;
-    ev->core = e->id >> 24;
-    ev->raw_priority = e->priority;
-    ev->context = e->context;
-    memcpy(ev->info, e->info, sizeof ev->info);
-    ev->entry = c->ahead_phys_; /* peek(c, i) above */
-    ev->synthetic = false;
-    ev->thread = -1;
-    ev->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
-    ev->module = 0;
-    ev->time = ts;
-    ev->seq = 0;
-    ev->lost_before = 0;
-    txtb_kind(ev);
-    if (e->context == TRX_CONTEXT_ISR) {
-        ev->priority = e->priority;
-        ev->threshold = TRX_UNKNOWN;
-    } else if (e->context == TRX_CONTEXT_INIT) {
-        ev->priority = e->priority & 0x7FFu;
-        ev->threshold = TRX_UNKNOWN;
-    } else {
-        decode_priority(e->priority, &ev->priority, &ev->threshold);
-    }
-}
+/* The model's words of the raw entry after the current one (after the last:
+ * an ISR context with id 0 and priority 0, which next_for_* treat as none). */
+typedef struct next_entry {
+    uint32_t context, priority, id;
+} next_entry;
 
 /* Index of the first thread-context entry after raw index i, or `used`. */
 static uint32_t next_thread_event(const trx_trace *t, uint32_t i, trx_entry *out)
@@ -382,109 +376,82 @@ static uint32_t next_occurrence_of(trx_cursor *c, uint32_t address, uint32_t p)
     return at;
 }
 
-/* Next context of an interrupt or initialization event (tracex.md 2.3). */
-static uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, const trx_event *ev)
+/* The running thread after an interrupt's RESUME that does not name the next
+ * thread: the first later thread event is either the running thread's (no
+ * change) or the resumed one's (it becomes the running one). */
+static COLD uint32_t running_after_resume(trx_cursor *c, uint32_t i, uint32_t cur,
+                                          uint32_t resumed_thread)
 {
-    const trx_trace *t = c->trace;
-    if (ev->context == TRX_CONTEXT_ISR && ev->priority != 0 && ev->priority != 0xFFFFFFFFu &&
-        i > 1 && c->have_pending_ && c->pending_->context != TRX_CONTEXT_ISR) {
-        c->pending_->next_context = ev->priority;
-        c->cur_ = ev->priority;
-    }
-    uint32_t next = ev->context;
-    switch (ev->id) {
-    case 3:
-        c->nest_++;
-        break;
-    case 2:
-        c->cur_ = ev->info[3];
-        break;
-    case 5:
-        c->cur_ = ev->info[0];
-        break;
-    case 1:
-        if (ev->info[3] != 0) {
-            c->cur_ = ev->info[3];
-        } else {
-            /* The first later thread event of either the running thread
-             * (no change) or the resumed one (it becomes the running one). */
-            uint32_t running = next_occurrence_of(c, c->cur_, i + 1);
-            uint32_t resumed = next_occurrence_of(c, ev->info[0], i + 1);
-            if (resumed < running)
-                c->cur_ = ev->info[0];
-        }
-        break;
-    case 4:
-        if (c->nest_ > 0)
-            c->nest_--;
-        break;
-    default:
-        break;
-    }
-    if (c->nest_ == 0) {
-        if (i + 1 < t->used) {
-            const trx_entry *e = peek(c, i + 1);
-            if (e->context == TRX_CONTEXT_ISR && (e->id & 0xFFFFu) != 1)
-                next = e->priority != 0 ? e->priority : c->cur_;
-            else
-                next = e->context;
-        } else {
-            next = c->cur_;
-        }
-    }
-    return next;
+    uint32_t running = next_occurrence_of(c, cur, i + 1);
+    uint32_t resumed = next_occurrence_of(c, resumed_thread, i + 1);
+    return resumed < running ? resumed_thread : cur;
 }
 
-/* Next context of a thread event (tracex.md 2.3). */
-static uint32_t next_for_thread(trx_cursor *c, uint32_t i, const trx_event *ev)
+/* Next context of an interrupt or initialization event (tracex.md 2.3):
+ * updates the running thread `*cur`, the nesting `*nest` and, by the
+ * backward patch, the pending event's next context `*p_next`; `nx` is the
+ * entry after it. */
+static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t ctx, uint32_t id,
+                                            uint32_t prio, uint32_t info0, uint32_t info3,
+                                            const next_entry *nx, uint32_t *cur, uint32_t *nest,
+                                            uint32_t *p_next, bool patchable)
 {
-    const trx_trace *t = c->trace;
-    uint32_t ctx = ev->context, next = ctx;
+    /* an interrupt names the thread it interrupted: it runs after the pending event */
+    bool patch =
+        patchable & (ctx == TRX_CONTEXT_ISR) & (prio != 0) & (prio != 0xFFFFFFFFu) & (i > 1);
+    *p_next = pick(patch, prio, *p_next);
+    uint32_t before = pick(patch, prio, *cur);
+    /* RESUME and SUSPEND name the next thread, a TIME_SLICE too */
+    uint32_t run = pick((id == 1) | (id == 2), info3, before);
+    run = id == 5 ? info0 : run;
+    if ((id == 1) & (info3 == 0)) /* a RESUME that does not */
+        run = running_after_resume(c, i, before, info0);
+    uint32_t n = *nest;
+    n += id == 3;
+    n -= (id == 4) & (n > 0);
+    *nest = n;
+    *cur = run;
+    uint32_t after = nx->priority != 0 ? nx->priority : run;
+    after = pick((nx->context == TRX_CONTEXT_ISR) & (nx->id != 1), after, nx->context);
+    return pick(n == 0, after, ctx);
+}
+
+/* Next context of a thread's internal RESUME (id 1) or relinquish (109)
+ * that does not name the next thread: from the events ahead (tracex.md 2.3). */
+static COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
+                                  uint32_t info0)
+{
     trx_entry e;
-    c->cur_ = ctx;
-    c->nest_ = 0;
-    switch (ev->id) {
-    case 2: /* internal suspend */
-        next = ev->info[3];
-        if (ctx == ev->info[0] && i + 1 < t->used && peek(c, i + 1)->context == ev->info[0])
-            next = ctx;
-        break;
-    case 1: /* internal resume */
-        if (ev->info[3] != 0) {
-            next = ev->info[3];
-        } else if (next_thread_event(t, i, &e) < t->used && e.context == ev->info[0]) {
-            next = ev->info[0];
-        }
-        break;
-    case 109: /* relinquish */
-        if (ev->info[1] != 0) {
-            next = ev->info[1];
-        } else {
-            uint32_t j = next_thread_event(t, i, &e);
-            uint32_t a = e.context;
-            if (j < t->used && a != ctx) {
-                bool seen = false;
-                for (uint32_t k = i + 1; k < j && !seen; k++) {
-                    trx_entry b;
-                    trx_trace_entry(t, k, &b);
-                    uint32_t id = b.id & 0xFFFFu;
-                    seen = (id == 1 || id == 2) && b.info[0] == a;
-                }
-                if (!seen)
-                    next = a;
-            }
-        }
-        break;
-    default:
-        if (i + 1 < t->used) {
-            uint32_t after = peek(c, i + 1)->context;
-            if (is_thread_context(after))
-                next = after;
-        }
-        break;
+    if (id == 1)
+        return next_thread_event(t, i, &e) < t->used && e.context == info0 ? info0 : ctx;
+    uint32_t j = next_thread_event(t, i, &e);
+    uint32_t a = e.context;
+    if (j >= t->used || a == ctx)
+        return ctx;
+    for (uint32_t k = i + 1; k < j; k++) {
+        trx_entry b;
+        trx_trace_entry(t, k, &b);
+        uint32_t bid = b.id & 0xFFFFu;
+        if ((bid == 1 || bid == 2) && b.info[0] == a)
+            return ctx;
     }
-    c->cur_ = next;
-    return next;
+    return a;
+}
+
+/* Next context of a thread event (tracex.md 2.3); `nx`: the entry after it. */
+static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
+                                       uint32_t info0, uint32_t info1, uint32_t info3,
+                                       const next_entry *nx)
+{
+    /* an internal resume names the next thread in info4, a relinquish in info2 */
+    bool names = (id == 1) | (id == 109);
+    uint32_t named = id == 1 ? info3 : info1;
+    if (names & (named == 0))
+        return next_by_scan(t, i, ctx, id, info0);
+    /* else the thread after it, if one; an internal suspend: its next thread word */
+    uint32_t next = pick(is_thread_context(nx->context), nx->context, ctx);
+    next = pick(id == 2, (ctx == info0) & (nx->context == ctx) ? ctx : info3, next);
+    return pick(names, named, next);
 }
 
 /* Priority and preemption-threshold an entry gives thread `addr`, if it is
@@ -552,37 +519,26 @@ static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t 
     return pc->fwd_source;
 }
 
-/* Records what raw event `ev` tells the backward priority search. */
-static void remember_priority(trx_cursor *c, const trx_event *ev)
+/* What a thread creation (id 100) tells the backward priority search. */
+static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio)
 {
-    thread_prio_cache *cache = c->scratch_->cache;
-    if (is_thread_context(ev->context) && ev->id != TRX_EVENT_RUNNING && ev->thread >= 0) {
-        cache[ev->thread].prio = ev->priority;
-        cache[ev->thread].pt = ev->threshold;
-        cache[ev->thread].valid = TRX_PRIORITY_FROM_EVENT;
-    }
-    if (ev->id == 100) {
-        int32_t th = thread_of(c, ev->info[0]);
-        if (th >= 0) {
-            cache[th].prio = ev->info[1];
-            cache[th].pt = 0;
-            cache[th].valid = TRX_PRIORITY_FROM_CREATE;
-        }
+    int32_t th = thread_of(c, address);
+    if (th >= 0) {
+        thread_prio_cache *pc = &c->scratch_->cache[th];
+        pc->prio = prio;
+        pc->pt = 0;
+        pc->valid = TRX_PRIORITY_FROM_CREATE;
     }
 }
 
-/* Builds the synthetic RUNNING event that goes between `p` and `e`, if any. */
-static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, uint32_t raw_i,
-                         trx_event *f, uint8_t *found)
+/* Builds in ev_buf_[2] the synthetic RUNNING event that goes between `p` and
+ * `e` (preset_events set its constant fields) and reports it while
+ * preparing. */
+static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event *e, uint32_t raw_i)
 {
-    *found = TRX_PRIORITY_NONE;
-    if (p->context == p->next_context || p->next_context == e->context)
-        return false;
-    memset(f, 0, sizeof *f);
+    trx_event *f = &c->ev_buf_[2];
+    uint8_t found = TRX_PRIORITY_NONE;
     uint32_t to = p->next_context;
-    f->id = TRX_EVENT_RUNNING;
-    f->raw_id = TRX_EVENT_RUNNING;
-    f->kind = TRX_KIND_RUNNING;
     f->context = f->next_context = to;
     f->core = p->core; /* the switch happened where the event before it ran */
     f->ticks = p->ticks;
@@ -591,27 +547,27 @@ static bool make_running(trx_cursor *c, const trx_event *p, const trx_event *e, 
         f->ticks += 12;
         f->timestamp = c->trace->counts_up ? p->timestamp + 12 : p->timestamp - 12;
     }
-    f->entry = UINT32_MAX;
-    f->flags = TRX_EV_CONTEXT | TRX_EV_PRIORITY | TRX_EV_TIMESTAMP;
     f->time = f->timestamp;
-    f->synthetic = true;
+    f->priority = 0;
     f->threshold = 0; /* what TraceX shows when no stored event gives one */
     f->thread = -1;
     if (to != TRX_CONTEXT_IDLE && is_thread_context(to)) {
         f->thread = thread_of(c, to);
         if (f->thread >= 0)
-            *found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
+            found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
         else if (c->trace->mode == TRX_MODE_TRACEX && !c->preparing_ && c->trace->thread_count > 0)
             f->thread = 0; /* TraceX attributes a next context that is no thread to thread 0 */
     }
     f->raw_priority = f->priority;
-    return true;
+    if (c->preparing_)
+        trx_prepare_running_event(c->scratch_->prep, c->trace, f, found);
 }
 
-/* Queues `ev` as final; the default mode shows the RTOS's idle task as idle
- * time (trx_context_is_idle_task). The model computes with its address until
- * here, so that every comparison between two events sees the same word. */
-static void emit(trx_cursor *c, trx_event *ev)
+/* Makes `ev` final and numbers it; the default mode shows the RTOS's idle
+ * task as idle time (trx_context_is_idle_task). The model computes with its
+ * address until here, so that every comparison between two events sees the
+ * same word. */
+static inline void emit(trx_cursor *c, trx_event *ev)
 {
     if (c->idle_task_ != 0) {
         if (ev->context == c->idle_task_) {
@@ -622,63 +578,142 @@ static void emit(trx_cursor *c, trx_event *ev)
             ev->next_context = TRX_CONTEXT_IDLE;
     }
     ev->index = c->out_index_++;
-    c->queue_[c->queue_len_++] = ev;
 }
 
-/* Reads raw event `pos_`, completes the pending one and queues what is ready.
- * ev_buf_ holds the pending event and the new one (they swap roles) and the
- * RUNNING event between them, so nothing is copied. */
-static void advance(trx_cursor *c)
+/* Reads raw event `pos_` and completes the pending one: returns it (NULL
+ * when there was none), and leaves a RUNNING event to follow it in
+ * ev_buf_[2] (running_ready_). ev_buf_[0] and [1] hold the pending event and
+ * the new one (they swap roles), so nothing is copied. The entries are read
+ * in place (`be`: big-endian, a constant in each instance). */
+static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be)
 {
     trx_trace *t = c->trace;
-    uint32_t i = c->pos_++;
-    trx_event *ev = c->pending_ == &c->ev_buf_[0] ? &c->ev_buf_[1] : &c->ev_buf_[0];
-    load_event(c, i, ev);
-    if (is_thread_context(ev->context)) {
-        ev->thread = thread_of(c, ev->context);
+    const uint32_t i = c->pos_++;
+    trx_event *p = c->pending_, *ev = c->spare_;
+    const uint32_t phys = trx_entry_phys(t, i);
+    const uint8_t *w = t->entries + (size_t)phys * TRX_ENTRY_SIZE; /* trx_entry's words */
+    const uint32_t ctx = trx_rd32(w, be), raw = trx_rd32(w + 4, be), raw_id = trx_rd32(w + 8, be);
+    const uint32_t ts = trx_rd32(w + 12, be) & t->header.timer_mask, id = raw_id & 0xFFFFu;
+    const uint64_t ticks = c->ticks_ + tick_step(t, c->prev_ts_, ts);
+    c->ticks_ = ticks;
+    c->prev_ts_ = ts;
+    ev->ticks = ticks;
+    ev->timestamp = ts;
+    ev->time = ts;
+    ev->id = id;
+    ev->raw_id = raw_id;
+    ev->core = raw_id >> 24;
+    ev->context = ctx;
+    ev->entry = phys;
+    if (be) {
+        for (int k = 0; k < 4; k++)
+            ev->info[k] = trx_rd32(w + 16 + 4 * k, be);
+    } else {
+        memcpy(ev->info, w + 16, sizeof ev->info);
+    }
+    set_kind(ev, id, ctx, ev->info[0], ev->info[1]);
+
+    next_entry nx = {TRX_CONTEXT_ISR, 0, 0};
+    if (i + 1 < t->used) {
+        const uint8_t *q = t->entries + (size_t)next_phys(t, i, phys) * TRX_ENTRY_SIZE;
+        nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
+    }
+    struct trx_cursor_scratch *s = c->scratch_;
+    thread_prio_cache *pc = &s->sink; /* what the backward priority search learns */
+    uint32_t p_next = p->next_context;
+    ev->raw_priority = raw;
+    if (is_thread_context(ctx)) {
+        decode_priority(raw, &ev->priority, &ev->threshold);
+        ev->thread = thread_of(c, ctx);
         if (c->preparing_)
-            trx_prepare_real_event(c->scratch_->prep, t, ev);
+            trx_prepare_real_event(s->prep, t, ev);
         if (ensure_cache(c) < 0)
             ev->thread = -1; /* out of memory: no priority cache for new threads */
-        ev->next_context = next_for_thread(c, i, ev);
+        uint32_t next = next_for_thread(t, i, ctx, id, ev->info[0], ev->info[1], ev->info[3], &nx);
+        ev->next_context = next;
+        c->cur_ = next;
+        c->nest_ = 0;
+        if (ev->thread >= 0 && id != TRX_EVENT_RUNNING)
+            pc = &s->cache[ev->thread];
     } else {
-        ev->next_context = next_for_isr_or_init(c, i, ev);
+        uint32_t prio = ctx == TRX_CONTEXT_ISR ? raw : raw & 0x7FFu;
+        ev->priority = prio;
+        ev->threshold = TRX_UNKNOWN;
+        ev->thread = -1;
+        ev->next_context = next_for_isr_or_init(c, i, ctx, id, prio, ev->info[0], ev->info[3], &nx,
+                                                &c->cur_, &c->nest_, &p_next,
+                                                c->have_pending_ & (p->context != TRX_CONTEXT_ISR));
+        p->next_context = p_next;
     }
-    c->queue_len_ = c->queue_pos_ = 0;
+
+    const trx_event *out = NULL;
     if (c->have_pending_) {
-        trx_event *f = &c->ev_buf_[2];
-        uint8_t found;
-        bool running = make_running(c, c->pending_, ev, i, f, &found);
-        if (running && c->preparing_)
-            trx_prepare_running_event(c->scratch_->prep, t, f, found);
-        emit(c, c->pending_);
+        /* execution moves without an event: TraceX inserts a RUNNING one */
+        bool running = (p->context != p_next) & (p_next != ctx);
         if (running)
-            emit(c, f);
+            make_running(c, p, ev, i);
+        emit(c, p);
+        if (running) {
+            emit(c, &c->ev_buf_[2]);
+            c->running_ready_ = true;
+        }
+        out = p;
     }
-    remember_priority(c, ev);
+    pc->prio = ev->priority;
+    pc->pt = ev->threshold;
+    pc->valid = TRX_PRIORITY_FROM_EVENT;
+    if (id == 100)
+        remember_created(c, ev->info[0], ev->info[1]);
     c->pending_ = ev;
+    c->spare_ = p;
     c->have_pending_ = true;
+    return out;
+}
+
+/* advance for little- and big-endian traces. */
+static NOINLINE const trx_event *advance_le(trx_cursor *c)
+{
+    return advance(c, false);
+}
+
+static NOINLINE const trx_event *advance_be(trx_cursor *c)
+{
+    return advance(c, true);
+}
+
+/* trx_cursor_next_ref at the start (nothing pending) and the end, and for UIA. */
+static NOINLINE const trx_event *next_slow(trx_cursor *c)
+{
+    if (c->uia_)
+        return trx_uia_cursor_next(c, &c->ev_buf_[0]) ? &c->ev_buf_[0] : NULL;
+    if (!c->scratch_)
+        return NULL;
+    const trx_trace *t = c->trace;
+    if (c->pos_ < t->used) { /* the first event: it becomes the pending one */
+        (t->header.big_endian ? advance_be : advance_le)(c);
+        if (c->pos_ < t->used)
+            return (t->header.big_endian ? advance_be : advance_le)(c);
+    }
+    if (c->have_pending_) { /* the last event */
+        trx_event *p = c->pending_;
+        emit(c, p);
+        c->have_pending_ = false;
+        return p;
+    }
+    trx_cursor_free(c);
+    return NULL;
 }
 
 const trx_event *trx_cursor_next_ref(trx_cursor *c)
 {
-    if (c->uia_)
-        return trx_uia_cursor_next(c, &c->ev_buf_[0]) ? &c->ev_buf_[0] : NULL;
-    while (c->queue_pos_ >= c->queue_len_) {
-        if (!c->scratch_)
-            return NULL;
-        if (c->pos_ < c->trace->used) {
-            advance(c);
-        } else if (c->have_pending_) {
-            c->queue_len_ = c->queue_pos_ = 0;
-            emit(c, c->pending_);
-            c->have_pending_ = false;
-        } else {
-            trx_cursor_free(c);
-            return NULL;
-        }
+    if (c->running_ready_) {
+        c->running_ready_ = false;
+        return &c->ev_buf_[2];
     }
-    return c->queue_[c->queue_pos_++];
+    /* the steady state: an event is pending and another entry follows */
+    if (c->have_pending_ && c->pos_ < c->trace->used)
+        return c->trace->header.big_endian ? advance_be(c) : advance_le(c);
+    return next_slow(c);
 }
 
 bool trx_cursor_next(trx_cursor *c, trx_event *ev)
@@ -715,7 +750,7 @@ int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw)
 
 bool trx_cursor_reached(const trx_cursor *c, uint32_t raw)
 {
-    return c->scratch_ && c->pos_ == raw + 1 && c->have_pending_ && c->queue_pos_ >= c->queue_len_;
+    return c->scratch_ && c->pos_ == raw + 1 && c->have_pending_ && !c->running_ready_;
 }
 
 uint64_t trx_cursor_pending_ticks(const trx_cursor *c)
@@ -725,7 +760,7 @@ uint64_t trx_cursor_pending_ticks(const trx_cursor *c)
 
 uint64_t trx_cursor_returned(const trx_cursor *c)
 {
-    return c->out_index_ - (uint64_t)(c->queue_len_ - c->queue_pos_);
+    return c->out_index_ - c->running_ready_;
 }
 
 void trx_cursor_continue(trx_cursor *later, const trx_cursor *before)
