@@ -378,8 +378,8 @@ int cmd_capture(int argc, char **argv)
         capture_source_close(&in);
         return status;
     }
-    serve_live *server = NULL;
 #ifndef _WIN32
+    serve_live *server = NULL;
     if (serve && !(server = serve_live_start(out.path, uia_meta, bind, (uint16_t)port))) {
         capture_source_close(&in);
         capture_file_close(out.fd);
