@@ -730,10 +730,23 @@ static uint64_t ticks_until(const trx_trace *t, uint32_t last, uint32_t *last_st
 {
     uint64_t ticks = 0;
     uint32_t prev = stamp_of(t, 0);
-    for (uint32_t i = 1; i <= last; i++) {
-        uint32_t ts = stamp_of(t, i);
-        ticks += tick_step(t, prev, ts);
-        prev = ts;
+    if (t->order_ && !t->view_is_tracex_) { /* the view's own order */
+        for (uint32_t i = 1; i <= last; i++) {
+            uint32_t ts = stamp_of(t, i);
+            ticks += tick_step(t, prev, ts);
+            prev = ts;
+        }
+    } else { /* trx_entry_phys: [oldest, used) then [0, oldest), walked as they lie */
+        const bool be = t->header.big_endian;
+        const uint32_t mask = t->header.timer_mask, wrap_at = t->used - t->oldest;
+        const uint8_t *p = t->entries + ((size_t)t->oldest + 1) * TRX_ENTRY_SIZE + 12;
+        for (uint32_t i = 1; i <= last; i++, p += TRX_ENTRY_SIZE) {
+            if (i == wrap_at)
+                p = t->entries + 12;
+            uint32_t ts = trx_rd32(p, be) & mask;
+            ticks += tick_step(t, prev, ts);
+            prev = ts;
+        }
     }
     *last_stamp = prev;
     return ticks;

@@ -363,15 +363,15 @@ static void walk(segment *g)
                 atomic_store_explicit(&o->checkpoints_ready, g->checkpoint_count,
                                       memory_order_release);
         }
-        if (g->stop_raw != UINT32_MAX && trx_cursor_reached(&g->c, g->stop_raw))
-            break;
+        if (g->c.pos_ > g->stop_raw && trx_cursor_reached(&g->c, g->stop_raw))
+            break; /* (pos_: the next raw entry; it passes stop_raw where the second half starts) */
         if (!(ev = trx_cursor_next_ref(&g->c))) {
             g->live_cursor = false;
             break;
         }
         take_event(g, ev);
         if (g->a.count == TRX_OVERVIEW_CHUNK) {
-            if (g->stop_raw != UINT32_MAX && trx_cursor_reached(&g->c, g->stop_raw))
+            if (g->c.pos_ > g->stop_raw && trx_cursor_reached(&g->c, g->stop_raw))
                 break; /* the first half's last chunk also takes the time up to the second's */
             close_chunk(g);
             if (g->stop && atomic_load_explicit(g->stop, memory_order_relaxed))
