@@ -450,7 +450,7 @@ static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t 
         return next_by_scan(t, i, ctx, id, info0);
     /* else the thread after it, if one; an internal suspend: its next thread word */
     uint32_t next = pick(is_thread_context(nx->context), nx->context, ctx);
-    next = pick(id == 2, (ctx == info0) & (nx->context == ctx) ? ctx : info3, next);
+    next = pick(id == 2, ((ctx == info0) & (nx->context == ctx)) ? ctx : info3, next);
     return pick(names, named, next);
 }
 
