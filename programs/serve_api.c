@@ -190,7 +190,8 @@ static int view(serve_state *s, const trx_http_request *r, trx_out *w, const cha
     trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
     num(w, between);
     trx_out_str(w, ",\"summary\":");
-    trx_overview_summary_json(o, from, to, (uint32_t)(cols > 8192 ? 8192 : cols), w);
+    trx_overview_summary_json(
+        o, from, to, (uint32_t)(cols > TRX_OVERVIEW_MAX_COLS ? TRX_OVERVIEW_MAX_COLS : cols), w);
     trx_out_str(w, "}\n");
     return 200;
 }

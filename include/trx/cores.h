@@ -105,6 +105,12 @@ void trx_core_stats_free(trx_core_stats *s);
  * ran on core `core`. */
 bool trx_core_stats_thread_has(const trx_core_stats *s, uint32_t thread, uint32_t core);
 
+/* The first core at or after `from` that thread `thread` logged events on or
+ * ran on, or TRX_MAX_CORES when none: its cores in order, in time linear in
+ * how many there are (listing them by trx_core_stats_thread_has for every
+ * core costs cores x threads). */
+uint32_t trx_core_stats_thread_next_core(const trx_core_stats *s, uint32_t thread, uint32_t from);
+
 #ifdef __cplusplus
 }
 #endif

@@ -245,6 +245,28 @@ bool trx_core_stats_thread_has(const trx_core_stats *s, uint32_t thread, uint32_
            ((s->high_masks_[row][c / 64] >> (c % 64)) & 1u);
 }
 
+uint32_t trx_core_stats_thread_next_core(const trx_core_stats *s, uint32_t thread, uint32_t from)
+{
+    if (thread >= s->thread_count)
+        return TRX_MAX_CORES;
+    if (from < 64) {
+        uint64_t low = s->threads[thread].core_mask >> from;
+        if (low)
+            return from + (uint32_t)__builtin_ctzll(low);
+        from = 64;
+    }
+    uint32_t row;
+    if (from >= TRX_MAX_CORES || !s->high_cores_ ||
+        !trx_address_map_get(s->high_cores_, thread, &row))
+        return TRX_MAX_CORES;
+    for (uint32_t c = from - 64; c < TRX_MAX_CORES - 64; c = (c / 64 + 1) * 64) {
+        uint64_t bits = s->high_masks_[row][c / 64] >> (c % 64);
+        if (bits)
+            return 64 + c + (uint32_t)__builtin_ctzll(bits);
+    }
+    return TRX_MAX_CORES;
+}
+
 /* Puts core `core` into `state` at `now`; for STATE_THREAD, running the
  * thread at `context` whose index is `thread` (-1: not a known thread). A
  * thread made ready by a resume took the core when it was resumed, or when

@@ -63,9 +63,8 @@ static void thread_cores_row(trx_out *o, const void *ctx, uint32_t i)
     trx_out_printf(o, "  %-28s %12llu  %10llu  ", thread_name(r->t, (int32_t)i), U(tc->run_ticks),
                    U(tc->migrations));
     bool any = false;
-    for (uint32_t c = 0; c < r->s->core_count; c++) {
-        if (!trx_core_stats_thread_has(r->s, i, c))
-            continue;
+    for (uint32_t c = trx_core_stats_thread_next_core(r->s, i, 0); c < r->s->core_count;
+         c = trx_core_stats_thread_next_core(r->s, i, c + 1)) {
         trx_out_printf(o, any ? ",%u" : "%u", c);
         any = true;
     }
@@ -155,9 +154,8 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
         num(o, tc->run_ticks);
         trx_out_str(o, ", \"cores\": [");
         bool any = false;
-        for (uint32_t c = 0; c < s->core_count; c++) {
-            if (!trx_core_stats_thread_has(s, i, c))
-                continue;
+        for (uint32_t c = trx_core_stats_thread_next_core(s, i, 0); c < s->core_count;
+             c = trx_core_stats_thread_next_core(s, i, c + 1)) {
             if (any)
                 trx_out_str(o, ", ");
             num(o, c);

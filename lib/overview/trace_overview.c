@@ -10,7 +10,6 @@
 #include "overview/overview_internal.h"
 
 #define SUMMARY_MAX_LANES 512u
-#define SUMMARY_MAX_COLS 8192u
 #define LANE_SHOWN (UINT32_MAX - 1) /* a summary's lane with something to show */
 
 trx_overview *trx_overview_new(trx_trace *t)
@@ -197,8 +196,8 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
 {
     if (cols < 1)
         cols = 1;
-    if (cols > SUMMARY_MAX_COLS)
-        cols = SUMMARY_MAX_COLS;
+    if (cols > TRX_OVERVIEW_MAX_COLS)
+        cols = TRX_OVERVIEW_MAX_COLS;
     if (to <= from)
         to = from + 1;
     uint64_t n = chunks_ready(o);

@@ -58,7 +58,13 @@ uint64_t trx_overview_memory(const trx_overview *o);
  * events of the chunks that overlap it (an upper bound, exact to a chunk). */
 uint64_t trx_overview_events_between(const trx_overview *o, uint64_t from, uint64_t to);
 
-/* Writes the summary of [from, to] ticks in `cols` columns as JSON:
+/* The most columns a summary has (a page asks for its width in CSS pixels;
+ * 4096 covers a 4K screen). Its memory: 24 bytes a column for each of up to
+ * 512 lanes shown (48 MiB at most, while it is written). */
+#define TRX_OVERVIEW_MAX_COLS 4096u
+
+/* Writes the summary of [from, to] ticks in `cols` columns (at most
+ * TRX_OVERVIEW_MAX_COLS) as JSON:
  * {"from":..,"to":..,"cols":..,"lanes":[[lane,[busy per column],[events per column],
  * [worst response time per column]],...], "lost":[per column]} where busy is
  * per mille of the column's time (summed over cores, so up to 1000 x cores)

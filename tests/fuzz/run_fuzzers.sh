@@ -44,10 +44,12 @@ rm -rf "$seeds" "$logs"
 mkdir -p "$logs"
 for f in "${fuzzers[@]}"; do
   mkdir -p "$seeds/$f" "$work/$f"
-  committed=$f
-  [ "$f" = fuzz_export ] && committed=fuzz_decode # the same inputs: whole traces
-  [ "$f" = fuzz_gate ] && committed=fuzz_decode
-  [ -d "$here/seeds/$committed" ] && cp "$here/seeds/$committed"/* "$seeds/$f/"
+  # its own committed seeds (regressions found by it), and the whole traces
+  # of fuzz_decode for the full paths that take the same inputs
+  [ -d "$here/seeds/$f" ] && cp "$here/seeds/$f"/* "$seeds/$f/"
+  case $f in
+    fuzz_export | fuzz_gate) cp "$here/seeds/fuzz_decode"/* "$seeds/$f/" ;;
+  esac
   case $f in # the full paths read UIA too: give them the UIA seeds (incl. regressions)
     fuzz_decode | fuzz_export | fuzz_gate) cp "$here/seeds/fuzz_uia"/* "$seeds/$f/" ;;
   esac
@@ -136,6 +138,13 @@ for f in "${fuzzers[@]}"; do
     printf '%-12s FAILED (exit %s) after %s runs; crash file: %s; log: %s\n' "$f" "${status[$f]}" \
       "${runs:-?}" "${crash:-none}" "$log"
     grep -m1 -E 'ERROR: |runtime error|deadly signal' "$log" || true
+    # where it was (CI keeps only this output): the stack's frames, and a
+    # small finding in base64 to reproduce it from the log alone
+    sed -n '/ERROR: \|runtime error\|deadly signal/,$p' "$log" | grep -E '^ +#[0-9]+ ' | head -30 || true
+    if [ -n "$crash" ] && [ -f "$crash" ] && [ "$(wc -c < "$crash")" -le 24000 ]; then
+      echo "finding ($(wc -c < "$crash") bytes, base64):"
+      base64 -w 120 "$crash"
+    fi
   fi
 done
 exit $failed

@@ -91,6 +91,19 @@ static void test_high_cores(void **state)
         assert_int_equal(trx_core_stats_thread_has(cs, 1, c), bb);
     }
     assert_false(trx_core_stats_thread_has(cs, 2, 0)); /* no such thread */
+    /* the iterator gives the same cores, in order, from any start */
+    for (uint32_t th = 0; th < 3; th++)
+        for (uint32_t from = 0; from <= TRX_MAX_CORES; from++) {
+            uint32_t want = from;
+            while (want < TRX_MAX_CORES && !trx_core_stats_thread_has(cs, th, want))
+                want++;
+            assert_int_equal(trx_core_stats_thread_next_core(cs, th, from), want);
+        }
+    assert_int_equal(trx_core_stats_thread_next_core(cs, 0, 0), 0);
+    assert_int_equal(trx_core_stats_thread_next_core(cs, 0, 1), 70);
+    assert_int_equal(trx_core_stats_thread_next_core(cs, 0, 71), 200);
+    assert_int_equal(trx_core_stats_thread_next_core(cs, 1, 0), 130);
+    assert_int_equal(trx_core_stats_thread_next_core(cs, 0, 201), TRX_MAX_CORES);
     assert_int_equal(cs->threads[0].migrations, 2);
     trx_stats_free(&s);
     trx_trace_close(&t);
