@@ -7,6 +7,8 @@
  *                 ?generation=N: 409 when that is no longer the one served)
  *   /api/view     ?from=T&to=T&cols=N: the exact events of that time range
  *                 when there are at most SERVE_EVENTS_MAX, else its summary
+ *                 (axis=index: from and to are event numbers, the sequential mode)
+ *   /api/locate   ?axis=ticks|index&from=A&to=B: that range on the other axis
  *   /api/events   ?first=I&count=N: the events from number I (jumps, search)
  *   /api/stats    `trx stats --json` of the trace (once computed), its
  *                 inversion list left out: /api/inversions?first=K&count=N pages it
@@ -172,12 +174,39 @@ static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_
     return 200;
 }
 
+/* /api/view?axis=index: events [from, to] by number (the sequential mode). */
+static int view_by_index(serve_state *s, uint64_t from, uint64_t to, uint64_t cols, trx_out *w)
+{
+    const trx_overview *o = s->overview;
+    uint64_t ready = trx_overview_ready(o);
+    if (to - from < SERVE_EVENTS_MAX && (trx_overview_done(o) || to < ready)) {
+        trx_cursor c;
+        if (trx_overview_seek_index(o, from, &c) < 0)
+            return 503;
+        return write_events(s, &c, to - from + 1, false, 0, w);
+    }
+    trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
+    num(w, (to < ready ? to + 1 : ready) - (from < ready ? from : ready));
+    trx_out_str(w, ",\"summary\":");
+    trx_overview_summary_index_json(
+        o, from, to, (uint32_t)(cols > TRX_OVERVIEW_MAX_COLS ? TRX_OVERVIEW_MAX_COLS : cols), w);
+    trx_out_str(w, "}\n");
+    return 200;
+}
+
 static int view(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
 {
     uint64_t from, to, cols;
+    char axis[32];
+    if (!trx_http_query_get(r->query, "axis", axis, sizeof axis))
+        strcpy(axis, "ticks");
     if (!query_u64(r, "from", &from) || !query_u64(r, "to", &to) || !query_u64(r, "cols", &cols) ||
-        to < from || cols == 0)
-        return bad_request(w, type, "view: expected from=TICKS&to=TICKS&cols=N");
+        to < from || cols == 0 || (strcmp(axis, "ticks") != 0 && strcmp(axis, "index") != 0))
+        return bad_request(w, type,
+                           "view: expected from=A&to=B&cols=N (A, B: ticks, or with axis=index "
+                           "event numbers)");
+    if (strcmp(axis, "index") == 0)
+        return view_by_index(s, from, to, cols, w);
     const trx_overview *o = s->overview;
     uint64_t between = trx_overview_events_between(o, from, to);
     bool known = trx_overview_done(o) || trx_overview_ready_ticks(o) > to;
@@ -192,6 +221,29 @@ static int view(serve_state *s, const trx_http_request *r, trx_out *w, const cha
     trx_out_str(w, ",\"summary\":");
     trx_overview_summary_json(
         o, from, to, (uint32_t)(cols > TRX_OVERVIEW_MAX_COLS ? TRX_OVERVIEW_MAX_COLS : cols), w);
+    trx_out_str(w, "}\n");
+    return 200;
+}
+
+/* /api/locate?axis=ticks|index&from=A&to=B: the range on the other axis, to a
+ * chunk of events (the page keeps its place when it changes axis). */
+static int locate(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
+{
+    uint64_t from, to;
+    char axis[32];
+    if (!trx_http_query_get(r->query, "axis", axis, sizeof axis) ||
+        (strcmp(axis, "ticks") != 0 && strcmp(axis, "index") != 0) ||
+        !query_u64(r, "from", &from) || !query_u64(r, "to", &to) || to < from)
+        return bad_request(w, type, "locate: expected axis=ticks|index&from=A&to=B");
+    const trx_overview *o = s->overview;
+    bool by_ticks = strcmp(axis, "ticks") == 0;
+    uint64_t a =
+        by_ticks ? trx_overview_index_near(o, from) : trx_overview_ticks_near(o, from, false);
+    uint64_t b = by_ticks ? trx_overview_index_near(o, to) : trx_overview_ticks_near(o, to, true);
+    trx_out_str(w, by_ticks ? "{\"axis\":\"index\",\"from\":" : "{\"axis\":\"ticks\",\"from\":");
+    num(w, a);
+    trx_out_str(w, ",\"to\":");
+    num(w, b > a ? b : a);
     trx_out_str(w, "}\n");
     return 200;
 }
@@ -381,6 +433,8 @@ int serve_handle(void *state, const trx_http_request *req, trx_out *body, const 
         return events(s, req, body, type);
     if (strcmp(req->path, "/api/search") == 0)
         return search(s, req, body, type);
+    if (strcmp(req->path, "/api/locate") == 0)
+        return locate(s, req, body, type);
     if (strcmp(req->path, "/api/inversions") == 0)
         return inversions(s, req, body, type);
     if (strcmp(req->path, "/api/stats") == 0) {

@@ -191,8 +191,52 @@ static uint64_t whole(double f)
     return f <= 0 ? 0 : f < 1 ? 1 : f >= 1e18 ? (uint64_t)1e18 : (uint64_t)(f + 0.5);
 }
 
-void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to, uint32_t cols,
-                               trx_out *w)
+/* The first chunk of the `n` published that ends at or after event `index`. */
+static uint64_t chunk_of_index(const trx_overview *o, uint64_t n, uint64_t index)
+{
+    uint64_t lo = 0, hi = n; /* the last chunk whose first event is at or before `index` */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (o->chunks[mid].first <= index)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+uint64_t trx_overview_ticks_near(const trx_overview *o, uint64_t index, bool end)
+{
+    uint64_t n = chunks_ready(o);
+    if (!n)
+        return 0;
+    uint64_t c = chunk_of_index(o, n, index);
+    return end ? o->chunks[c].end_ticks : c ? o->chunks[c - 1].end_ticks : 0;
+}
+
+/* Where chunk `c` (of `n` published) lies on the axis: [*s, *e] ticks, or
+ * events [*s, *e) by number; *scale turns its run time into the axis's unit
+ * (events: the part of the chunk's time, as events). */
+static void chunk_extent(const trx_overview *o, uint64_t n, uint64_t c, bool by_index, double *s,
+                         double *e, double *scale)
+{
+    const chunk *ch = &o->chunks[c];
+    double t0 = c ? (double)o->chunks[c - 1].end_ticks : 0, t1 = (double)ch->end_ticks;
+    if (!by_index) {
+        *s = t0;
+        *e = t1;
+        *scale = 1;
+        return;
+    }
+    double events = (double)chunk_events(o, n, c);
+    *s = (double)ch->first;
+    *e = *s + events;
+    *scale = t1 > t0 ? events / (t1 - t0) : 0;
+}
+
+/* The summary on either axis (trx_overview_summary_json, _index_json). */
+static void summary_json(const trx_overview *o, bool by_index, uint64_t from, uint64_t to,
+                         uint32_t cols, trx_out *w)
 {
     if (cols < 1)
         cols = 1;
@@ -210,7 +254,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
     double **events = calloc(SUMMARY_MAX_LANES, sizeof *events);
     double *lost = calloc(cols, sizeof *lost);
     uint32_t slots = 0, omitted = 0;
-    trx_out_str(w, "{\"from\":");
+    trx_out_str(w, by_index ? "{\"axis\":\"index\",\"from\":" : "{\"axis\":\"ticks\",\"from\":");
     trx_out_u64_pad(w, from, 0, ' ');
     trx_out_str(w, ",\"to\":");
     trx_out_u64_pad(w, to, 0, ' ');
@@ -221,8 +265,12 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
         goto out;
     }
     memset(slot_of, 0xFF, (size_t)o->lanes * sizeof *slot_of);
-    uint64_t c0 = chunk_at(o, n, from), c1 = c0; /* the chunks [c0, c1) the view touches */
-    for (; c1 < n && (c1 ? o->chunks[c1 - 1].end_ticks : 0) <= to; c1++)
+    /* the chunks [c0, c1) the view touches */
+    uint64_t c0 = by_index ? chunk_of_index(o, n, from) : chunk_at(o, n, from), c1 = c0;
+    for (; c1 < n && (by_index ? o->chunks[c1].first
+                      : c1     ? o->chunks[c1 - 1].end_ticks
+                               : 0) <= to;
+         c1++)
         for (uint32_t k = 0; k < o->chunks[c1].note_count; k++) {
             const lane_note *nt = note_at(o, o->chunks[c1].notes_at + k);
             if (nt->events || nt->busy || nt->worst) /* not one noted for a response time only */
@@ -248,7 +296,8 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
     }
     for (uint64_t c = c0; c < c1; c++) {
         const chunk *ch = &o->chunks[c];
-        double s = c ? (double)o->chunks[c - 1].end_ticks : 0, e = (double)ch->end_ticks;
+        double s, e, scale;
+        chunk_extent(o, n, c, by_index, &s, &e, &scale);
         if (ch->lost)
             spread(lost, cols, (double)from, width, s, s, (double)ch->lost);
         for (uint32_t k = 0; k < ch->note_count; k++) {
@@ -257,7 +306,7 @@ void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to
             if (slot == UINT32_MAX)
                 continue; /* left out */
             if (nt->busy)
-                spread(busy[slot], cols, (double)from, width, s, e, (double)nt->busy);
+                spread(busy[slot], cols, (double)from, width, s, e, (double)nt->busy * scale);
             if (nt->events)
                 spread(events[slot], cols, (double)from, width, s, e, (double)nt->events);
             if (nt->worst) /* a chunk's worst, in every column the chunk covers */
@@ -307,6 +356,18 @@ out:
     free(busy);
     free(events);
     free(lost);
+}
+
+void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to, uint32_t cols,
+                               trx_out *w)
+{
+    summary_json(o, false, from, to, cols, w);
+}
+
+void trx_overview_summary_index_json(const trx_overview *o, uint64_t from, uint64_t to,
+                                     uint32_t cols, trx_out *w)
+{
+    summary_json(o, true, from, to, cols, w);
 }
 
 void trx_overview_free(trx_overview *o)

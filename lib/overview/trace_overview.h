@@ -74,6 +74,12 @@ uint64_t trx_overview_events_between(const trx_overview *o, uint64_t from, uint6
 void trx_overview_summary_json(const trx_overview *o, uint64_t from, uint64_t to, uint32_t cols,
                                trx_out *w);
 
+/* The same summary over events [from, to] by number (TraceX's sequential
+ * view: a column is a run of events): "axis":"index" (the other says
+ * "ticks"), busy per mille of the time its events take. */
+void trx_overview_summary_index_json(const trx_overview *o, uint64_t from, uint64_t to,
+                                     uint32_t cols, trx_out *w);
+
 /* A cursor at event `index` (of those summarised; clamped), from the
  * nearest checkpoint: 0, or -1 when out of memory or nothing is ready yet.
  * Free it with trx_cursor_free. */
@@ -82,6 +88,10 @@ int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *o
 /* The index of the first event at or after `ticks` (to a chunk: the first
  * event of the first chunk that ends at or after it). */
 uint64_t trx_overview_index_near(const trx_overview *o, uint64_t ticks);
+
+/* The ticks where event `index` is, to a chunk: where the chunk holding it
+ * begins, or (end) ends; 0 when nothing is summarised yet. */
+uint64_t trx_overview_ticks_near(const trx_overview *o, uint64_t index, bool end);
 
 void trx_overview_free(trx_overview *o);
 

@@ -228,6 +228,46 @@ async function waitFor(page, fn, arg, ms) {
     check(lane === thread, "search for " + thread + " selected an event of " + lane);
   }
 
+  /* sequential mode (TraceX's): one step per event, by event number - the
+   * whole trace summarised by number, then single events, numbered as trx
+   * events numbers them; back to time, the same events stay in view */
+  {
+    let before = await page.evaluate(() => trxReport.window().answers);
+    await page.click("#fit");
+    await page.check("#sequential");
+    await waitFor(page, (n) => { const s = trxReport.summary(); return trxReport.window().answers > n &&
+      trxReport.view().sequential && s && s.axis === "index"; }, before, 10000);
+    const s = await page.evaluate(() => trxReport.summary());
+    check(s.from === 0 && s.to === events - 1, "sequential whole span: summary of events " + s.from + "-" + s.to + " of " + events);
+    await page.screenshot({ path: path.join(work, "serve-sequential.png") });
+    const marks = (await page.evaluate(() => trxReport.ruler())).map((l) => Number(l.replace(/[^0-9]/g, "")));
+    check(marks.length >= 3 && marks.every((m, k) => m % (marks[1] - marks[0]) === 0 && (!k || m > marks[k - 1])),
+          "sequential ruler: event numbers " + marks.join(" ") + " are not round steps");
+    const g = Math.floor(events / 2) + 17;
+    before = await page.evaluate(() => trxReport.window().answers);
+    const first0 = await page.evaluate(() => trxReport.window().first);
+    await page.evaluate(([a, b]) => trxReport.setView(a, b), [g - first0 - 30, g - first0 + 30]);
+    await waitFor(page, (n) => trxReport.window().answers > n && trxReport.window().mode === "events", before, 10000);
+    const w = await page.evaluate(() => trxReport.window());
+    check(w.first <= g - 30 && w.first + w.count - 1 >= g + 30, "sequential window " + w.first + "+" + w.count + " misses events " + (g - 30) + "-" + (g + 30));
+    const xs = await page.evaluate((k) => { const out = []; for (let i = k - 20; i <= k + 20; i++) { const p = trxReport.eventPoint(i); out.push(p ? p.x : null); } return out; }, g - w.first);
+    const step = xs[21] - xs[20];
+    check(step > 5 && xs.every((x, k) => x !== null && Math.abs(x - xs[0] - k * step) < 0.01), "events not one step apart in sequential mode: " + xs.join(" "));
+    const pt = await page.evaluate((i) => trxReport.eventPoint(i), g - w.first);
+    await page.mouse.click(box.x + pt.x, box.y + pt.y);
+    const rows = await page.$$eval("#details tr", (trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[1].textContent]));
+    const field = (name) => (rows.find((r) => r[0] === name) || [null, null])[1];
+    check(Number((field("event #") || "").replace(/[^0-9]/g, "")) === g, "sequential: clicked event " + g + ", details show " + field("event #"));
+    const ticks = Number((field("time") || "").replace(/[^0-9]/g, ""));
+    const e = execFileSync(trx, ["events", "--from", String(ticks), "--to", String(ticks), "--format", "jsonl", trace])
+      .toString().trim().split("\n").map((l) => JSON.parse(l)).find((x) => x.index === g);
+    check(e && (await page.textContent("#detail-name")) === e.name, "sequential: event " + g + " is " + (e && e.name) + " in trx events");
+    await page.uncheck("#sequential");
+    const v = await page.evaluate(() => trxReport.view());
+    check(!v.sequential && v.start <= ticks && v.end >= ticks, "back to time: view " + v.start + "-" + v.end + " lost event " + g + " at " + ticks);
+    console.log("serve: sequential mode: events " + (g - 30) + "-" + (g + 30) + " one step apart, #" + g + " as trx events has it");
+  }
+
   await page.screenshot({ path: path.join(work, "serve.png") });
   check(errors.length === 0, "page errors: " + errors.join("; "));
   check(foreign.length === 0, "requests outside the server: " + foreign.join(" "));

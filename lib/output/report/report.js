@@ -248,7 +248,8 @@
   var v0 = 0, v1 = 1, selected = -1;
   function pos(i) { return seq ? i : ticks[i]; }
   function fullRange() {
-    if (serve) return [0, Math.max(1, meta.span_ticks)];
+    /* served, sequential: positions are event numbers less the window's first */
+    if (serve) return seq ? [-firstIndex, Math.max(1, serve.total - 1) - firstIndex] : [0, Math.max(1, meta.span_ticks)];
     if (!n) return [0, 1];
     var a = pos(0), b = pos(n - 1);
     return b > a ? [a, b] : [a, a + 1];
@@ -301,6 +302,7 @@
     var e = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / e;
     return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
   }
+  var rulerLabels = [];
   function drawRuler(W, H) {
     ctx.fillStyle = "#f3f5f8"; ctx.fillRect(0, 0, W, RULER);
     ctx.strokeStyle = "#d9dde5"; ctx.beginPath(); ctx.moveTo(0, RULER + 0.5); ctx.lineTo(W, RULER + 0.5); ctx.stroke();
@@ -310,11 +312,14 @@
     if (seq) step = Math.max(1, step);
     ctx.fillStyle = "#1d2330"; ctx.font = "11px system-ui, sans-serif"; ctx.textBaseline = "middle";
     ctx.strokeStyle = "#e3e6ec";
-    for (var p = Math.max(0, Math.ceil(v0 / step)) * step, k = 0; p <= v1 && k < 200; p += step, k++) {
+    var off = seq ? firstIndex : 0; /* sequential: round event numbers, whatever the window's first */
+    rulerLabels = [];
+    for (var p = Math.max(0, Math.ceil((v0 + off) / step)) * step - off, k = 0; p <= v1 && k < 200; p += step, k++) {
       var x = Math.round(xOf(p)) + 0.5;
       if (x < LABEL) continue;
       ctx.beginPath(); ctx.moveTo(x, RULER - 8); ctx.lineTo(x, H); ctx.stroke();
       var label = posText(p);
+      rulerLabels.push(label);
       if (x + 3 + ctx.measureText(label).width <= W) ctx.fillText(label, x + 3, RULER / 2 - 2);
     }
     ctx.fillStyle = "#6a7385";
@@ -500,7 +505,7 @@
     }
   }
   /* ---------------------------------------------- trx serve: remote data */
-  var summary = null, winFrom = 0, winTo = -1, inFlight = false, asked = "", viewMode = "";
+  var summary = null, winFrom = 0, winTo = -1, winFirst = 0, winLast = -1, inFlight = false, asked = "", viewMode = "";
   var laneRow = {};
   shown.forEach(function (l, r) { if (l.k >= 0) laneRow[l.k] = r; });
   function fetchJson(path, done) {
@@ -516,6 +521,7 @@
     var chosen = selected >= 0 ? selected + firstIndex : -1; /* the selection stays, by number */
     types = a.types;
     SYMS = types.symbols || {};
+    if (seq) { v0 -= a.first - firstIndex; v1 -= a.first - firstIndex; } /* the view stays where it is */
     firstIndex = a.first;
     decodeEvents(a.events, a.count);
     index();
@@ -524,6 +530,7 @@
     invMaxEnd = new Float64Array(inv.length);
     for (var q2 = 0, m2 = -1; q2 < inv.length; q2++) { m2 = Math.max(m2, Math.min(inv[q2][1], n - 1)); invMaxEnd[q2] = m2; }
     winFrom = a.count ? a.first_ticks : 0; winTo = a.count ? a.last_ticks : -1;
+    winFirst = a.first; winLast = a.first + a.count - 1;
     selected = chosen >= firstIndex && chosen < firstIndex + n ? chosen - firstIndex : -1;
     selFlows = flowsOf(selected);
   }
@@ -531,7 +538,11 @@
   function fetchView() {
     if (!serve || inFlight) return;
     var a = Math.max(0, Math.floor(v0)), b = Math.max(a + 1, Math.ceil(v1)), cols = Math.round(plotW());
-    var q = "api/view?from=" + a + "&to=" + b + "&cols=" + cols;
+    if (seq) { /* by event number */
+      a = Math.max(0, Math.min(serve.total - 1, Math.floor(v0) + firstIndex));
+      b = Math.max(a, Math.min(serve.total - 1, Math.ceil(v1) + firstIndex));
+    }
+    var q = "api/view?" + (seq ? "axis=index&" : "") + "from=" + a + "&to=" + b + "&cols=" + cols;
     if (q === asked) return;
     inFlight = true; asked = q;
     fetchJson(q, function (r) {
@@ -547,8 +558,11 @@
    * and in red at the foot of a thread's lane where its worst response times
    * (RESUME -> CPU) are, the longest in view darkest */
   function drawSummary(H) {
-    if (!summary) return;
+    if (!summary || (summary.axis === "index") !== seq) return;
+    /* columns from the summary's axis to positions; the exact window's reach */
     var w = (summary.to - summary.from) / summary.cols, right = LABEL + plotW(), maxWorst = 0;
+    var from = summary.from - (seq ? firstIndex : 0);
+    var wa = seq ? winFirst - firstIndex - 0.5 : winFrom, wb = seq ? winLast - firstIndex + 0.5 : winTo;
     summary.lanes.forEach(function (ln) { for (var x = 0; x < summary.cols; x++) maxWorst = Math.max(maxWorst, ln[3][x]); });
     summary.lanes.forEach(function (ln) {
       var r = laneRow[ln[0]];
@@ -556,11 +570,11 @@
       var y = RULER + r * ROW, busy = ln[1], evs = ln[2], kind = lanes[ln[0]].kind;
       for (var x = 0; x < summary.cols; x++) {
         if (!busy[x] && !evs[x] && !ln[3][x]) continue;
-        var a = summary.from + x * w, b = a + w;
+        var a = from + x * w, b = a + w;
         var xs = Math.floor(Math.max(LABEL, xOf(a))), xe = Math.ceil(Math.min(right, xOf(b)));
         if (xe < LABEL || xs > right) continue;
         /* where the window of exact events reaches, they are drawn instead */
-        var parts = winTo >= winFrom ? [[xs, Math.min(xe, Math.floor(xOf(winFrom)))], [Math.max(xs, Math.ceil(xOf(winTo))), xe]] : [[xs, xe]];
+        var parts = wb >= wa ? [[xs, Math.min(xe, Math.floor(xOf(wa)))], [Math.max(xs, Math.ceil(xOf(wb))), xe]] : [[xs, xe]];
         parts.forEach(function (pt) {
           if (pt[1] <= pt[0] && !(pt[1] === pt[0] && xe === xs)) return;
           var wd = Math.max(1, pt[1] - pt[0]);
@@ -585,7 +599,7 @@
     });
     for (var x = 0; x < summary.cols; x++) { /* lost events */
       if (!summary.lost[x]) continue;
-      var a = summary.from + x * w, xs = Math.floor(Math.max(LABEL, xOf(a)));
+      var a = from + x * w, xs = Math.floor(Math.max(LABEL, xOf(a)));
       ctx.fillStyle = "rgba(60,64,67,0.18)"; ctx.fillRect(xs, RULER, 3, H - RULER);
       ctx.fillStyle = "#3c4043"; ctx.fillRect(xs, RULER - 4, 3, 4);
     }
@@ -598,7 +612,8 @@
       var i = g - firstIndex;
       if (i < 0 || i >= n) return;
       var w = Math.max(ticks[n - 1] - ticks[0], 10);
-      v0 = ticks[i] - w / 8; v1 = ticks[i] + w / 8;
+      if (seq) { v0 = i - 50; v1 = i + 50; }
+      else { v0 = ticks[i] - w / 8; v1 = ticks[i] + w / 8; }
       asked = "";
       select(i, false);
     });
@@ -729,10 +744,25 @@
   $("zoom-in").onclick = function () { zoomAround(LABEL + plotW() / 2, 0.5); };
   $("zoom-out").onclick = function () { zoomAround(LABEL + plotW() / 2, 2); };
   $("sequential").onchange = function () {
+    /* served, with the view beyond the window of exact events: the server
+     * finds the range on the other axis (to a chunk of events) */
+    if (serve && this.checked !== seq && !(n && v0 >= pos(0) && v1 <= pos(n - 1))) {
+      var goSeq = this.checked, lo = Math.max(0, Math.floor(v0) + (seq ? firstIndex : 0)),
+        hi = Math.max(lo, Math.ceil(v1) + (seq ? firstIndex : 0));
+      fetchJson("api/locate?axis=" + (seq ? "index" : "ticks") + "&from=" + lo + "&to=" + hi, function (r) {
+        if (!r) return;
+        seq = goSeq;
+        if (seq) { v0 = r.from - firstIndex - 0.5; v1 = Math.max(r.to, r.from + 100) - firstIndex + 0.5; }
+        else { v0 = r.from; v1 = Math.max(r.to, r.from + 1); }
+        summary = null; asked = ""; redraw();
+      });
+      return;
+    }
     /* keep the same events in view */
     var a = lowerAll(v0), b = Math.max(a, lowerAll(v1) - 1);
     var wasSeq = seq;
     seq = this.checked;
+    if (serve) { summary = null; asked = ""; }
     if (wasSeq !== seq) {
       if (seq) { v0 = a - 0.5; v1 = b + 0.5; }
       else { a = Math.max(0, Math.min(n - 1, Math.round(v0))); b = Math.max(0, Math.min(n - 1, Math.round(v1)));
@@ -741,7 +771,6 @@
     redraw();
   };
   if (!rate) $("units-label").style.display = "none";
-  if (serve) $("sequential").parentNode.style.display = "none"; /* served: by time only */
   useUs = !!rate; /* a known timer rate: microseconds by default, ticks one click away */
   $("units-us").checked = useUs;
   $("units-us").onchange = function () { useUs = this.checked; redraw(); if (selected >= 0) showDetails(selected); };
@@ -978,6 +1007,7 @@
     gotoEvent: gotoEvent,
     stats: function () { return stats; },
     summary: function () { return summary; },
+    ruler: function () { return rulerLabels; },
     bands: function () { return inv.map(function (v) { return [v[0] + firstIndex, v[1] + firstIndex, v[2]]; }); },
     live: function () {
       return { live: live, generation: generation, total: serve ? serve.total : n, lost: meta.lost_events,
