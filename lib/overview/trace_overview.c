@@ -160,14 +160,23 @@ static void spread(double *col, uint32_t cols, double from, double width, double
     uint32_t k0 = (uint32_t)((a - from) / width), k1 = (uint32_t)((b - from) / width);
     if (k1 >= cols)
         k1 = cols - 1;
+    /* all of [s, e] in view: the columns add up to `amount` exactly (the
+     * rounding left over goes to the last column it covers), however [s, e]
+     * is cut - the halves of the overview cut chunks elsewhere than one walk */
+    double given = 0;
+    uint32_t last = UINT32_MAX;
     for (uint32_t k = k0; k <= k1; k++) {
         double lo = from + k * width, hi = lo + width;
         double ov = (b < hi ? b : hi) - (a > lo ? a : lo);
-        if (ov > 0)
-            col[k] += ov * per_tick;
-        else if (k0 == k1)
-            col[k] += amount;
+        double part = ov > 0 ? ov * per_tick : k0 == k1 ? amount : 0;
+        if (part > 0) {
+            col[k] += part;
+            given += part;
+            last = k;
+        }
     }
+    if (a == s && b == e && last != UINT32_MAX)
+        col[last] += amount - given;
 }
 
 /* Raises the columns that [s, e] ticks covers to at least `v`. */
