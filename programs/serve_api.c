@@ -123,6 +123,28 @@ static void write_bands(serve_state *s, uint64_t first, uint64_t last, trx_out *
     trx_out_char(w, ']');
 }
 
+/* The CPU lanes of a multi-core trace (known once its statistics are):
+ * ,"cpu_cores":[cores with events],"cores":[runs of events first..last, as
+ * the report's member]; nothing for one core. 0, or -1 when out of memory. */
+static int write_core_runs(serve_state *s, uint64_t first, uint64_t last, trx_out *w)
+{
+    const trx_core_stats *cs = atomic_load(&s->stats_ready) ? s->computed.cores : NULL;
+    if (!cs || cs->core_count < 2)
+        return 0;
+    trx_out_str(w, ",\"cpu_cores\":[");
+    for (uint32_t c = 0, any = 0; c < cs->core_count; c++)
+        if (cs->cores[c].events) {
+            trx_out_str(w, any++ ? "," : "");
+            num(w, c);
+        }
+    trx_out_char(w, ']');
+    trx_cursor c;
+    if (trx_overview_seek_index(s->overview, first > SERVE_CORE_LEAD ? first - SERVE_CORE_LEAD : 0,
+                                &c) < 0)
+        return -1;
+    return trx_report_core_runs_window(&s->in->trace, &c, first, last, w);
+}
+
 /* The events from cursor `c` on: at most `max`, and (until_ticks) none after
  * the first one past `until` ticks. */
 static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_ticks,
@@ -166,6 +188,11 @@ static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_
     else
         trx_out_str(w, ",\"gaps\":[]");
     write_bands(s, first, last, w);
+    if (e.count && write_core_runs(s, first, last, w) < 0) {
+        trx_address_map_free(&symbols);
+        free(seen);
+        return 503;
+    }
     trx_out_str(w, ",\"types\":");
     trx_report_types_json(w, t, e.count, seen, s->options.custom, &symbols, NULL);
     trx_out_str(w, "}\n");

@@ -20,6 +20,9 @@
  * `trx stats --json` has every one): a trace of 100 M events can have
  * millions, 96 bytes each. */
 #define SERVE_INVERSIONS_KEPT 10000u
+/* Events before a window from which its CPU lanes' cores are followed (each
+ * core's running thread known when the window begins). */
+#define SERVE_CORE_LEAD 8192u
 /* Events a search request reads at most before it answers "go on from". */
 #define SERVE_SEARCH_BUDGET 4000000u
 

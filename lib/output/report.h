@@ -124,4 +124,11 @@ uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_c
  * - which thread or interrupt each core runs. 0, or -1 when out of memory. */
 int trx_report_core_runs(trx_trace *t, trx_out *w);
 
+/* The same member for a window of events [first, last] (trx serve): the
+ * cores followed from cursor `c` (freed here; some events before `first`,
+ * so that each core's state is known when the window begins), runs cut to
+ * the window. 0, or -1 when out of memory. */
+int trx_report_core_runs_window(trx_trace *t, trx_cursor *c, uint64_t first, uint64_t last,
+                                trx_out *w);
+
 #endif

@@ -18,14 +18,16 @@ typedef struct core_runs {
     uint64_t since[TRX_MAX_CORES];   /* where the core's current run began */
     uint32_t running[TRX_MAX_CORES]; /* its context, 0 = none */
     uint64_t runs;
+    uint64_t first, last; /* the runs told: those overlapping events [first, last], cut to them */
 } core_runs;
 
 static void run_out(core_runs *r, uint32_t core, uint64_t end)
 {
-    if (!r->running[core])
+    if (!r->running[core] || end < r->first || r->since[core] > r->last)
         return;
+    uint64_t since = r->since[core] > r->first ? r->since[core] : r->first;
     trx_out_printf(r->w, "%s[%u,%llu,%llu,%u]", r->runs++ ? "," : "", core,
-                   (unsigned long long)r->since[core], (unsigned long long)end,
+                   (unsigned long long)since, (unsigned long long)(end < r->last ? end : r->last),
                    trx_lane_of(r->t, r->running[core]));
 }
 
@@ -39,29 +41,48 @@ static void on_switch(void *ctx, uint32_t core, uint64_t ticks, uint32_t prev, i
     r->since[core] = r->index;
 }
 
-int trx_report_core_runs(trx_trace *t, trx_out *w)
+/* The runs of events [first, last] from cursor `c` on (it is freed): what
+ * the cores run from c's event on, told where it overlaps [first, last]. */
+static int runs_from(trx_trace *t, trx_cursor *c, uint64_t first, uint64_t last, trx_out *w)
 {
     core_runs *r = calloc(1, sizeof *r);
     trx_core_tracker *k = trx_core_tracker_new(t);
-    trx_cursor c;
-    if (!r || !k || trx_cursor_init(&c, t) < 0) {
+    if (!r || !k) {
         free(r);
         trx_core_tracker_discard(k);
+        trx_cursor_free(c);
         return -1;
     }
     r->t = t;
     r->w = w;
+    r->first = first;
+    r->last = last;
     trx_core_tracker_listen(k, on_switch, r);
     trx_out_str(w, ",\n\"cores\":[");
-    trx_event ev;
-    while (trx_cursor_next(&c, &ev)) {
-        r->index = ev.index;
-        trx_core_tracker_feed(k, &ev);
+    const trx_event *ev;
+    while ((ev = trx_cursor_next_ref(c)) != NULL && ev->index <= last) {
+        r->index = ev->index;
+        trx_core_tracker_feed(k, ev);
     }
+    trx_cursor_free(c);
     for (uint32_t core = 0; core < TRX_MAX_CORES; core++)
         run_out(r, core, r->index);
     trx_out_char(w, ']');
     trx_core_tracker_discard(k);
     free(r);
     return 0;
+}
+
+int trx_report_core_runs(trx_trace *t, trx_out *w)
+{
+    trx_cursor c;
+    if (trx_cursor_init(&c, t) < 0)
+        return -1;
+    return runs_from(t, &c, 0, UINT64_MAX, w);
+}
+
+int trx_report_core_runs_window(trx_trace *t, trx_cursor *c, uint64_t first, uint64_t last,
+                                trx_out *w)
+{
+    return runs_from(t, c, first, last, w);
 }

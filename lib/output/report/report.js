@@ -128,10 +128,11 @@
   /* CPU lanes (multi-core traces): per core the runs [core, first, last, lane]
    * of meta.cores, drawn in the colour of the thread; a run whose thread last
    * ran on another core is a migration (marked). */
-  var cpuLanes = (function () {
-    var runs = (meta.cores || []).filter(function (r) { return r[1] - firstIndex < n && r[2] >= firstIndex; });
-    var cores = [];
-    runs.forEach(function (r) { if (cores.indexOf(r[0]) < 0) cores.push(r[0]); });
+  /* (served: the runs and the cores come with each window of exact events) */
+  function cpuLanesOf(all, coreList) {
+    var runs = (all || []).filter(function (r) { return r[1] - firstIndex < n && r[2] >= firstIndex; });
+    var cores = coreList ? coreList.slice() : [];
+    if (!coreList) runs.forEach(function (r) { if (cores.indexOf(r[0]) < 0) cores.push(r[0]); });
     if (cores.length < 2) return [];
     cores.sort(function (a, b) { return a - b; });
     runs.sort(function (a, b) { return a[1] - b[1] || a[0] - b[0]; });
@@ -151,7 +152,8 @@
       l.nseg++;
     });
     return cores.map(function (c) { return byCore[c]; });
-  })();
+  }
+  var cpuLanes = cpuLanesOf(meta.cores, null);
   /* the target's own CPU load (SYS/BIOS Load module), a lane per core: each
    * report covers the time since the core's previous one */
   var loadLanes = (types.loads || []).map(function (c) {
@@ -525,6 +527,16 @@
     firstIndex = a.first;
     decodeEvents(a.events, a.count);
     index();
+    /* CPU lanes (multi-core, once the server knows the cores): new rows the
+     * first time, the window's runs each time (none: the rows stay, empty) */
+    var fresh = a.cpu_cores ? cpuLanesOf(a.cores, a.cpu_cores) :
+      cpuLanes.map(function (l) { return Object.assign({}, l, { nseg: 0, segS: [], segE: [], segLane: [], mig: [], migrations: 0 }); });
+    var rows = fresh.length !== cpuLanes.length;
+    shown = fresh.concat(shown.filter(function (l) { return l.kind !== "cpu"; }));
+    cpuLanes = fresh;
+    laneRow = {};
+    shown.forEach(function (l, r) { if (l.k >= 0) laneRow[l.k] = r; });
+    if (rows) resize();
     gaps = localGaps(a.gaps);
     inv = (a.inversions || []).map(function (v) { return [Math.max(0, v[0] - firstIndex), v[1] - firstIndex, v[2]]; });
     invMaxEnd = new Float64Array(inv.length);
@@ -1063,6 +1075,7 @@
           fetchJson("api/inversions?first=0&count=2000", function (iv) {
             if (iv && st.inversions) { st.inversions = iv.inversions; st.inversion_total = iv.total; }
             stats = st; facts(); showTab(currentTab);
+            asked = ""; redraw(); /* the window again: its inversion bands and CPU lanes come with the statistics */
           });
         });
       }

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/*
+ * serve_cores_test.js - the CPU lanes of a multi-core trace, served: the
+ * page of `trx serve` on an SMP trace shows, once the statistics are
+ * computed, a "CPU n" lane per core (DOM labels) whose runs and migrations
+ * over the window of exact events equal those of `trx report`'s page of the
+ * same trace over the same events; no page error.
+ *
+ * usage: node serve_cores_test.js TRX CHROMIUM WORK_DIR TRACE
+ */
+"use strict";
+const { spawn, execFileSync } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+const { chromium } = require("playwright-core");
+
+const [trx, chromiumPath, work, trace] = process.argv.slice(2);
+const failures = [];
+function check(cond, what) {
+  if (!cond) failures.push(what);
+}
+fs.mkdirSync(work, { recursive: true });
+
+(async () => {
+  const proc = spawn(trx, ["serve", trace, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve) => {
+    let out = "";
+    proc.stdout.on("data", (d) => { out += d; if (out.includes("\n")) resolve(out.split("\n")[0]); });
+  });
+  const report = path.join(work, "report.html");
+  execFileSync(trx, ["report", trace, "-o", report]);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const errors = [];
+  const served = await context.newPage();
+  served.on("pageerror", (e) => errors.push(String(e)));
+  await served.goto(url);
+  await served.waitForFunction(() => window.trxReport && !trxReport.stats().pending &&
+    trxReport.window().mode === "events" && trxReport.cpuLanes().length >= 2, null, { timeout: 60000 });
+  const win = await served.evaluate(() => trxReport.window());
+  const got = await served.evaluate(() => trxReport.cpuLanes());
+  const labels = await served.$$eval("#lane-labels div", (ds) => ds.map((d) => d.textContent));
+
+  /* the report's page, shown the same events: its CPU lanes over them */
+  const page = await context.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("file://" + report);
+  await page.waitForFunction(() => window.trxReport && trxReport.timings, null, { timeout: 30000 });
+  const want = await page.evaluate(() => trxReport.cpuLanes());
+  check(win.first === 0, "the served window starts at event " + win.first + " (the whole trace expected)");
+  check(JSON.stringify(got) === JSON.stringify(want),
+        "CPU lanes served " + JSON.stringify(got) + ", the report's " + JSON.stringify(want));
+  for (const l of want) check(labels.includes(l.name), "no label " + l.name + " among " + labels.join(", "));
+  await served.screenshot({ path: path.join(work, "serve-cores.png") });
+  check(errors.length === 0, "page errors: " + errors.join("; "));
+  await browser.close();
+  proc.kill("SIGINT");
+  console.log("serve_cores: " + got.map((l) => l.name + " " + l.runs + " runs, " + l.migrations + " migrations").join("; "));
+  if (failures.length) {
+    failures.forEach((f) => console.error("FAIL: " + f));
+    process.exit(1);
+  }
+  console.log("serve_cores_test: OK");
+})().catch((e) => { console.error("FAIL: " + (e.stack || e)); process.exit(1); });
