@@ -53,3 +53,22 @@ while :; do
   [ "$width" -lt 2000 ] && break
   width=$((width / 10))
 done
+# the sequential mode: views by event number (axis=index)
+events=$(echo "$status" | sed 's/.*"total":\([0-9]*\).*/\1/')
+echo "  /api/view?axis=index latency (sequential mode; ms, median of 5 places x 5 tries) by view width:"
+width=$events
+while :; do
+  times=()
+  for place in 1 3 5 7 9; do
+    from=$(( (events - width) * place / 10 ))
+    to=$(( from + width - 1 ))
+    for k in 1 2 3 4 5; do
+      times+=("$(curl -s -o "$work/view" -w '%{time_total}' "$base/api/view?token=$token&axis=index&from=$from&to=$to&cols=1250")")
+    done
+  done
+  mode=$(grep -o '"mode":"[a-z]*"' "$work/view")
+  med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 13p)
+  printf '    width %14s events: %6.1f ms  %s, %s bytes\n' "$width" "$(echo "$med * 1000" | bc)" "$mode" "$(stat -c %s "$work/view")"
+  [ "$width" -lt 200 ] && break
+  width=$((width / 10))
+done

@@ -2,7 +2,8 @@
  * input: load, open, then `trx export` in all four formats (Perfetto, Chrome
  * JSON, CSV, CTF stream + metadata) and `trx report`, written to /dev/null;
  * then what `trx serve` does with it: the page shell, the overview, a
- * summary of the whole span and of a narrow range, and cursor copies from
+ * summary of the whole span and of a narrow range (by time and by event
+ * number), a window's CPU runs, and cursor copies from
  * the checkpoints (each must reach the event it was asked for, as many
  * events as the overview counted); the overview built by two threads (the
  * halves split where the input says) must summarise the whole span byte for
@@ -119,6 +120,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             (void)trx_overview_events_between(ov, 0, span);
             (void)trx_overview_index_near(ov, span / 2);
+            /* the sequential mode's summary, locate's conversions, a
+             * window's CPU runs (cores followed from a lead-in) */
+            trx_overview_summary_index_json(ov, total / 4, total / 4 + total / 2 + 1, 61, &out);
+            (void)trx_overview_ticks_near(ov, total / 2, false);
+            (void)trx_overview_ticks_near(ov, total / 2, true);
+            trx_cursor lead;
+            if (trx_overview_seek_index(ov, total / 3, &lead) == 0 &&
+                trx_report_core_runs_window(&t, &lead, total / 3 + 7, total / 3 + 300, &out) != 0)
+                __builtin_trap();
             if (size >= 2)
                 compare_halves(&t, ov, t.used ? (data[0] | (uint32_t)data[1] << 8) % t.used : 0);
         }
