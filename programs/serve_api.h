@@ -47,6 +47,8 @@ typedef struct serve_state {
     trx_stats computed;       /* the statistics, for /api/inversions (pages of the list) */
     uint32_t inversion_total; /* inversions found (computed keeps the first KEPT) */
     serve_band *bands;        /* every inversion as a band: where, and whether unbounded */
+    uint32_t band_cap;        /* bands allocated (while the statistics are computed) */
+    bool bands_failed;        /* out of memory for them: none shown */
     uint64_t *band_reach;     /* per block of SERVE_BAND_BLOCK bands: the latest end up to it */
     atomic_bool stats_ready;
     atomic_bool stats_failed;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "analyze/analyses.h"
 #include "output/report.h"
 #include "output/stats_json.h"
 #include "serve_state.h"
@@ -64,43 +65,66 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
     return s;
 }
 
-/* Every inversion becomes a band of the time line (16 bytes, in start order),
- * the list itself is cut to its first SERVE_INVERSIONS_KEPT; the list is
- * shrunk while the bands are filled from its end, so that both are never
- * whole in memory at once (100 M events: ~2 M inversions, 188 MB of list). */
+/* Room for band `number` (16 bytes a band, doubling); false when out of memory. */
+static bool band_room(serve_state *s, uint64_t number)
+{
+    if (s->bands_failed || number >= UINT32_MAX)
+        return false;
+    if (number < s->band_cap)
+        return true;
+    uint64_t cap = s->band_cap ? s->band_cap : 1024;
+    while (cap <= number)
+        cap *= 2;
+    if (cap > UINT32_MAX)
+        cap = UINT32_MAX;
+    serve_band *more = realloc(s->bands, (size_t)cap * sizeof *more);
+    if (!more) {
+        s->bands_failed = true;
+        return false;
+    }
+    s->bands = more;
+    s->band_cap = (uint32_t)cap;
+    return true;
+}
+
+/* An inversion beyond those kept whole: only its band (as the statistics find them). */
+static void band_done(void *ctx, const trx_inversion *v, uint32_t number)
+{
+    serve_state *s = ctx;
+    if (band_room(s, number))
+        s->bands[number] = (serve_band){v->start_index, v->end_index, v->unbounded};
+}
+
+/* Every inversion becomes a band of the time line (16 bytes, in start
+ * order); the statistics keep the first SERVE_INVERSIONS_KEPT whole (the
+ * default mode gives the others to band_done as it finds them, so the list
+ * never holds them all: 100 M events have ~2 M inversions, 96 bytes each;
+ * TraceX's mode lists all, cut here). */
 static void keep_inversions(serve_state *s, trx_stats *st)
 {
-    uint32_t n = st->inversion_count;
-    s->inversion_total = n;
-    s->bands = n ? malloc((size_t)n * sizeof *s->bands) : NULL;
-    s->band_reach = n ? malloc(((size_t)n / SERVE_BAND_BLOCK + 1) * sizeof *s->band_reach) : NULL;
-    if (!s->bands || !s->band_reach) {
-        free(s->bands);
-        free(s->band_reach);
-        s->bands = NULL;
-        s->band_reach = NULL;
+    uint64_t n = st->inversions;
+    s->inversion_total = (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX);
+    if (n && !band_room(s, n - 1))
+        n = 0;
+    for (uint32_t i = 0; i < st->inversion_count && i < n; i++) {
+        const trx_inversion *v = &st->inversion_list[i];
+        s->bands[i] = (serve_band){v->start_index, v->end_index, v->unbounded};
     }
-    for (uint32_t hi = n; s->bands && hi > 0;) {
-        uint32_t lo = hi > 65536 ? hi - 65536 : 0;
-        for (uint32_t i = lo; i < hi; i++) {
-            const trx_inversion *v = &st->inversion_list[i];
-            s->bands[i] = (serve_band){v->start_index, v->end_index, v->unbounded};
-        }
-        hi = lo;
-        if (hi >= SERVE_INVERSIONS_KEPT) {
-            trx_inversion *less = realloc(st->inversion_list, (size_t)hi * sizeof *less);
-            if (less)
-                st->inversion_list = less;
-        }
+    s->band_reach = n ? malloc(((size_t)n / SERVE_BAND_BLOCK + 1) * sizeof *s->band_reach) : NULL;
+    if (!s->band_reach) {
+        free(s->bands);
+        s->bands = NULL;
+        n = 0;
     }
     uint64_t reach = 0;
-    for (uint32_t i = 0; s->bands && i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         if (s->bands[i].end > reach)
             reach = s->bands[i].end;
         if (i % SERVE_BAND_BLOCK == SERVE_BAND_BLOCK - 1 || i == n - 1)
             s->band_reach[i / SERVE_BAND_BLOCK] = reach;
     }
-    if (n > SERVE_INVERSIONS_KEPT) { /* the rest: `trx stats --json` */
+    if (st->inversion_count >
+        SERVE_INVERSIONS_KEPT) { /* TraceX's mode: the rest is in `trx stats --json` */
         trx_inversion *kept =
             realloc(st->inversion_list, SERVE_INVERSIONS_KEPT * sizeof *st->inversion_list);
         if (kept)
@@ -124,7 +148,8 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
                 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
                 (double)trx_overview_memory(s->overview) / 1048576.0);
     trx_stats *st = &s->computed;
-    if (atomic_load(stop) || trx_stats_compute(&s->in->trace, st) != 0) {
+    if (atomic_load(stop) ||
+        trx_stats_compute_kept(&s->in->trace, st, SERVE_INVERSIONS_KEPT, band_done, s) != 0) {
         atomic_store(&s->stats_failed, true);
         return;
     }

@@ -36,39 +36,30 @@ echo "trace: $entries entries, $(stat -c %s "$trace") bytes"
 grep overview "$work/err" | sed 's/^/  /'
 echo "  URL printed after ${t_url} s; first answer after ${t_first} s; overview and statistics done after ${t_done} s"
 echo "  memory: $(grep -E 'RssAnon|RssFile' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')(peak RssAnon while building: $peak kB)"
-echo "  /api/view latency (ms, median of 5 places x 5 tries) by view width:"
-width=$span
-while :; do
-  times=()
-  for place in 1 3 5 7 9; do
-    from=$(echo "($span - $width) * $place / 10" | bc)
-    to=$(echo "$from + $width" | bc)
-    for k in 1 2 3 4 5; do
-      times+=("$(curl -s -o "$work/view" -w '%{time_total}' "$base/api/view?token=$token&from=$from&to=$to&cols=1250")")
+# sweep QUERY WHOLE UNIT SMALLEST: /api/view latency (median of 5 places x 5
+# tries) for views of WHOLE, WHOLE/10 ... down to below SMALLEST, in UNIT
+# (QUERY: the axis part of the query, empty for ticks).
+sweep() {
+  local query=$1 whole=$2 unit=$3 smallest=$4 width=$2 place k from to mode med times
+  while :; do
+    times=()
+    for place in 1 3 5 7 9; do
+      from=$(echo "($whole - $width) * $place / 10" | bc)
+      to=$(echo "$from + $width" | bc)
+      for k in 1 2 3 4 5; do
+        times+=("$(curl -s -o "$work/view" -w '%{time_total}' "$base/api/view?token=$token${query}&from=$from&to=$to&cols=1250")")
+      done
     done
+    mode=$(grep -o '"mode":"[a-z]*"' "$work/view")
+    med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 13p)
+    printf '    width %14s %s: %6.1f ms  %s, %s bytes\n' "$width" "$unit" "$(echo "$med * 1000" | bc)" "$mode" "$(stat -c %s "$work/view")"
+    [ "$width" -lt "$smallest" ] && break
+    width=$((width / 10))
   done
-  mode=$(grep -o '"mode":"[a-z]*"' "$work/view")
-  med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 13p)
-  printf '    width %14s ticks: %6.1f ms  %s, %s bytes\n' "$width" "$(echo "$med * 1000" | bc)" "$mode" "$(stat -c %s "$work/view")"
-  [ "$width" -lt 2000 ] && break
-  width=$((width / 10))
-done
-# the sequential mode: views by event number (axis=index)
+}
+echo "  /api/view latency (ms, median of 5 places x 5 tries) by view width:"
+sweep "" "$span" ticks 2000
+# the sequential mode: views by event number
 events=$(echo "$status" | sed 's/.*"total":\([0-9]*\).*/\1/')
 echo "  /api/view?axis=index latency (sequential mode; ms, median of 5 places x 5 tries) by view width:"
-width=$events
-while :; do
-  times=()
-  for place in 1 3 5 7 9; do
-    from=$(( (events - width) * place / 10 ))
-    to=$(( from + width - 1 ))
-    for k in 1 2 3 4 5; do
-      times+=("$(curl -s -o "$work/view" -w '%{time_total}' "$base/api/view?token=$token&axis=index&from=$from&to=$to&cols=1250")")
-    done
-  done
-  mode=$(grep -o '"mode":"[a-z]*"' "$work/view")
-  med=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 13p)
-  printf '    width %14s events: %6.1f ms  %s, %s bytes\n' "$width" "$(echo "$med * 1000" | bc)" "$mode" "$(stat -c %s "$work/view")"
-  [ "$width" -lt 200 ] && break
-  width=$((width / 10))
-done
+sweep "&axis=index" "$((events - 1))" events 200

@@ -36,6 +36,10 @@ static inline bool trx_is_priority_change(const trx_event *ev)
     return ev->priority_change;
 }
 
+/* A complete priority inversion beyond those kept (trx_stats_compute_kept):
+ * `number` is its place in the list all of them would make. */
+typedef void (*trx_inversion_done_fn)(void *ctx, const trx_inversion *v, uint32_t number);
+
 /* An analysis of the caller's fed beside the cursor of trx_stats_compute_fed
  * (the same walk, so no second pass over the trace). */
 typedef void (*trx_stats_feed_fn)(void *ctx, const trx_event *ev);
@@ -45,6 +49,12 @@ typedef void (*trx_stats_feed_fn)(void *ctx, const trx_event *ev);
  * FileX, NetX) run on TXTB traces only: other formats' ids mean other things. */
 int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                           void *extra_ctx);
+
+/* trx_stats_compute keeping the first `keep` priority inversions of the
+ * default mode in the list; the others go to `done` as they end (TraceX's
+ * mode keeps them all). */
+int trx_stats_compute_kept(trx_trace *t, trx_stats *s, uint32_t keep, trx_inversion_done_fn done,
+                           void *ctx);
 
 /* Context switches (tracex.md 2.9). */
 typedef struct trx_switch_counter {
@@ -110,6 +120,12 @@ typedef struct trx_correct_inversions trx_correct_inversions;
 trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t);
 void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev);
 int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s); /* frees f */
+/* Stores only the first `keep` windows in the list (trx_stats.inversion_list,
+ * inversion_count); each later one, once complete, goes to `done` (in the
+ * order they end, with its number), so that memory does not grow with the
+ * windows (trx serve). The counts (inversions, bad_inversions) are of all. */
+void trx_correct_inversions_keep(trx_correct_inversions *f, uint32_t keep,
+                                 trx_inversion_done_fn done, void *ctx);
 
 /* Timing analyses (timing.c): ISR durations, latencies, CPU load. */
 typedef struct trx_isr_frame {

@@ -27,8 +27,8 @@ enum { IDLE_STATE = 0, PENDING, OPEN };
 typedef struct waiter_slot {
     uint8_t state;
     bool in_set;      /* still in the open-window set (not yet unbounded) */
-    uint32_t item;    /* index into the list while OPEN */
-    trx_inversion at; /* the window being opened (PENDING) */
+    uint32_t item;    /* the window's number (its place in the list) while OPEN */
+    trx_inversion at; /* the window being opened (PENDING), then open (OPEN) */
 } waiter_slot;
 
 struct trx_correct_inversions {
@@ -45,8 +45,12 @@ struct trx_correct_inversions {
     uint32_t open_count, pending_count; /* slots OPEN, PENDING */
     trx_ran_inside *ran;                /* the threads that ran inside each window */
     uint32_t last_thread; /* context of the last thread event (a run starts when it changes) */
-    trx_inversion *list;
-    uint32_t count, cap;
+    trx_inversion *list;  /* windows 0 .. keep - 1, each stored when it ends */
+    uint32_t count, cap;  /* windows opened; list entries allocated */
+    uint32_t keep;        /* windows stored (UINT32_MAX: all); the others go to `done` */
+    trx_inversion_done_fn done;
+    void *done_ctx;
+    uint64_t unbounded;              /* windows found unbounded */
     uint64_t last_index, last_ticks; /* the end of windows open at the end */
     int oom;
 };
@@ -73,7 +77,46 @@ trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t)
     }
     for (uint32_t i = 0; i < f->thread_count; i++)
         f->thread_prio[i] = TRX_UNKNOWN;
+    f->keep = UINT32_MAX;
     return f;
+}
+
+void trx_correct_inversions_keep(trx_correct_inversions *f, uint32_t keep,
+                                 trx_inversion_done_fn done, void *ctx)
+{
+    f->keep = keep;
+    f->done = done;
+    f->done_ctx = ctx;
+}
+
+/* The inversion of the window open in slot `key` (ran_inside.c's accessor). */
+static trx_inversion *window_of(void *ctx, uint32_t key)
+{
+    return &((trx_correct_inversions *)ctx)->slots[key].at;
+}
+
+/* Window `v` (number `item`) is complete: into the list, or told to `done`. */
+static void store(trx_correct_inversions *f, const trx_inversion *v, uint32_t item)
+{
+    f->unbounded += v->unbounded;
+    if (item >= f->keep) {
+        if (f->done)
+            f->done(f->done_ctx, v, item);
+        return;
+    }
+    if (item >= f->cap) {
+        uint32_t n = f->cap ? f->cap * 2 : 16;
+        while (n <= item)
+            n *= 2;
+        trx_inversion *p = realloc(f->list, (size_t)n * sizeof *p);
+        if (!p) {
+            f->oom = 1;
+            return;
+        }
+        f->list = p;
+        f->cap = n;
+    }
+    f->list[item] = *v;
 }
 
 static bool is_thread(uint32_t ctx)
@@ -181,35 +224,26 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
         f->pending_count--;
         if (ev->kind != TRX_KIND_SUSPEND || ev->subject != ev->context)
             return; /* the GET did not block */
-        if (f->count == f->cap) {
-            uint32_t n = f->cap ? f->cap * 2 : 16;
-            trx_inversion *p = realloc(f->list, (size_t)n * sizeof *p);
-            if (!p) {
-                f->oom = 1;
-                return;
-            }
-            f->list = p;
-            f->cap = n;
-        }
-        if (trx_open_windows_add(f->open, k, s->at.holder, s->at.waiter_priority) < 0 ||
-            trx_ran_inside_open(f->ran, &s->at, f->count) < 0) {
+        if (f->count == UINT32_MAX ||
+            trx_open_windows_add(f->open, k, s->at.holder, s->at.waiter_priority) < 0 ||
+            trx_ran_inside_open(f->ran, &s->at, k) < 0) {
             f->oom = 1;
             return;
         }
-        s->item = f->count;
-        f->list[f->count++] = s->at;
+        s->item = f->count++;
         s->state = OPEN;
         s->in_set = true;
         f->open_count++;
         return;
     }
-    trx_inversion *w = &f->list[s->item];
+    trx_inversion *w = &s->at;
     w->end_index = ev->index;
     w->end_ticks = ev->ticks;
     w->closed = true;
     if (s->in_set)
         trx_open_windows_remove(f->open, k);
-    trx_ran_inside_close(f->ran, s->item);
+    trx_ran_inside_close(f->ran, k);
+    store(f, w, s->item);
     s->state = IDLE_STATE;
     f->open_count--;
 }
@@ -263,7 +297,7 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     }
     if (ctx != f->last_thread) { /* a run of ctx starts */
         f->last_thread = ctx;
-        if (trx_ran_inside_run(f->ran, f->list, ctx, ev->priority) < 0) {
+        if (trx_ran_inside_run(f->ran, window_of, f, ctx, ev->priority) < 0) {
             f->oom = 1;
             return;
         }
@@ -277,27 +311,25 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     for (int64_t i = 0; i < n; i++) {
         waiter_slot *s = &f->slots[marked[i]];
         s->in_set = false;
-        f->list[s->item].unbounded = true;
-        f->list[s->item].ran_inside = ctx;
-        if (trx_ran_inside_list(&f->list[s->item], ctx))
-            trx_ran_inside_close(f->ran, s->item);
+        s->at.unbounded = true;
+        s->at.ran_inside = ctx;
+        if (trx_ran_inside_list(&s->at, ctx))
+            trx_ran_inside_close(f->ran, marked[i]);
     }
 }
 
 int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
 {
-    uint64_t unbounded = 0;
     for (uint32_t i = 0; i < f->slot_count; i++)
         if (f->slots[i].state == OPEN) { /* still blocked: ends with the trace */
-            f->list[f->slots[i].item].end_index = f->last_index;
-            f->list[f->slots[i].item].end_ticks = f->last_ticks;
+            f->slots[i].at.end_index = f->last_index;
+            f->slots[i].at.end_ticks = f->last_ticks;
+            store(f, &f->slots[i].at, f->slots[i].item);
         }
-    for (uint32_t i = 0; i < f->count; i++)
-        unbounded += f->list[i].unbounded;
     s->inversion_list = f->list;
-    s->inversion_count = f->count;
+    s->inversion_count = f->count < f->keep ? f->count : f->keep;
     s->inversions = f->count;
-    s->bad_inversions = unbounded;
+    s->bad_inversions = f->unbounded;
     int oom = f->oom;
     trx_address_map_free(&f->prio);
     free(f->thread_prio);

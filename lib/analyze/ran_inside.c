@@ -24,7 +24,7 @@ typedef struct listener {
 } listener;
 
 struct trx_ran_inside {
-    listener *by_item; /* indexed by inversion list item */
+    listener *by_key; /* indexed by window key */
     uint32_t cap;
     uint32_t head[LEVELS], tail[LEVELS];
     uint64_t used[LEVELS / 64]; /* bit per level: list not empty */
@@ -42,46 +42,46 @@ trx_ran_inside *trx_ran_inside_new(void)
     return r;
 }
 
-int trx_ran_inside_open(trx_ran_inside *r, const trx_inversion *v, uint32_t item)
+int trx_ran_inside_open(trx_ran_inside *r, const trx_inversion *v, uint32_t key)
 {
-    if (item >= r->cap) {
+    if (key >= r->cap) {
         uint32_t c = r->cap ? r->cap : 64;
-        while (c <= item)
+        while (c <= key)
             c *= 2;
-        listener *p = realloc(r->by_item, (size_t)c * sizeof *p);
+        listener *p = realloc(r->by_key, (size_t)c * sizeof *p);
         if (!p)
             return -1;
-        r->by_item = p;
+        r->by_key = p;
         r->cap = c;
     }
     uint32_t level = v->waiter_priority < LEVELS ? v->waiter_priority : LEVELS - 1;
-    listener *l = &r->by_item[item];
+    listener *l = &r->by_key[key];
     *l = (listener){.prev = r->tail[level],
                     .next = NONE,
                     .seq = ++r->seq,
                     .level = (uint16_t)level,
                     .listening = true};
     if (r->tail[level] != NONE)
-        r->by_item[r->tail[level]].next = item;
+        r->by_key[r->tail[level]].next = key;
     else
-        r->head[level] = item;
-    r->tail[level] = item;
+        r->head[level] = key;
+    r->tail[level] = key;
     r->used[level / 64] |= 1ull << (level % 64);
     return 0;
 }
 
-void trx_ran_inside_close(trx_ran_inside *r, uint32_t item)
+void trx_ran_inside_close(trx_ran_inside *r, uint32_t key)
 {
-    if (item >= r->cap || !r->by_item[item].listening)
+    if (key >= r->cap || !r->by_key[key].listening)
         return;
-    listener *l = &r->by_item[item];
+    listener *l = &r->by_key[key];
     uint32_t level = l->level;
     if (l->prev != NONE)
-        r->by_item[l->prev].next = l->next;
+        r->by_key[l->prev].next = l->next;
     else
         r->head[level] = l->next;
     if (l->next != NONE)
-        r->by_item[l->next].prev = l->prev;
+        r->by_key[l->next].prev = l->prev;
     else
         r->tail[level] = l->prev;
     if (r->head[level] == NONE)
@@ -102,7 +102,8 @@ bool trx_ran_inside_list(trx_inversion *v, uint32_t thread)
     return true;
 }
 
-int trx_ran_inside_run(trx_ran_inside *r, trx_inversion *list, uint32_t thread, uint32_t prio)
+int trx_ran_inside_run(trx_ran_inside *r, trx_ran_inside_window_fn window, void *ctx,
+                       uint32_t thread, uint32_t prio)
 {
     bool added;
     uint32_t *mark = trx_address_map_slot(&r->seen, thread, 0, &added);
@@ -121,15 +122,15 @@ int trx_ran_inside_run(trx_ran_inside *r, trx_inversion *list, uint32_t thread, 
         while (bits) {
             uint32_t level = word * 64 + (uint32_t)__builtin_ctzll(bits);
             bits &= bits - 1;
-            for (uint32_t item = r->tail[level]; item != NONE;) {
-                listener *l = &r->by_item[item];
+            for (uint32_t key = r->tail[level]; key != NONE;) {
+                listener *l = &r->by_key[key];
                 if (l->seq <= since)
                     break; /* it saw this one and all older ones */
                 uint32_t prev = l->prev;
-                trx_inversion *v = &list[item];
+                trx_inversion *v = window(ctx, key);
                 if (v->holder != thread && v->waiter != thread && trx_ran_inside_list(v, thread))
-                    trx_ran_inside_close(r, item);
-                item = prev;
+                    trx_ran_inside_close(r, key);
+                key = prev;
             }
         }
     }
@@ -141,6 +142,6 @@ void trx_ran_inside_free(trx_ran_inside *r)
     if (!r)
         return;
     trx_address_map_free(&r->seen);
-    free(r->by_item);
+    free(r->by_key);
     free(r);
 }

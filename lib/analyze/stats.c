@@ -146,11 +146,18 @@ static const trx_event *from_prepare(void *src)
 
 #define STATS_RETRY 1
 
+/* How many inversions the list keeps, and where the others go. */
+typedef struct kept_inversions {
+    uint32_t keep;
+    trx_inversion_done_fn done;
+    void *ctx;
+} kept_inversions;
+
 /* Every analysis in one walk. With `pw` the walk is the trace's prepare walk
  * (the trace is prepared at its end): STATS_RETRY when that walk stopped
  * (a context that is no registered thread), s then empty. */
 static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk *pw,
-                   trx_stats_feed_fn extra, void *extra_ctx)
+                   trx_stats_feed_fn extra, void *extra_ctx, const kept_inversions *kept)
 {
     memset(s, 0, sizeof *s);
     /* the largest ticks of any event (UIA streams' ticks are not monotonic:
@@ -208,6 +215,8 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         trx_timing_finish(&w.timing, s);
         goto fail;
     }
+    if (w.cinv)
+        trx_correct_inversions_keep(w.cinv, kept->keep, kept->done, kept->ctx);
     uint64_t events = t->format == TRX_TRACE_UIA ? trx_uia_info_of(t)->records : t->used;
     bool parallel = events >= PARALLEL_MIN_ENTRIES && !getenv("TRX_STATS_SERIAL");
     trx_fanout_fn here = correct ? correct_here : tracex_here;
@@ -289,20 +298,35 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
     return trx_stats_compute_fed(t, s, window, NULL, NULL);
 }
 
-int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
-                          void *extra_ctx)
+/* trx_stats_compute_fed and _kept: the prepare walk, else prepared and walked. */
+static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
+                       void *extra_ctx, const kept_inversions *kept)
 {
     /* An unprepared trace: the analyses ride on the prepare walk, unless it
      * meets a context that is no registered thread (then it stops there and
      * the trace is prepared and walked again, as below). */
     trx_prepare_walk *pw = trx_prepare_walk_begin(t);
     if (pw) {
-        int r = compute(t, s, window, pw, extra, extra_ctx);
+        int r = compute(t, s, window, pw, extra, extra_ctx, kept);
         if (r != STATS_RETRY)
             return r;
     }
     trx_trace_prepare(t);
-    return compute(t, s, window, NULL, extra, extra_ctx);
+    return compute(t, s, window, NULL, extra, extra_ctx, kept);
+}
+
+int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
+                          void *extra_ctx)
+{
+    const kept_inversions all = {UINT32_MAX, NULL, NULL};
+    return compute_any(t, s, window, extra, extra_ctx, &all);
+}
+
+int trx_stats_compute_kept(trx_trace *t, trx_stats *s, uint32_t keep, trx_inversion_done_fn done,
+                           void *ctx)
+{
+    const kept_inversions some = {keep, done, ctx};
+    return compute_any(t, s, 0, NULL, NULL, &some);
 }
 
 void trx_stats_free(trx_stats *s)

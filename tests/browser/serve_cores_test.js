@@ -9,24 +9,17 @@
  * usage: node serve_cores_test.js TRX CHROMIUM WORK_DIR TRACE
  */
 "use strict";
-const { spawn, execFileSync } = require("child_process");
+const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { chromium } = require("playwright-core");
+const { check, startServer, finish } = require("./serve_util");
 
 const [trx, chromiumPath, work, trace] = process.argv.slice(2);
-const failures = [];
-function check(cond, what) {
-  if (!cond) failures.push(what);
-}
 fs.mkdirSync(work, { recursive: true });
 
 (async () => {
-  const proc = spawn(trx, ["serve", trace, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise((resolve) => {
-    let out = "";
-    proc.stdout.on("data", (d) => { out += d; if (out.includes("\n")) resolve(out.split("\n")[0]); });
-  });
+  const server = await startServer(trx, [trace, "--port", "0"]), url = server.url;
   const report = path.join(work, "report.html");
   execFileSync(trx, ["report", trace, "-o", report]);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
@@ -54,11 +47,7 @@ fs.mkdirSync(work, { recursive: true });
   await served.screenshot({ path: path.join(work, "serve-cores.png") });
   check(errors.length === 0, "page errors: " + errors.join("; "));
   await browser.close();
-  proc.kill("SIGINT");
+  server.proc.kill("SIGINT");
   console.log("serve_cores: " + got.map((l) => l.name + " " + l.runs + " runs, " + l.migrations + " migrations").join("; "));
-  if (failures.length) {
-    failures.forEach((f) => console.error("FAIL: " + f));
-    process.exit(1);
-  }
-  console.log("serve_cores_test: OK");
+  finish("serve_cores_test");
 })().catch((e) => { console.error("FAIL: " + (e.stack || e)); process.exit(1); });

@@ -17,44 +17,22 @@
  * usage: node serve_test.js TRX CHROMIUM WORK_DIR TRACE
  */
 "use strict";
-const { spawn, execFileSync } = require("child_process");
+const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { chromium } = require("playwright-core");
+const { check, startServer, waitFor, finish } = require("./serve_util");
 
 const [trx, chromiumPath, work, trace] = process.argv.slice(2);
-const failures = [];
-function check(cond, what) {
-  if (!cond) failures.push(what);
-}
 fs.mkdirSync(work, { recursive: true });
 
 function getPath(o, key) {
   return key.split(".").reduce((x, k) => (x === undefined || x === null ? x : x[k]), o);
 }
 
-/* Starts trx serve; resolves with the process and its URL (stdout's first line). */
-function startServer(args) {
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const p = spawn(trx, ["serve", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "", err = "";
-    p.stderr.on("data", (d) => { err += d; });
-    p.stdout.on("data", (d) => {
-      out += d;
-      const nl = out.indexOf("\n");
-      if (nl >= 0) resolve({ proc: p, url: out.slice(0, nl), ms: Date.now() - t0, stderr: () => err });
-    });
-    p.on("exit", (code) => reject(new Error("trx serve exited " + code + ": " + err)));
-  });
-}
-
-async function waitFor(page, fn, arg, ms) {
-  await page.waitForFunction(fn, arg, { timeout: ms, polling: 10 });
-}
 
 (async () => {
-  const server = await startServer([trace, "--port", "0"]);
+  const server = await startServer(trx, [trace, "--port", "0"]);
   const origin = new URL(server.url).origin;
   check(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}$/.test(server.url), "URL line: " + server.url);
   console.log("serve: URL after " + server.ms + " ms: " + server.url.replace(/token=.*/, "token=..."));
@@ -275,9 +253,5 @@ async function waitFor(page, fn, arg, ms) {
   server.proc.kill("SIGINT");
   await new Promise((r) => server.proc.on("exit", r));
   console.log("serve: " + events + " events, " + compared + " statistics compared; screenshot " + path.join(work, "serve.png"));
-  if (failures.length) {
-    failures.forEach((f) => console.error("FAIL: " + f));
-    process.exit(1);
-  }
-  console.log("serve_test: OK");
+  finish("serve_test");
 })().catch((e) => { console.error("FAIL: " + (e.stack || e)); process.exit(1); });

@@ -20,30 +20,7 @@
 #include "overview/trace_overview.h"
 #include "trx/trx.h"
 #include "../decode/event_truth.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond) && failures++ < 10) {                                                          \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
-
-/* The summary JSON of the whole span in `cols` columns. */
-static char *summary(const trx_overview *o, uint64_t span, uint32_t cols)
-{
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    trx_out w;
-    trx_out_init(&w, f, false);
-    trx_overview_summary_json(o, 0, span + 1, cols, &w);
-    trx_out_flush(&w);
-    fclose(f);
-    return text;
-}
+#include "overview_check.h"
 
 static trx_overview *build(trx_trace *t, uint64_t parallel_min, uint32_t split_from)
 {
@@ -141,7 +118,7 @@ static void check_trace(const char *path)
     trx_overview *whole = build(&t, UINT64_MAX, 0);
     CHECK(whole && trx_overview_ready(whole) == n, "%s: one walk summarised %llu of %llu", path,
           whole ? (unsigned long long)trx_overview_ready(whole) : 0ULL, (unsigned long long)n);
-    char *expect = whole ? summary(whole, span, 1) : NULL;
+    char *expect = whole ? summary_text(whole, false, 0, span + 1, 1) : NULL;
     unsigned splits = 0;
     for (uint32_t k = 1; k < 8 && whole; k++) {
         uint32_t from = (uint32_t)((uint64_t)t.used * k / 8);
@@ -153,7 +130,7 @@ static void check_trace(const char *path)
               (unsigned long long)trx_overview_ready(o), (unsigned long long)n);
         CHECK(trx_overview_events_between(o, 0, span) == n, "%s: split at %u: events between", path,
               from);
-        char *got = summary(o, span, 1);
+        char *got = summary_text(o, false, 0, span + 1, 1);
         CHECK(got && expect && strcmp(got, expect) == 0,
               "%s: split at %u: whole-span summary differs:\n  one walk %s\n  halves   %s", path,
               from, expect, got);

@@ -19,16 +19,7 @@
 #include "overview/trace_overview.h"
 #include "trx/trx.h"
 #include "../decode/event_truth.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond) && failures++ < 10) {                                                          \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
+#include "overview_check.h"
 
 /* A summary's figures: per lane listed, its busy, events and worst columns. */
 typedef struct parsed {
@@ -82,23 +73,6 @@ static parsed parse(const char *json, uint32_t cols)
         r.lost[x] = next_number(&p);
     r.ok = true;
     return r;
-}
-
-static char *summary_text(const trx_overview *o, bool by_index, uint64_t from, uint64_t to,
-                          uint32_t cols)
-{
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    trx_out w;
-    trx_out_init(&w, f, false);
-    if (by_index)
-        trx_overview_summary_index_json(o, from, to, cols, &w);
-    else
-        trx_overview_summary_json(o, from, to, cols, &w);
-    trx_out_flush(&w);
-    fclose(f);
-    return text;
 }
 
 static void check_trace(const char *path)
