@@ -100,12 +100,8 @@ static void check_continue(const char *path, trx_trace *t, const trx_event *trut
 static void check_trace(const char *path)
 {
     trx_trace t;
-    trx_error err = {0};
-    if (trx_trace_open(&t, path, TRX_FORMAT_AUTO, &err) < 0) {
-        CHECK(false, "%s: %s", path, err.message);
+    if (!open_prepared(&t, path))
         return;
-    }
-    trx_trace_prepare(&t);
     uint64_t n = 0;
     trx_event *truth = all_events(&t, &n);
     if (!truth || n < 8 || t.format == TRX_TRACE_UIA || trx_trace_context_cores(&t) > 1) {
@@ -156,13 +152,5 @@ static void check_trace(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_overview_halves TRACE ...\n");
-        return 2;
-    }
-    for (int i = 1; i < argc; i++)
-        check_trace(argv[i]);
-    if (failures)
-        fprintf(stderr, "%d checks failed\n", failures);
-    return failures != 0;
+    return check_traces(argc, argv, check_trace);
 }

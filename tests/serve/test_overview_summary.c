@@ -78,12 +78,8 @@ static parsed parse(const char *json, uint32_t cols)
 static void check_trace(const char *path)
 {
     trx_trace t;
-    trx_error err;
-    if (trx_trace_open(&t, path, TRX_FORMAT_AUTO, &err) < 0) {
-        CHECK(false, "%s: %s", path, err.message);
+    if (!open_prepared(&t, path))
         return;
-    }
-    trx_trace_prepare(&t);
     uint64_t n = 0;
     trx_event *truth = all_events(&t, &n);
     trx_overview *o = trx_overview_new(&t);
@@ -181,13 +177,5 @@ out:
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s TRACE ...\n", argv[0]);
-        return 2;
-    }
-    for (int k = 1; k < argc; k++)
-        check_trace(argv[k]);
-    if (failures)
-        fprintf(stderr, "%d failure(s)\n", failures);
-    return failures ? 1 : 0;
+    return check_traces(argc, argv, check_trace);
 }

@@ -96,13 +96,5 @@ static void check_trace(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s TRACE ...\n", argv[0]);
-        return 2;
-    }
-    for (int k = 1; k < argc; k++)
-        check_trace(argv[k]);
-    if (failures)
-        fprintf(stderr, "%d failure(s)\n", failures);
-    return failures ? 1 : 0;
+    return check_traces(argc, argv, check_trace);
 }
