@@ -102,7 +102,9 @@ static void band_done(void *ctx, const trx_inversion *v, uint32_t number)
  * TraceX's mode lists all, cut here). */
 static void keep_inversions(serve_state *s, trx_stats *st)
 {
-    uint64_t n = st->inversions;
+    /* the default mode: every inversion (kept whole or given to band_done);
+     * TraceX's mode lists none (its figures and marks only) */
+    uint64_t n = st->mode == TRX_MODE_CORRECT ? st->inversions : st->inversion_count;
     s->inversion_total = (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX);
     if (n && !band_room(s, n - 1))
         n = 0;
