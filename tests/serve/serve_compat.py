@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """serve_compat.py TRX TRACE - trx serve in TraceX's mode (--compat tracex):
-the statistics served equal `trx stats --compat tracex --json`, and the
-time line's inversion bands are none (TraceX's mode lists no inversion
-windows: its figures only), in every window, at the start, middle and end.
+the statistics served equal `trx stats --compat tracex --json`, the
+inversion list pages what it lists (TraceX's mode lists no inversion
+windows: its figures only) and the time line has no inversion bands, at the
+start, middle and end.
 """
 import json, re, subprocess, sys, time, urllib.request
 
@@ -37,6 +38,10 @@ try:
     check(got.get("mode") == want.get("mode"), "mode %s, stats %s" % (got.get("mode"), want.get("mode")))
     for key in ("performance", "threads"):
         check(got.get(key) == want.get(key), "%s differs from trx stats --compat tracex --json" % key)
+    iv = get(base, token, "api/inversions?first=0&count=100")
+    listed = len(want.get("inversions") or [])
+    check(iv["total"] == listed and iv["inversions"] == (want.get("inversions") or []),
+          "/api/inversions: %d of %d listed, trx stats lists %d" % (len(iv["inversions"]), iv["total"], listed))
     total = st["total"]
     for first in (0, total // 2, max(0, total - 300)):
         a = get(base, token, "api/events?first=%d&count=300" % first)
