@@ -78,13 +78,16 @@ struct trx_core_tracker {
 static bool single_core(const trx_trace *t)
 {
     const uint8_t *p = t->entries + (t->header.big_endian ? 8 : 11);
-    uint8_t cores = 0;
+    uint8_t cores = 0; /* in blocks of 256 entries: a multi-core trace ends it early (trx serve
+                          makes a tracker per window) */
     if (!(t->order_ && !t->view_is_tracex_) && t->oldest <= t->used) {
-        for (uint32_t i = 0; i < t->used; i++)
-            cores |= p[(size_t)i * TRX_ENTRY_SIZE];
+        for (uint32_t i = 0; i < t->used && !cores; i += 256)
+            for (uint32_t k = i; k < i + 256 && k < t->used; k++)
+                cores |= p[(size_t)k * TRX_ENTRY_SIZE];
     } else {
-        for (uint32_t i = 0; i < t->used; i++)
-            cores |= p[(size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE];
+        for (uint32_t i = 0; i < t->used && !cores; i += 256)
+            for (uint32_t k = i; k < i + 256 && k < t->used; k++)
+                cores |= p[(size_t)trx_entry_phys(t, k) * TRX_ENTRY_SIZE];
     }
     return cores == 0;
 }

@@ -7,7 +7,9 @@ lane] of the events in it, and these are the runs of `trx report`'s page
 at the start, in the middle and at the end of each trace, and in windows
 starting where the cores have been followed for less than their lead-in.
 """
-import json, re, subprocess, sys, tempfile, time, urllib.request, os
+import json, os, re, subprocess, sys, tempfile
+
+from served import Served
 
 trx = sys.argv[1]
 failures = []
@@ -27,33 +29,19 @@ def report_runs(trace, tmp):
     return meta.get("cores", []), meta
 
 
-def get(base, token, path):
-    with urllib.request.urlopen("%s%s%stoken=%s" % (base, path, "&" if "?" in path else "?", token),
-                                timeout=60) as r:
-        return json.loads(r.read())
-
-
 for trace in sys.argv[2:]:
     with tempfile.TemporaryDirectory() as tmp:
         runs, meta = report_runs(trace, tmp)
-        p = subprocess.Popen([trx, "serve", trace, "--port", "0"], stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
+        srv = Served(trx, trace)
         try:
-            url = p.stdout.readline().strip()
-            m = re.match(r"^(http://127\.0\.0\.1:\d+/)\?token=([0-9a-f]{32})$", url)
-            base, token = m.group(1), m.group(2)
-            for _ in range(600):
-                st = get(base, token, "api/status")
-                if st.get("done") and st.get("stats"):
-                    break
-                time.sleep(0.1)
+            st = srv.wait_done()
             total = st["total"]
             cores_with_events = sorted({r[0] for r in runs})
             windows = [(0, 400), (max(0, total // 2 - 150), 300), (max(0, total - 500), 500),
                        (min(total - 1, 5000), 1000), (min(total - 1, 9000), 2000)]
             compared = 0
             for first, count in windows:
-                a = get(base, token, "api/events?first=%d&count=%d" % (first, count))
+                a = srv.get("api/events?first=%d&count=%d" % (first, count))
                 if a["count"] == 0:
                     continue
                 lo, hi = a["first"], a["first"] + a["count"] - 1
@@ -71,8 +59,7 @@ for trace in sys.argv[2:]:
             print("%s: %d events, %d cores, %d runs compared in %d windows" %
                   (trace, total, len(cores_with_events), compared, len(windows)))
         finally:
-            p.terminate()
-            p.wait()
+            srv.stop()
 
 for f in failures[:10]:
     print("FAIL: " + f)
