@@ -201,6 +201,12 @@ static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_
     return 200;
 }
 
+/* A summary's columns as asked (a 64-bit number), at most TRX_OVERVIEW_MAX_COLS. */
+static uint32_t summary_cols(uint64_t cols)
+{
+    return (uint32_t)(cols > TRX_OVERVIEW_MAX_COLS ? TRX_OVERVIEW_MAX_COLS : cols);
+}
+
 /* /api/view?axis=index: events [from, to] by number (the sequential mode). */
 static int view_by_index(serve_state *s, uint64_t from, uint64_t to, uint64_t cols, trx_out *w)
 {
@@ -215,8 +221,7 @@ static int view_by_index(serve_state *s, uint64_t from, uint64_t to, uint64_t co
     trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
     num(w, (to < ready ? to + 1 : ready) - (from < ready ? from : ready));
     trx_out_str(w, ",\"summary\":");
-    trx_overview_summary_index_json(
-        o, from, to, (uint32_t)(cols > TRX_OVERVIEW_MAX_COLS ? TRX_OVERVIEW_MAX_COLS : cols), w);
+    trx_overview_summary_index_json(o, from, to, summary_cols(cols), w);
     trx_out_str(w, "}\n");
     return 200;
 }
@@ -246,8 +251,7 @@ static int view(serve_state *s, const trx_http_request *r, trx_out *w, const cha
     trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
     num(w, between);
     trx_out_str(w, ",\"summary\":");
-    trx_overview_summary_json(
-        o, from, to, (uint32_t)(cols > TRX_OVERVIEW_MAX_COLS ? TRX_OVERVIEW_MAX_COLS : cols), w);
+    trx_overview_summary_json(o, from, to, summary_cols(cols), w);
     trx_out_str(w, "}\n");
     return 200;
 }
