@@ -50,7 +50,7 @@ static int write_convert(cli_input *in, const cli_common *c, void *state, trx_ou
     int rc = 0;
     switch (to) {
     case TO_TXTB:
-        if (t->format != TRX_TRACE_UIA) {
+        if (t->format != TRX_TRACE_UIA && !t->stream_source) {
             fprintf(stderr, "trx convert: %s is already TXTB (use --to bin to copy it)\n",
                     c->args[0]);
             return EXIT_INPUT;

@@ -92,9 +92,12 @@ UINT trx_txtb_drain_registry(trx_txtb_drain *drain)
     if (bytes == 0UL || bytes > 65535UL) {
         return TX_SIZE_ERROR;
     }
+    /* the header words a reader needs beside the registry ride in the
+     * snapshot's file / line / format words: the timer mask and the RTOS
+     * profile (reserved3: an integration's mark, reserved4: its idle task) */
     return trx_uia_snapshot_write(
         drain->stream, (TRX_UIA_EVENT_TXTB_REGISTRY << 16) | TRX_UIA_MODULE_RECORDER,
-        h->registry_name_size, 0UL, 0UL, 0UL,
+        h->registry_name_size, h->timer_valid_mask, h->reserved3, h->reserved4,
         drain->buffer + (h->registry_start - h->trace_base_address), bytes);
 #else
     (void)drain;

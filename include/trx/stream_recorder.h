@@ -162,7 +162,9 @@ typedef struct trx_txtb_drain {
 UINT trx_txtb_drain_start(trx_txtb_drain *drain, const VOID *trace_buffer, trx_uia_logger *stream);
 
 /* The event id (module TR) of the snapshot that carries a TXTB buffer's
- * object registry (snapshot id = the registry's name size). */
+ * object registry (snapshot id = the registry's name size) and, in its
+ * file / line / format words, the header's timer mask, reserved3 and
+ * reserved4 (the RTOS profile an integration writes there). */
 #define TRX_UIA_EVENT_TXTB_REGISTRY 5UL
 
 /* Sends the trace buffer's object registry (the names of threads, queues

@@ -298,6 +298,13 @@ typedef struct trx_trace {
     uint64_t gap_count;
     uint64_t lost_events; /* sum of gaps[].lost */
     struct trx_uia *uia;  /* UIA decoder state (format == TRX_TRACE_UIA), else NULL */
+    /* a trx stream of TXTB entries (a TXTB drain: ThreadX's kernel buffer, the
+     * FreeRTOS integration's) is opened as the TXTB trace it carries; this is
+     * the UIA trace it was read from (packets, sessions, what was skipped),
+     * owned by this trace; NULL for any other trace. Its gaps are this
+     * trace's, numbered as this trace numbers its events. */
+    struct trx_trace *stream_source;
+    uint32_t *gap_entry_; /* private: entry number each gap comes right before */
     /* names of UIA events (TI metadata or a names file; trx/uia_names.h), owned
      * by the caller and kept alive while the trace is used; NULL: the event
      * catalogue only. Each trace has its own: nothing is shared between traces. */
@@ -506,6 +513,8 @@ typedef struct trx_cursor {
     trx_event ev_buf_[3]; /* the pending event, the one read after it, a RUNNING event */
     struct trx_cursor_scratch *scratch_;
     struct trx_uia_cursor *uia_; /* UIA traces: the record walker */
+    uint64_t gap_k_;             /* TXTB traces with gaps: the next gap */
+    uint64_t gap_at_;            /* its entry number (UINT64_MAX: none left) */
 } trx_cursor;
 
 /* Starts an iteration at the oldest event. 0, or -1 when out of memory. */

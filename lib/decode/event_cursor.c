@@ -142,6 +142,34 @@ static inline uint32_t stamp_of(const trx_trace *t, uint32_t i)
     return trx_rd32(p + 12, t->header.big_endian) & t->header.timer_mask;
 }
 
+/* The events lost right before `ev` (a stream's gaps, stream_txtb.h), and
+ * where the next gap is. */
+static COLD void take_gaps(trx_cursor *c, trx_event *ev)
+{
+    const trx_trace *t = c->trace;
+    uint64_t lost = 0;
+    while (c->gap_k_ < t->gap_count && t->gap_entry_[c->gap_k_] == ev->entry)
+        lost += t->gaps[c->gap_k_++].lost;
+    ev->lost_before = lost > UINT32_MAX ? UINT32_MAX : (uint32_t)lost;
+    c->gap_at_ = c->gap_k_ < t->gap_count ? t->gap_entry_[c->gap_k_] : UINT64_MAX;
+}
+
+/* Points the cursor at the first gap at or after entry `raw`. */
+static void seek_gaps(trx_cursor *c, uint32_t raw)
+{
+    const trx_trace *t = c->trace;
+    uint64_t lo = 0, hi = t->gap_entry_ ? t->gap_count : 0;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (t->gap_entry_[mid] < raw)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    c->gap_k_ = lo;
+    c->gap_at_ = t->gap_entry_ && lo < t->gap_count ? t->gap_entry_[lo] : UINT64_MAX;
+}
+
 /* Sets once the fields that are the same in every TXTB event of a kind:
  * ev_buf_[0] and [1] hold stored events, ev_buf_[2] RUNNING ones (see
  * make_running), and advance writes only the others. */
@@ -169,6 +197,7 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
             c->prev_ts_ = stamp_of(t, 0); /* the first event's tick step is 0 */
     }
     c->idle_task_ = trx_context_is_idle_task(t, t->idle_task) ? t->idle_task : 0;
+    seek_gaps(c, 0);
     c->scratch_ = calloc(1, sizeof *c->scratch_);
     if (c->scratch_) {
         for (uint32_t k = 0; k < THREAD_SLOTS; k++)
@@ -569,6 +598,9 @@ static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event
  * same word. */
 static inline void emit(trx_cursor *c, trx_event *ev)
 {
+    ev->lost_before = 0;
+    if (ev->entry == c->gap_at_)
+        take_gaps(c, ev);
     if (c->idle_task_ != 0) {
         if (ev->context == c->idle_task_) {
             ev->context = TRX_CONTEXT_IDLE;
@@ -758,6 +790,7 @@ int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw)
         return -1;
     c->pos_ = raw;
     c->ticks_ = ticks_until(t, raw - 1, &c->prev_ts_);
+    seek_gaps(c, raw);
     return 0;
 }
 

@@ -2,10 +2,12 @@
  * trace_open.c - opening a trace of any format: load the image (bin, Intel
  * HEX, S-record, ASCII hex), then decode it as TXTB (the "TXTB" id) or UIA
  * (a UIAPacket header or valid records), or as --trace-format says.
- * Content that is neither gets the TXTB decoder's error.
+ * Content that is neither gets the TXTB decoder's error. A trx stream of
+ * TXTB entries opens as the TXTB trace it carries (stream_txtb.h).
  */
 #include <string.h>
 
+#include "decode/stream_txtb.h"
 #include "decode/trace_open.h"
 #include "decode/uia_internal.h"
 
@@ -45,6 +47,10 @@ int trx_trace_open_image_with(trx_trace *t, trx_image *img, const char *name,
     else
         uia = !has_txtb_id(&t->image) && trx_uia_probe(t->image.data, t->image.size);
     int rc = uia ? trx_uia_open(t, o, err) : trx_txtb_open(t, err);
+    /* a stream of TXTB entries reads as the TXTB trace it carries, unless
+     * the UIA decoder was asked for (its records as they are) */
+    if (rc == 0 && uia && !(o && o->force_format))
+        rc = trx_stream_txtb_adopt(t, err);
     if (rc != 0)
         trx_trace_close(t);
     return rc;

@@ -300,6 +300,11 @@ int trx_txtb_open(trx_trace *t, trx_error *err)
 
 void trx_trace_close(trx_trace *t)
 {
+    if (t->stream_source) {
+        trx_trace_close(t->stream_source);
+        free(t->stream_source);
+    }
+    free(t->gap_entry_);
     trx_uia_free(t);
     free(t->damaged);
     free(t->order_);

@@ -6,8 +6,12 @@
  *     priority, the id word as stored, and the marker 0x54585442 ("TXTB"),
  *     event word = (id & 0xFFFF) << 16 | module 0; its 64-bit timestamp is the
  *     stored one with the count of up-counting wraps in the high word.
- *   UIA -> TXTB: a TXTB buffer in the byte order of the records (one empty registry entry, no
- *     objects) with one entry per record in event order: a record carrying a
+ *   UIA -> TXTB: a TXTB buffer in the byte order of the records, never
+ *     wrapped (an empty entry after the last), its registry the last whole
+ *     registry snapshot of a TXTB drain (else one free entry, no objects),
+ *     its timer mask and reserved3/4 (the RTOS profile) from that snapshot's
+ *     file / line / format words, with one entry per record in event order
+ *     (registry snapshots excepted): a record carrying a
  *     TXTB entry (the marker above) gives that entry back byte for byte;
  *     any other record becomes context Initialization, id = event id
  *     (stream in bits 24-31 when there are several), timestamp = low 32 bits
@@ -24,10 +28,12 @@
 #include "output/out_buffer.h"
 #include "trx/trx.h"
 
-#define TRX_LOST_EVENTS_ID 0xFFF0u  /* user event: a lost-event gap */
+#define TRX_LOST_EVENTS_ID 0xFFF0u  /* user event: a lost-event gap (TRX_STREAM_LOST_EVENTS_ID) */
 #define TRX_TXTB_IN_UIA 0x54585442u /* 8th argument of a record carrying a TXTB entry */
 
-/* Writes `t` as TXTB / UIA bytes to `o`; 0, or -1 when out of memory. */
+/* Writes `t` as TXTB / UIA bytes to `o` (TXTB: a UIA trace, or a stream read
+ * as the TXTB trace it carries, rebuilt from its records); 0, or -1 when out
+ * of memory. */
 int trx_convert_to_txtb(trx_trace *t, trx_out *o);
 int trx_convert_to_uia(trx_trace *t, trx_out *o);
 

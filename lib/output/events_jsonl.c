@@ -55,8 +55,10 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                 trx_out_str(o, "null");
         }
     }
-    trx_out_str(o, ev->synthetic ? "],\"synthetic\":true,\"args\":{"
-                                 : "],\"synthetic\":false,\"args\":{");
+    trx_out_str(o, ev->synthetic ? "],\"synthetic\":true," : "],\"synthetic\":false,");
+    if (t->gap_count) /* a stream's trace: the events lost right before this one */
+        trx_out_printf(o, "\"lost_before\":%u,", (unsigned)ev->lost_before);
+    trx_out_str(o, "\"args\":{");
     const char *labels[4];
     trx_event_labels(ev->id, ce, labels);
     bool first = true;

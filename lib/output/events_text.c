@@ -32,6 +32,9 @@ void trx_events_text_line(trx_out *o, const trx_trace *t, const trx_event *ev,
                           const trx_custom_events *ce)
 {
     static const trx_event_lead_columns lead = {8, 20, 5, 4, {"  ", "   ", "  ", "  ", "  "}};
+    if (ev->lost_before) /* a stream's gap (stream_txtb.h) */
+        trx_out_printf(o, "       -  *** %u event%s lost here ***\n", (unsigned)ev->lost_before,
+                       ev->lost_before == 1 ? "" : "s");
     trx_events_lead_columns(o, ev, &lead);
     /* --compat tracex: the label TraceX's dump prints (its misaligned table) */
     const char *name = t->mode == TRX_MODE_TRACEX && ev->id < 1000 ? trx_catalog_dump_name(ev->id)

@@ -1,6 +1,7 @@
 /* info_json.c - `trx info --json`: the trace summary as one JSON object. */
 #include "output/info_elf.h"
 #include "output/info_json.h"
+#include "output/stream_info.h"
 #include "trx/elf.h"
 
 #include "output/info_cores.h"
@@ -106,6 +107,10 @@ void trx_info_write_json(const trx_trace *t, const trx_time_check *tc,
         trx_out_str(o, ",\"stamp\":");
         trx_out_u64_pad(o, tc->first_stamp, 0, ' ');
         trx_out_char(o, '}');
+    }
+    if (t->stream_source) { /* read from a stream: what was lost on the way */
+        num(o, "lost_events", t->lost_events);
+        trx_stream_info_json(t, o);
     }
     if (cores)
         trx_info_cores_json(t, cores, o);

@@ -1,6 +1,7 @@
 /* info_text.c - `trx info` as text: what the dump is and what its header says. */
 #include "output/info_elf.h"
 #include "output/info_text.h"
+#include "output/stream_info.h"
 #include "trx/elf.h"
 
 #include "output/info_cores.h"
@@ -125,4 +126,5 @@ void trx_info_write_text(const trx_trace *t, const trx_time_check *tc,
                                "Warning:            ", o);
     if (cores)
         trx_info_cores_text(t, cores, o);
+    trx_stream_info_text(t, o); /* read from a stream: how it arrived, what was lost */
 }

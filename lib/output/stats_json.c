@@ -372,6 +372,9 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_cust
                    t->thread_count, t->object_count, U(t->total_events));
     trx_out_printf(f, "\"synthetic_events\": %llu, \"max_relative_ticks\": %llu,\n",
                    U(t->synthetic_events), U(s->max_relative_ticks));
+    if (t->stream_source || t->gap_count) /* streams: what never arrived */
+        trx_out_printf(f, "  \"lost_events\": %llu, \"gaps\": %llu,\n", U(t->lost_events),
+                       U(t->gap_count));
     if (t->damaged_count > 0) /* only for damaged buffers: intact output stays as it was */
         trx_out_printf(f, "  \"damaged_entries\": %u, \"damaged_skipped\": %s,\n", t->damaged_count,
                        t->mode == TRX_MODE_TRACEX ? "false" : "true");

@@ -367,6 +367,9 @@ void trx_stats_write_text(const trx_trace *t, const trx_stats *s, const trx_cust
                        t->mode == TRX_MODE_TRACEX ? "counted as TraceX reads them"
                                                   : "skipped (trx info --json lists them)");
     }
+    if (t->stream_source || t->gap_count)
+        trx_out_printf(o, "Lost:     %llu events in %llu gaps (trx info lists them)\n",
+                       U(t->lost_events), U(t->gap_count));
     trx_out_printf(o, "Threads:  %u    Objects: %u    Max relative ticks: %llu\n", t->thread_count,
                    t->object_count, U(s->max_relative_ticks));
     trx_stats_context_text(t, s, rows, o);

@@ -5,6 +5,7 @@
 
 #include "output/info_elf.h"
 #include "output/json_string.h"
+#include "output/stream_info.h"
 #include "output/uia_info.h"
 #include "trx/uia.h"
 
@@ -74,16 +75,7 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     trx_out_str(o, "Lost events:        ");
     trx_lost_summary(t, o);
     trx_out_char(o, '\n');
-    for (uint64_t i = 0; i < t->gap_count && i < TEXT_GAPS_MAX; i++) {
-        const trx_gap *g = &t->gaps[i];
-        trx_out_printf(o,
-                       "  %" PRIu64 " lost before event %" PRIu64 " (stream %" PRIu32
-                       ", ticks %" PRIu64 " - %" PRIu64 ")\n",
-                       g->lost, g->index, g->stream, g->from_ticks, g->to_ticks);
-    }
-    if (t->gap_count > TEXT_GAPS_MAX)
-        trx_out_printf(o, "  ... %" PRIu64 " more gaps (trx info --json lists all)\n",
-                       t->gap_count - TEXT_GAPS_MAX);
+    trx_gaps_text(t, TEXT_GAPS_MAX, o);
     if (u->target_dropped)
         trx_out_printf(o,
                        "Dropped by target:  %" PRIu64 " records after the last one (stop policy)\n",
@@ -166,15 +158,8 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
     trx_out_printf(o, ",\"wrapped\":%s,\"records\":%" PRIu64 ",\"lost_events\":%" PRIu64,
                    u->wrapped ? "true" : "false", u->records, t->lost_events);
     trx_out_printf(o, ",\"target_dropped\":%" PRIu64, u->target_dropped);
-    trx_out_str(o, ",\"gaps\":[");
-    for (uint64_t i = 0; i < t->gap_count; i++) {
-        const trx_gap *g = &t->gaps[i];
-        trx_out_printf(o,
-                       "%s{\"index\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"from_ticks\":%" PRIu64
-                       ",\"to_ticks\":%" PRIu64 ",\"stream\":%" PRIu32 "}",
-                       i ? "," : "", g->index, g->lost, g->from_ticks, g->to_ticks, g->stream);
-    }
-    trx_out_str(o, "]");
+    trx_out_char(o, ',');
+    trx_gaps_json(t, o);
     if (u->packet_file)
         trx_out_printf(o, ",\"packets\":%" PRIu32 ",\"duplicate_packets\":%" PRIu32,
                        u->packet_count, u->duplicate_packets);

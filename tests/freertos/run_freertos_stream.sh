@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run_freertos_stream.sh TRX EXAMPLE WORKDIR [SECONDS=60] - FreeRTOS on its
+# run_freertos_stream.sh TRX EXAMPLE WORKDIR [SECONDS=60] [--commands] - FreeRTOS on its
 # POSIX port streams its kernel events to `trx capture` over TCP for
 # SECONDS at its highest rate (examples/freertos/posix/main_stream.c: a
 # producer and a consumer as fast as they go, a 16 KiB ring, a drain task
@@ -7,8 +7,11 @@
 # least 10 M events recorded (60 s), lost events = the recorder's own drop
 # counter exactly, events received + lost = events recorded, and memory
 # flat in both processes (resident size after 10 s and at the end).
+# --commands: then the capture through every trx command as the FreeRTOS
+# trace it is (check_stream_commands.py: its tasks at their xTaskCreate
+# priorities, lost = the drop counter, no ThreadX word).
 set -euo pipefail
-TRX=$1 EXAMPLE=$2 WORK=$3 SECONDS_RUN=${4:-60}
+TRX=$1 EXAMPLE=$2 WORK=$3 SECONDS_RUN=${4:-60} COMMANDS=${5:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -39,5 +42,11 @@ echo "capture_rss_kib_at_10s ${rss10:-0}" >>counts.txt
 echo "capture_rss_kib_max $rssmax" >>counts.txt
 status=0
 python3 "$HERE/check_freertos_stream.py" "$TRX" counts.txt capture.uia "$SECONDS_RUN" || status=$?
+if [ "$COMMANDS" = --commands ]; then
+  # main_stream.c: producer, consumer and drain at 2; FreeRTOSConfig.h: the
+  # timer task at configTIMER_TASK_PRIORITY 5, the idle task at 0
+  python3 "$HERE/check_stream_commands.py" "$TRX" capture.uia counts.txt commands \
+    --task producer=2 --task consumer=2 --task drain=2 --task "Tmr Svc=5" || status=$?
+fi
 rm -f capture.uia # large: 10 M events and more
 exit $status

@@ -2,7 +2,8 @@
 """convert_roundtrip.py TRX CORPUS_DIR TMPDIR - `trx convert` round trips on the corpus:
 TXTB -> UIA -> TXTB gives the event area back byte for byte (entries in
 chronological order); the UIA copy has every entry as a record, no lost events,
-and `trx stats --json` counts the same events per id in both formats; UIA ->
+opens as the TXTB trace it carries (--trace-format uia: as its records), and
+`trx stats --json` counts the same events per id in both formats; UIA ->
 TXTB -> `trx dump` opens and shows every event."""
 import glob, json, os, struct, subprocess, sys
 
@@ -52,9 +53,16 @@ for src in sorted(glob.glob(os.path.join(corpus, "*.trx"))):
         if a != b:
             print("FAIL %s: event area differs after TXTB -> UIA -> TXTB" % name)
             ok = False
-        if info["format"] != "uia" or info["records"] != tinfo["entries_used"] or info["lost_events"] != 0:
-            print("FAIL %s: UIA copy has %s records, %s lost (expected %s, 0)"
-                  % (name, info["records"], info["lost_events"], tinfo["entries_used"]))
+        # its records carry TXTB entries: it opens as the TXTB trace it carries
+        if (info["format"] != "txtb" or info["stream"]["records"] != tinfo["entries_used"]
+                or info["entries_used"] != tinfo["entries_used"] or info["lost_events"] != 0):
+            print("FAIL %s: UIA copy read as %s with %s records, %s lost (expected txtb, %s, 0)"
+                  % (name, info["format"], info.get("stream", {}).get("records"),
+                     info.get("lost_events"), tinfo["entries_used"]))
+            ok = False
+        raw = json.loads(run("info", "--json", "--trace-format", "uia", uia))
+        if raw["format"] != "uia" or raw["records"] != tinfo["entries_used"]:
+            print("FAIL %s: --trace-format uia: %s records" % (name, raw.get("records")))
             ok = False
         su, st = json.loads(run("stats", "--json", uia)), json.loads(run("stats", "--json", src))
         cu, ct = counts(su), counts(st)

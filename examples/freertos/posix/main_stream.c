@@ -1,19 +1,26 @@
 /*
  * main_stream.c - FreeRTOS on its POSIX port streaming its kernel events
  * to a TCP client while it runs (the stream recorder, docs/streaming.md):
- * FreeRTOS's trace macros (trx_freertos.h, UIA build) write UIA records to
- * the default logger, which streams through a 16 KiB ring; a drain task
- * empties the ring into the socket without waiting, and every 16th round
- * sleeps 2 ms. A producer and a consumer pass numbers through a queue as
- * fast as they can, so the ring (16 KiB) overflows while the drain sleeps
- * and the recorder drops and counts events.
+ * FreeRTOS's trace macros (trx_freertos.h) write the integration's TXTB
+ * buffer as in a dump-based trace (tasks, priorities, the FreeRTOS profile
+ * in its header), and a TXTB drain forwards its new entries, whole, into a
+ * stream logger, with the registry of names whenever objects were created;
+ * the logger's packets go through a 16 KiB ring that a drain task empties
+ * into the socket without waiting, and every 16th round the task sleeps
+ * 2 ms. A producer and a consumer pass numbers through a queue as fast as
+ * they can, so the trace buffer is written over before the drain reads it
+ * and the ring overflows while the task sleeps: both losses are counted
+ * exactly (the drain's overwritten entries and the logger's drops), and
+ * `trx` reads the capture as the FreeRTOS trace it is.
  *
  *   freertos_posix_stream PORT_FILE SECONDS COUNTS_FILE
  *
  * Listens on 127.0.0.1 (any free port, written to PORT_FILE), takes one
  * client (trx capture tcp://127.0.0.1:PORT), streams for SECONDS, sends
- * everything left, closes, and writes COUNTS_FILE: "recorded N", "dropped
- * N", "rss_kib_at_10s N", "rss_kib_at_end N".
+ * everything left, closes, and writes COUNTS_FILE: "recorded N" (events
+ * the kernel recorded), "dropped N" (of them, lost: overwritten before the
+ * drain read them, or dropped with the ring full), "overwritten N",
+ * "rss_kib_at_10s N", "rss_kib_at_end N".
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -35,6 +42,10 @@ static const char *counts_path;
 static trx_stream_ring ring;
 static ULONG ring_words[16384 / 4];
 static ULONG staging_words[2048 / 4];
+static trx_uia_logger logger;                /* the stream's packets */
+static trx_txtb_drain drain;                 /* the trace buffer -> the logger */
+static TRX_TRACE_BUFFER(trace_buffer, 8192); /* the integration's TXTB buffer */
+#define REGISTRY_ENTRIES 16
 static QueueHandle_t queue;
 static long rss_at_10s = -1;
 
@@ -86,13 +97,22 @@ static void consumer_task(void *arg)
         xQueueReceive(queue, &v, portMAX_DELAY);
 }
 
-/* Empties the ring into the socket; at the end sends what is left and
- * writes the counts. */
+static VOID on_full(VOID *buffer)
+{
+    (void)buffer;
+    trx_txtb_drain_lap(&drain);
+}
+
+/* Forwards the trace buffer's new entries and empties the ring into the
+ * socket; at the end sends what is left and writes the counts. */
 static void drain_task(void *arg)
 {
     (void)arg;
+    /* the idle and timer tasks were created after the drain started */
+    trx_txtb_drain_registry(&drain);
     for (uint32_t round = 1;; round++) {
-        trx_stream_flush(&trx_uia_default_logger);
+        trx_txtb_drain_poll(&drain);
+        trx_stream_flush(&logger);
         trx_stream_drain(&ring, socket_sink, NULL);
         double t = now() - started;
         if (rss_at_10s < 0 && t >= 10.0)
@@ -100,22 +120,29 @@ static void drain_task(void *arg)
         if (t >= seconds)
             break;
         if (round % 16 == 0)
-            vTaskDelay(2); /* a drain that falls behind: the ring overflows */
+            vTaskDelay(2); /* a drain that falls behind: entries are written over */
         else
             taskYIELD();
     }
     vTaskSuspendAll(); /* nothing records any more */
-    trx_uia_disable(&trx_uia_default_logger);
+    tx_trace_disable();
+    trx_txtb_drain_poll(&drain);
+    trx_uia_disable(&logger);
     while (ring.read_offset != ring.write_offset) {
         if (trx_stream_drain(&ring, socket_sink, NULL) == 0)
             usleep(1000);
     }
+    /* the logger numbers every entry the kernel wrote: forwarded, written
+     * over (trx_stream_skip) or dropped with the ring full; the last two
+     * are its drops */
+    unsigned long recorded = (unsigned long)trx_stream_recorded(&logger);
+    unsigned long dropped = (unsigned long)trx_uia_dropped(&logger);
     FILE *f = fopen(counts_path, "w");
     if (!f)
         exit(2);
-    fprintf(f, "recorded %lu\ndropped %lu\nrss_kib_at_10s %ld\nrss_kib_at_end %ld\n",
-            (unsigned long)trx_stream_recorded(&trx_uia_default_logger),
-            (unsigned long)trx_uia_dropped(&trx_uia_default_logger), rss_at_10s, rss_kib());
+    fprintf(f,
+            "recorded %lu\ndropped %lu\noverwritten %lu\nrss_kib_at_10s %ld\nrss_kib_at_end %ld\n",
+            recorded, dropped, (unsigned long)drain.overwritten, rss_at_10s, rss_kib());
     if (fclose(f) != 0)
         exit(2);
     shutdown(client, SHUT_RDWR);
@@ -153,14 +180,18 @@ int main(int argc, char **argv)
         return 2;
     }
     close(srv);
-    trx_stream_ring_init(&ring, ring_words, sizeof ring_words, "trx");
-    if (trx_stream_enable(&trx_uia_default_logger, staging_words, sizeof staging_words, &ring, 0,
-                          (ULONG)getpid()) != TX_SUCCESS)
+    if (trx_stream_ring_init(&ring, ring_words, sizeof ring_words, "trx") != TX_SUCCESS ||
+        trx_stream_enable(&logger, staging_words, sizeof staging_words, &ring, 0,
+                          (ULONG)getpid()) != TX_SUCCESS ||
+        trx_freertos_enable(trace_buffer, sizeof trace_buffer, REGISTRY_ENTRIES) != TX_SUCCESS ||
+        tx_trace_buffer_full_notify(on_full) != TX_SUCCESS)
         return 2;
     queue = xQueueCreate(64, sizeof(uint32_t));
     xTaskCreate(producer_task, "producer", configMINIMAL_STACK_SIZE * 2, NULL, 2, NULL);
     xTaskCreate(consumer_task, "consumer", configMINIMAL_STACK_SIZE * 2, NULL, 2, NULL);
     xTaskCreate(drain_task, "drain", configMINIMAL_STACK_SIZE * 2, NULL, 2, NULL);
+    if (trx_txtb_drain_start(&drain, trace_buffer, &logger) != TX_SUCCESS)
+        return 2;
     started = now();
     vTaskStartScheduler();
     return 1;
