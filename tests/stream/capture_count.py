@@ -10,7 +10,8 @@ and by `trx info --json` of what it wrote:
   - --max-events N where N is exactly the events up to a packet's end: the
     capture stops at that packet (the file is the stream up to it);
   - raw UIA records with words that are no record between them: each word
-    skipped, no record after it."""
+    skipped, no record after it; told apart from packets in auto mode though
+    their sequence numbers make words that look like a packet header."""
 import json, os, re, struct, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
@@ -140,4 +141,15 @@ rc, nbytes, said, got, info = capture(path, "raw.bin", "--stream-format", "recor
 want = holds(90, 4, 1, 16)
 check(rc == 0 and got == raw and said == want,
       "raw records with 4 words of junk: exit %d, %r; expected %r" % (rc, said, want))
+# raw records told apart in auto mode, though their bytes hold what looks like
+# a packet header (sequence numbers 0xA0..0xAF before a record length of 24:
+# 0xA0001808 read big-endian): 300 records, 4 lost in one gap, a word of junk
+# after record 200 (past the 4096 bytes the count decides from)
+recs = b"".join(p[16:] for p in uia_packets(100, 3, (5, 1), 4))
+raw = recs[:200 * size] + junk + recs[200 * size:]
+open(path, "wb").write(raw)
+rc, nbytes, said, got, info = capture(path, "raw_auto.bin")
+want = holds(300, 4, 1, 4)
+check(rc == 0 and got == raw and said == want,
+      "raw records, auto: exit %d, %r; expected %r" % (rc, said, want))
 finish("capture_count")
