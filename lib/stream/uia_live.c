@@ -154,6 +154,20 @@ static unsigned records_from(const uint8_t *p, size_t n, bool be)
     return k;
 }
 
+/* Bytes from the start of p (n bytes) that whole records in byte order
+ * `be` cover back to back, without a word that is none. */
+static size_t records_cover(const uint8_t *p, size_t n, bool be)
+{
+    size_t off = 0;
+    while (off + 4 <= n) {
+        uia_head h;
+        if (uia_parse_head(p + off, n - off, be, &h) != UIA_HEAD_OK)
+            break;
+        off += h.terminator ? 4 : h.len;
+    }
+    return off;
+}
+
 /* Raw records (no packets): counts the whole ones in buf from `at` (lost
  * ones from their sequence numbers), a word that is none counted as
  * garbage; returns where counting stopped. */
@@ -199,7 +213,9 @@ static bool packet_header_at(const uint8_t *p, size_t n)
 /* Finds what the stream is (TRX_LIVE_AUTO) and the records' byte order:
  * packets when it starts with a packet header or one appears in its first
  * TRX_LIVE_DETECT bytes (a stream joined mid-packet), raw records when
- * those bytes hold none but read as records. false until enough bytes. */
+ * those bytes hold none but read as records, or when records cover all of
+ * them back to back (their bytes may look like a header: a sequence number
+ * 0xA0..0xAF before a small length). false until enough bytes. */
 static bool decide_format(trx_uia_live *l)
 {
     if (l->format == TRX_LIVE_AUTO && !(l->len >= 16 && packet_header_at(l->buf, l->len)) &&
@@ -209,6 +225,12 @@ static bool decide_format(trx_uia_live *l)
     l->records_be = be > le;
     if (l->format == TRX_LIVE_AUTO) {
         bool header = false;
+        if (!packet_header_at(l->buf, l->len) &&
+            records_cover(l->buf, l->len, l->records_be) >= TRX_LIVE_DETECT) {
+            l->format = TRX_LIVE_RECORDS;
+            l->decided = true;
+            return true;
+        }
         for (size_t k = 0; !header && k + 16 <= l->len; k++)
             header = packet_header_at(l->buf + k, l->len - k);
         l->format = !header && (le > be ? le : be) >= 4 ? TRX_LIVE_RECORDS : TRX_LIVE_PACKETS;

@@ -1,7 +1,8 @@
 /* test_elf.c - the ELF symbol reader on ELF files written here from the
  * ELF specification (32/64-bit, little/big-endian, ARM Thumb): symbols
- * kept and dropped, look-ups, RAM sections, and every malformed layout
- * refused with its offset. */
+ * kept and dropped, look-ups (neighbours at odd addresses, aliases at one
+ * address), RAM sections, and every malformed layout refused with its
+ * offset. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -176,6 +177,59 @@ static void test_elf64_be(void **state)
     check_symbols(true, true, 43, 0x100000, 0x200000);
 }
 
+/* The name of symbol `s`, "(none)" for none. */
+static const char *name_of(const trx_elf_symbol *s)
+{
+    return s ? s->name : "(none)";
+}
+
+/* Objects next to each other at an even and an odd address (the Thumb bit is
+ * a code address's, never an object's), and two symbols at one address (a
+ * struct and its first member, a function and a shorter alias): the larger
+ * one names the address, the smaller one is never chosen for it. */
+static void test_neighbours_and_aliases(void **state)
+{
+    (void)state;
+    const uint64_t text = 0x08000400, data = 0x20000000;
+    elf_writer w;
+    build(&w, false, false, 40, text, data);
+    static const char more[] = "flag_pair\0odd_flag\0state\0state_head\0isr_body\0isr_entry";
+    enum { MORE = 0x80 }; /* their names' place in the string table */
+    memcpy(w.d + STRTAB + MORE, more, sizeof more);
+    int n = 9;                                               /* after build()'s symbols */
+    symbol(&w, n++, MORE + 0, data + 0x80, 1, 0x11, 2);      /* flag_pair: OBJECT, even */
+    symbol(&w, n++, MORE + 10, data + 0x81, 1, 0x11, 2);     /* odd_flag: OBJECT, odd */
+    symbol(&w, n++, MORE + 25, data + 0xA0, 4, 0x11, 2);     /* state_head: its first word */
+    symbol(&w, n++, MORE + 19, data + 0xA0, 0x20, 0x11, 2);  /* state: the struct */
+    symbol(&w, n++, MORE + 45, text + 0x201, 8, 0x12, 1);    /* isr_entry: an alias, 8 bytes */
+    symbol(&w, n++, MORE + 36, text + 0x201, 0x40, 0x12, 1); /* isr_body: the function */
+    section(&w, 3, 2, 0, 0, SYMTAB, (uint64_t)n * 16, 4, 16);
+    section(&w, 4, 3, 0, 0, STRTAB, MORE + sizeof more, 0, 0);
+    trx_elf e = {0};
+    trx_error err;
+    if (trx_elf_parse(&e, w.d, sizeof w.d, &err) != 0)
+        fail_msg("parse: offset %llu: %s", (unsigned long long)err.offset, err.message);
+    assert_int_equal(e.symbol_count, 10);
+    char buf[64];
+    /* neighbours: each address its own object */
+    assert_string_equal(name_of(trx_elf_object_at(&e, data + 0x80)), "flag_pair");
+    assert_string_equal(name_of(trx_elf_object_at(&e, data + 0x81)), "odd_flag");
+    assert_string_equal(trx_elf_object_name(&e, data + 0x81), "odd_flag");
+    assert_string_equal(trx_elf_describe(&e, data + 0x81, buf, sizeof buf), "odd_flag");
+    assert_string_equal(name_of(trx_elf_at(&e, data + 0x81)), "odd_flag");
+    /* one address, two objects: the struct, whose members are offsets in it */
+    assert_string_equal(name_of(trx_elf_object_at(&e, data + 0xA0)), "state");
+    assert_string_equal(trx_elf_object_name(&e, data + 0xA0), "state");
+    assert_string_equal(trx_elf_describe(&e, data + 0xA0, buf, sizeof buf), "state");
+    assert_string_equal(trx_elf_describe(&e, data + 0xA8, buf, sizeof buf), "state+0x8");
+    /* one address, two functions: the whole function, with or without the Thumb bit */
+    assert_string_equal(name_of(trx_elf_at(&e, text + 0x200)), "isr_body");
+    assert_string_equal(name_of(trx_elf_at(&e, text + 0x201)), "isr_body");
+    assert_string_equal(trx_elf_describe(&e, text + 0x210, buf, sizeof buf), "isr_body+0x10");
+    assert_null(trx_elf_object_at(&e, text + 0x200)); /* functions are no objects */
+    trx_elf_free(&e);
+}
+
 /* One byte wrong at a time: each refused with the offset of the fault. */
 static void test_malformed(void **state)
 {
@@ -257,9 +311,13 @@ static void test_toolchain_objects(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elf32_le_arm), cmocka_unit_test(test_elf32_be_arm),
-        cmocka_unit_test(test_elf64_le),     cmocka_unit_test(test_elf64_be),
-        cmocka_unit_test(test_malformed),    cmocka_unit_test(test_toolchain_objects),
+        cmocka_unit_test(test_elf32_le_arm),
+        cmocka_unit_test(test_elf32_be_arm),
+        cmocka_unit_test(test_elf64_le),
+        cmocka_unit_test(test_elf64_be),
+        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_toolchain_objects),
+        cmocka_unit_test(test_neighbours_and_aliases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

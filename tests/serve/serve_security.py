@@ -5,7 +5,8 @@ requests over sockets against a served trace.
 - It listens on 127.0.0.1 only: this machine's other addresses are refused
   (unless --bind asks for them: then they answer, with the token still needed).
 - Every answer without the token (none, wrong, another length) is 403; a Host
-  other than the server's own (DNS rebinding: evil.example, another port) 421;
+  other than the server's own (DNS rebinding: evil.example, another port, the
+  server's own with more after it) 421;
   methods other than GET 405; paths outside its own 404, never a file.
 - Malformed heads are refused (no Host, two, a folded line, a bare LF,
   Transfer-Encoding, a body, HTTP/2.0), an oversized head 431, a long target
@@ -101,7 +102,9 @@ for target in ["/", "/api/status", "/api/stats", "/?token=", "/?token=" + "0" * 
 
 # the Host: DNS rebinding and other ports
 for host in ["evil.example:%d" % port, "evil.example", "127.0.0.1", "127.0.0.1:%d" % (port + 1),
-             "127.0.0.2:%d" % port, "localhost.evil.example:%d" % port, "0.0.0.0:%d" % port]:
+             "127.0.0.2:%d" % port, "localhost.evil.example:%d" % port, "0.0.0.0:%d" % port,
+             # the allowed host and more after it: the whole header must match
+             "127.0.0.1:%d0" % port, "localhost:%d.evil.example" % port, "[::1]:%d]" % port]:
     st, _, _ = get(port, "/?" + T, host=host)
     check(st == 421, "Host %s: %d, expected 421" % (host, st))
 for host in ["localhost:%d" % port, "LOCALHOST:%d" % port, "[::1]:%d" % port]:
