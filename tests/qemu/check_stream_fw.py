@@ -19,10 +19,13 @@ MODE, TRX, LOG, CAPTURE = sys.argv[1:5]
 log = open(LOG).read()
 main, tick, timer, nested, dropped, sent = map(int, re.search(r"^counters (.*)$", log, re.M)
                                                .group(1).split())
-info = json.loads(subprocess.run([TRX, "info", "--json", CAPTURE], check=True,
+# the records as they arrived (a TXTB drain's capture otherwise opens as the
+# TXTB trace it carries: checked below)
+RAW = ["--trace-format", "uia"]
+info = json.loads(subprocess.run([TRX, "info", "--json", *RAW, CAPTURE], check=True,
                                  capture_output=True, text=True).stdout)
-events = [json.loads(l) for l in subprocess.run([TRX, "events", "--format", "jsonl", CAPTURE],
-                                                check=True, capture_output=True,
+events = [json.loads(l) for l in subprocess.run([TRX, "events", "--format", "jsonl", *RAW,
+                                                 CAPTURE], check=True, capture_output=True,
                                                 text=True).stdout.splitlines()]
 total = main + tick + timer
 if MODE == "txtb":  # the kernel's own ISR enter / exit entries (ids 3, 4) travel too,
@@ -64,6 +67,18 @@ check(len(events) == info["records"], "events listed = records")
 if MODE == "txtb":
     over = int(re.search(r"^overwritten (\d+)$", log, re.M).group(1))
     check(over > 0, "the interrupts and bursts overwrote TXTB entries before the drain (%d)" % over)
+    # opened directly: the TXTB trace, every entry, the gaps as lost events
+    adopted = json.loads(subprocess.run([TRX, "info", "--json", CAPTURE], check=True,
+                                        capture_output=True, text=True).stdout)
+    check(adopted.get("format") == "txtb" and adopted.get("entries_used") == info["records"] - 1
+          and adopted.get("lost_events") == dropped and adopted.get("registry_used") == 1,
+          "read as TXTB: %s entries of %d records - 1, %s lost = %d" %
+          (adopted.get("entries_used"), info["records"], adopted.get("lost_events"), dropped))
+    tev = [json.loads(l) for l in subprocess.run([TRX, "events", "--format", "jsonl", CAPTURE],
+                                                 check=True, capture_output=True,
+                                                 text=True).stdout.splitlines()]
+    check(sum(e.get("lost_before", 0) for e in tev) == dropped,
+          "read as TXTB: the events' lost_before add up to the drop counter")
     trx_file = CAPTURE + ".trx"
     subprocess.run([TRX, "convert", "--to", "txtb", CAPTURE, "-o", trx_file], check=True)
     ti = json.loads(subprocess.run([TRX, "info", "--json", trx_file], check=True,

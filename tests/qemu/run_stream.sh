@@ -80,4 +80,12 @@ for _ in $(seq 100); do kill -0 "$capture_pid" 2>/dev/null || break; sleep 0.1; 
 wait "$capture_pid" || { echo "FAIL: trx capture exited $?"; cat capture.log; exit 1; }
 grep -E "^counters|^overwritten|instructions|packet-bytes|drain-bytes|rtt-probe" gdb.log || true
 cat capture.log
-python3 "$HERE/check_stream_fw.py" "$MODE" "$TRX" gdb.log capture.bin
+status=0
+python3 "$HERE/check_stream_fw.py" "$MODE" "$TRX" gdb.log capture.bin || status=$?
+# the capture through every trx command: a TXTB drain's as the ThreadX-format
+# trace it carries, the others as the UIA records they are; lost = the
+# firmware's drop counter everywhere
+awk '/^counters / {print "dropped", $6}' gdb.log >counts.txt
+python3 "$ROOT/tests/freertos/check_stream_commands.py" "$TRX" capture.bin counts.txt commands \
+  --rtos "$([ "$MODE" = txtb ] && echo threadx || echo none)" || status=$?
+exit $status
