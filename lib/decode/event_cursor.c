@@ -592,6 +592,22 @@ static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event
         trx_prepare_running_event(c->scratch_->prep, c->trace, f, found);
 }
 
+/* Whether the correct mode overrules the RUNNING event TraceX inserts
+ * between `p` and `e` (docs/analyses.md, "Contradicted RUNNING events"): the
+ * context TraceX guesses from p's next context (a thread, idle or
+ * initialization) cannot have run when the next event, recorded on the same
+ * core, is another thread's own: a thread gets and gives up the processor
+ * only by an event (a RESUME naming it, its SUSPEND, ...) or through an
+ * interrupt, which may log nothing (so a guessed interrupt stands). E.g. a
+ * mutex put that restores an inherited priority: ThreadX's internal SUSPEND
+ * / RESUME pair of the holder names the highest ready thread as next, but the
+ * put goes on in the holder's context. TraceX's mode keeps TraceX's guess. */
+static inline bool contradicts_running(const trx_trace *t, const trx_event *p, const trx_event *e)
+{
+    return t->mode == TRX_MODE_CORRECT && is_thread_context(e->context) &&
+           p->next_context != TRX_CONTEXT_ISR && e->core == p->core;
+}
+
 /* Makes `ev` final and numbers it; the default mode shows the RTOS's idle
  * task as idle time (trx_context_is_idle_task). The model computes with its
  * address until here, so that every comparison between two events sees the
@@ -682,8 +698,11 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be)
     if (c->have_pending_) {
         /* execution moves without an event: TraceX inserts a RUNNING one */
         bool running = (p->context != p_next) & (p_next != ctx);
-        if (running)
+        if (running) {
+            if (contradicts_running(t, p, ev))
+                p->next_context = ctx; /* ctx ran on: the RUNNING event names it */
             make_running(c, p, ev, i);
+        }
         emit(c, p);
         if (running) {
             emit(c, &c->ev_buf_[2]);

@@ -195,6 +195,21 @@ static bool parse_jsonl_line(const char *text, size_t len, seen_event *e)
     return true;
 }
 
+/* Whether JSON Lines event `e` is a RUNNING event the correct mode gives to
+ * another context than TraceX's (dump event `d`) because the next event
+ * (the JSON line at `next`) contradicts TraceX's guess: it names the thread
+ * of that next event, whose context TraceX's RUNNING does not have
+ * (docs/analyses.md, "Contradicted RUNNING events"). */
+static bool overruled_running(const seen_event *d, const seen_event *e, const char *next)
+{
+    seen_event n;
+    if (!e->synthetic || d->kind == 'i' || (d->kind == e->kind && d->address == e->address))
+        return false;
+    size_t nl = strcspn(next, "\n");
+    return nl > 0 && parse_jsonl_line(next, nl, &n) && !n.synthetic && n.kind == 't' &&
+           e->kind == 't' && n.address == e->address;
+}
+
 /* The dump's event lines against the JSON Lines. `tracex` is the trace the
  * dump was written from (TraceX mode), for its thread-0 attribution. */
 static const char *cross_check(const char *dump, const char *jsonl, const trx_trace *tracex,
@@ -221,6 +236,10 @@ static const char *cross_check(const char *dump, const char *jsonl, const trx_tr
             return failf("jsonl: %llu events, the dump has more", (unsigned long long)n);
         if (!parse_jsonl_line(j, jl, &e))
             return failf("jsonl: line %llu unreadable", (unsigned long long)n);
+        if (overruled_running(&d, &e, j + jl + (j[jl] == '\n'))) {
+            d.kind = e.kind; /* the correct mode's own RUNNING event */
+            d.address = e.address;
+        }
         if (d.index != e.index || d.ticks != e.ticks || d.id != e.id || d.kind != e.kind)
             return failf("event %llu: dump says index %llu ticks %llu id %lu context '%c', "
                          "jsonl index %llu ticks %llu id %lu context '%c'",

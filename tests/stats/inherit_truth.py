@@ -14,6 +14,18 @@ SUSPEND (id 2, info1 = the waiter). Under TX_INHERIT the holder's raised
 priority must show in its own events inside the window (read from the
 trace). `--compat tracex` counts every wait (TraceX's total).
 
+The `ready` waits are the trap of docs/analyses.md ("Contradicted RUNNING
+events"): under TX_INHERIT the holder's put restores its priority by an
+INTERNAL SUSPEND / RESUME pair of the holder (state 14) whose next-thread
+word names medium, and the next stored event is the holder's own. This
+checks that every such wait shows that pair, that TraceX's mode inserts a
+RUNNING of medium after it and that the correct mode's RUNNING there names
+the holder (medium did not run).
+
+Four traces: inherit / noinherit (every scenario) and inherit_correct /
+noinherit_correct (the same program without `inside`, whose holder sleeps
+with the mutex held).
+
 usage: inherit_truth.py TRX DIR
 """
 import json
@@ -70,15 +82,43 @@ def waits_in_events(events, names):
     return out
 
 
+def check_restore(tag, events, tx_events, s, names):
+    """The holder's priority restore inside ready wait `s` (see the top)."""
+    holder, medium = s["holder_address"], next(a for a, n in names.items() if n == "medium_prio")
+    pairs = [k for k in range(s["start"], s["end"]) if
+             events[k]["id"] == 2 and events[k]["thread"] == holder and events[k]["info"][0] == holder and
+             events[k]["info"][1] == 14 and events[k + 1]["id"] == 1 and
+             events[k + 1]["info"][0] == holder and events[k + 1]["info"][1] == 14]
+    if len(pairs) != 1:
+        fail("%s: %d priority-restore SUSPEND / RESUME pairs of the holder, want 1" % (tag, len(pairs)))
+        return 0
+    k = pairs[0] + 1  # the RESUME
+    want = [(events[k]["info"][3], medium, "the RESUME's next thread"),
+            (tx_events[k + 1].get("thread"), medium, "TraceX's RUNNING after it"),
+            (tx_events[k + 1]["id"], 6, "TraceX's event after it"),
+            (events[k + 1]["id"], 6, "the event after it"),
+            (events[k + 1]["synthetic"], True, "the event after it is inserted"),
+            (events[k + 1].get("thread"), holder, "the correct mode's RUNNING after it"),
+            (events[k + 2].get("thread"), holder, "the next stored event's thread")]
+    for got, exp, what in want:
+        if got != exp:
+            fail("%s: %s is %r, want %r" % (tag, what, got, exp))
+    return len(want)
+
+
 def main():
     checked = 0
-    for name in ("inherit", "noinherit"):
+    for name in ("inherit", "noinherit", "inherit_correct", "noinherit_correct"):
         trace = os.path.join(DIR, name + ".trx")
         truth, meta = truth_of(os.path.join(DIR, name + ".truth"))
         if len(truth) != int(meta["waits"]):
             fail("%s: truth file lists %d waits, says %s" % (name, len(truth), meta["waits"]))
         stats = json.loads(trx("stats", "--json", trace))
         events = [json.loads(l) for l in trx("events", "--format", "jsonl", trace).splitlines()]
+        tx_events = [json.loads(l) for l in
+                     trx("events", "--format", "jsonl", "--compat", "tracex", trace).splitlines()]
+        if [(e["index"], e["id"]) for e in tx_events] != [(e["index"], e["id"]) for e in events]:
+            fail("%s: the modes number the events differently" % name)
         names = {t["address"]: t["name"] for t in stats["threads"]}
         shown = waits_in_events(events, names)
         inv = stats["inversions"]
@@ -114,6 +154,8 @@ def main():
                 if raised and min(raised) != 10:
                     fail("%s: the holder's own events inside the wait show priority %s, not raised to 10" %
                          (tag, raised))
+            if meta["mutex"] == "TX_INHERIT" and w["scenario"] == "ready":
+                checked += check_restore(tag, events, tx_events, s, names)
         tx = json.loads(trx("stats", "--json", "--compat", "tracex", trace))["performance"]["priority_inversions"]
         if tx["total"] != len(truth):
             fail("%s: --compat tracex counts %d inversions, %d waits" % (name, tx["total"], len(truth)))

@@ -17,11 +17,23 @@
  *              medium (15) preempts low (20) as soon as it is resumed: unbounded;
  *   ceiling    low raises its own priority to 12 (tx_thread_priority_change)
  *              before high waits and restores it to 20 after the put: bounded,
- *              holder priority 12 as the trace says.
+ *              holder priority 12 as the trace says;
+ *   ready      medium is resumed while high waits: with inheritance low
+ *              (raised to 10) goes on and medium stays ready until high has
+ *              had the mutex: bounded. The put restores low's priority (20)
+ *              by an internal SUSPEND / RESUME pair of low whose next-thread
+ *              word names medium, the highest ready thread then, but the put
+ *              goes on to resume high, which runs first: medium never runs
+ *              inside the wait (TraceX's model guesses it does). Without
+ *              inheritance medium (15) preempts low (20): unbounded.
+ * With a third argument "correct" the program leaves out `inside` (the
+ * holder sleeping with the mutex held: the program's own fault), so with
+ * TX_INHERIT every wait is bounded, and without it `ready`'s are not.
  * The truth file: one line per wait: "wait N scenario S waiter high holder
  * low holder_priority P kind bounded|unbounded ran_inside NAME|-".
  *
- * usage: inherit_scenarios OUT.trx inherit|noinherit   (writes OUT.trx and OUT.truth)
+ * usage: inherit_scenarios OUT.trx inherit|noinherit [correct]
+ *        (writes OUT.trx and OUT.truth)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +51,7 @@ static UCHAR stacks[4][STACK];
 static ULONG trace_area[TRACE_BYTES / sizeof(ULONG)];
 static const char *out_path;
 static int inherit;
+static int correct_only; /* leave out `inside` */
 static FILE *truth;
 static unsigned waits;
 static volatile ULONG sink;
@@ -101,14 +114,16 @@ static void low_entry(ULONG arg)
         truth_line("before", 20, 0);
 
         /* inside: medium runs while high waits */
-        tx_mutex_get(&lock, TX_WAIT_FOREVER);
-        tx_thread_resume(&high);
-        tx_thread_resume(&medium);
-        if (inherit)
-            tx_thread_sleep(1); /* raised to 10: nothing below 10 runs unless low blocks */
-        work(2000);
-        tx_mutex_put(&lock);
-        truth_line("inside", 20, 1);
+        if (!correct_only) {
+            tx_mutex_get(&lock, TX_WAIT_FOREVER);
+            tx_thread_resume(&high);
+            tx_thread_resume(&medium);
+            if (inherit)
+                tx_thread_sleep(1); /* raised to 10: nothing below 10 runs unless low blocks */
+            work(2000);
+            tx_mutex_put(&lock);
+            truth_line("inside", 20, 1);
+        }
 
         /* ceiling: low's own priority change, read from the trace */
         tx_mutex_get(&lock, TX_WAIT_FOREVER);
@@ -120,6 +135,14 @@ static void low_entry(ULONG arg)
         tx_thread_priority_change(&low, 20, &old);
         truth_line("ceiling", 12, 0);
         tx_thread_sleep(1); /* medium (and the timer) run here, outside any wait */
+
+        /* ready: medium ready (not running) when the raised holder releases */
+        tx_mutex_get(&lock, TX_WAIT_FOREVER);
+        tx_thread_resume(&high);
+        tx_thread_resume(&medium); /* inherit: low is at 10, medium waits; else it runs */
+        work(2000);
+        tx_mutex_put(&lock); /* high runs, then medium, then low */
+        truth_line("ready", 20, !inherit);
     }
     tx_thread_resume(&writer);
     tx_thread_suspend(&low);
@@ -135,8 +158,8 @@ static void writer_entry(ULONG arg)
         perror(out_path);
         exit(1);
     }
-    fprintf(truth, "waits %u mutex %s iterations %d\n", waits,
-            inherit ? "TX_INHERIT" : "TX_NO_INHERIT", ITERATIONS);
+    fprintf(truth, "waits %u mutex %s iterations %d scenarios %s\n", waits,
+            inherit ? "TX_INHERIT" : "TX_NO_INHERIT", ITERATIONS, correct_only ? "correct" : "all");
     fclose(truth);
     exit(0);
 }
@@ -158,12 +181,14 @@ void tx_application_define(void *first_unused_memory)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 || (strcmp(argv[2], "inherit") && strcmp(argv[2], "noinherit"))) {
-        fprintf(stderr, "usage: inherit_scenarios OUT.trx inherit|noinherit\n");
+    if (argc < 3 || argc > 4 || (strcmp(argv[2], "inherit") && strcmp(argv[2], "noinherit")) ||
+        (argc == 4 && strcmp(argv[3], "correct"))) {
+        fprintf(stderr, "usage: inherit_scenarios OUT.trx inherit|noinherit [correct]\n");
         return 2;
     }
     out_path = argv[1];
     inherit = strcmp(argv[2], "inherit") == 0;
+    correct_only = argc == 4;
     char name[4096];
     snprintf(name, sizeof name, "%.*s.truth", (int)(strlen(out_path) - 4), out_path);
     truth = fopen(name, "w");
