@@ -65,6 +65,14 @@ static bool serial_spec(const char *source, char *dev, size_t size, unsigned lon
     return true;
 }
 
+/* Why the last TCP connection failed (capture_source_last_error). */
+static char last_error[160];
+
+const char *capture_source_last_error(void)
+{
+    return last_error;
+}
+
 bool capture_source_reconnects(const char *source)
 {
     return strncmp(source, "tcp://", 6) == 0;
@@ -92,21 +100,23 @@ void capture_on_stop(void (*handler)(int))
 #include <time.h>
 #include <unistd.h>
 
-/* A connected socket to tcp://HOST:PORT, or -1. */
+/* A connected socket to tcp://HOST:PORT, or -1 (no connection now), or
+ * CAPTURE_SOURCE_MALFORMED (not HOST:PORT: trying again cannot help). */
 static int open_tcp(const char *source, bool quiet)
 {
     char host[256];
     const char *port = tcp_host_port(source, host, sizeof host, quiet);
     if (!port)
-        return -1;
+        return CAPTURE_SOURCE_MALFORMED;
     struct addrinfo hints, *res = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
     int rc = getaddrinfo(host, port, &hints, &res);
     if (rc != 0) {
+        snprintf(last_error, sizeof last_error, "%s", gai_strerror(rc));
         if (!quiet)
-            fprintf(stderr, "trx capture: %s: %s\n", source, gai_strerror(rc));
+            fprintf(stderr, "trx capture: %s: %s\n", source, last_error);
         return -1;
     }
     int fd = -1, err = 0;
@@ -119,8 +129,10 @@ static int open_tcp(const char *source, bool quiet)
         }
     }
     freeaddrinfo(res);
+    if (fd < 0)
+        snprintf(last_error, sizeof last_error, "cannot connect: %s", strerror(err));
     if (fd < 0 && !quiet)
-        fprintf(stderr, "trx capture: %s: cannot connect: %s\n", source, strerror(err));
+        fprintf(stderr, "trx capture: %s: %s\n", source, last_error);
     return fd;
 }
 
@@ -211,8 +223,8 @@ int capture_source_open(capture_source *s, const char *source, bool quiet)
     else if ((fd = open(source, O_RDONLY)) < 0 && !quiet)
         fprintf(stderr, "trx capture: %s: %s\n", source, strerror(errno));
     s->kind = CAPTURE_FD;
-    s->h = fd;
-    return fd < 0 ? -1 : 0;
+    s->h = fd < 0 ? -1 : fd;
+    return fd == CAPTURE_SOURCE_MALFORMED ? CAPTURE_SOURCE_MALFORMED : fd < 0 ? -1 : 0;
 }
 
 long capture_source_read(capture_source *s, char *buf, size_t n, int ms, const char *name)
@@ -287,8 +299,9 @@ int capture_file_close(int fd)
 
 #include <windows.h>
 
-/* A connected SOCKET to tcp://HOST:PORT, or INVALID_SOCKET. */
-static SOCKET open_tcp(const char *source, bool quiet)
+/* A connected SOCKET to tcp://HOST:PORT, or INVALID_SOCKET (*malformed set
+ * when SOURCE is not HOST:PORT). */
+static SOCKET open_tcp(const char *source, bool quiet, bool *malformed)
 {
     static bool started;
     WSADATA wsa;
@@ -300,15 +313,18 @@ static SOCKET open_tcp(const char *source, bool quiet)
     started = true;
     char host[256];
     const char *port = tcp_host_port(source, host, sizeof host, quiet);
-    if (!port)
+    if (!port) {
+        *malformed = true;
         return INVALID_SOCKET;
+    }
     struct addrinfo hints, *res = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
     if (getaddrinfo(host, port, &hints, &res) != 0) {
+        snprintf(last_error, sizeof last_error, "unknown host or port");
         if (!quiet)
-            fprintf(stderr, "trx capture: %s: unknown host or port\n", source);
+            fprintf(stderr, "trx capture: %s: %s\n", source, last_error);
         return INVALID_SOCKET;
     }
     SOCKET fd = INVALID_SOCKET;
@@ -320,8 +336,10 @@ static SOCKET open_tcp(const char *source, bool quiet)
         }
     }
     freeaddrinfo(res);
+    if (fd == INVALID_SOCKET)
+        snprintf(last_error, sizeof last_error, "cannot connect (error %d)", WSAGetLastError());
     if (fd == INVALID_SOCKET && !quiet)
-        fprintf(stderr, "trx capture: %s: cannot connect (error %d)\n", source, WSAGetLastError());
+        fprintf(stderr, "trx capture: %s: %s\n", source, last_error);
     return fd;
 }
 
@@ -373,10 +391,11 @@ static HANDLE open_serial(const char *source, bool quiet)
 int capture_source_open(capture_source *s, const char *source, bool quiet)
 {
     if (strncmp(source, "tcp://", 6) == 0) {
-        SOCKET fd = open_tcp(source, quiet);
+        bool malformed = false;
+        SOCKET fd = open_tcp(source, quiet, &malformed);
         s->kind = CAPTURE_SOCKET;
         s->h = (intptr_t)fd;
-        return fd == INVALID_SOCKET ? -1 : 0;
+        return malformed ? CAPTURE_SOURCE_MALFORMED : fd == INVALID_SOCKET ? -1 : 0;
     }
     if (strncmp(source, "serial:", 7) == 0) {
         HANDLE h = open_serial(source, quiet);

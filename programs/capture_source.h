@@ -23,8 +23,12 @@ enum { CAPTURE_FD = 0, CAPTURE_SOCKET = 1, CAPTURE_HANDLE = 2 };
 #define CAPTURE_WAIT (-1)  /* nothing within the time-out, or interrupted by a stop request */
 #define CAPTURE_ERROR (-2) /* a read error (said on stderr) */
 
-/* Opens `source`: 0, or -1 with one line on stderr saying why (unless
- * `quiet`). */
+/* capture_source_open's answer when SOURCE itself is malformed (not
+ * tcp://HOST:PORT ...): trying again cannot help. */
+#define CAPTURE_SOURCE_MALFORMED (-2)
+
+/* Opens `source`: 0, or -1 (or CAPTURE_SOURCE_MALFORMED) with one line on
+ * stderr saying why (unless `quiet`). */
 int capture_source_open(capture_source *s, const char *source, bool quiet);
 
 /* Reads up to `n` bytes, waiting at most `ms` milliseconds: the bytes read,
@@ -33,6 +37,10 @@ long capture_source_read(capture_source *s, char *buf, size_t n, int ms, const c
 
 /* Closes it (standard input stays open). */
 void capture_source_close(capture_source *s);
+
+/* Why the last failed TCP connection failed ("cannot connect: Connection
+ * refused"), for a message of the caller's own. */
+const char *capture_source_last_error(void);
 
 /* True when `source` can be opened again after it ended (a TCP stream). */
 bool capture_source_reconnects(const char *source);

@@ -24,7 +24,8 @@
 
 static const char usage[] =
     "usage: trx capture SOURCE -o OUT [--duration SECONDS] [--max-events N]\n"
-    "                   [--rotate SIZE] [--reconnect] [--stream-format F]\n"
+    "                   [--rotate SIZE] [--reconnect] [--connect-wait SECONDS]\n"
+    "                   [--stream-format F]\n"
     "                   [--uia-meta FILE] [--serve [--port N] [--bind ADDR]] [--quiet]\n"
     "\n"
     "Records a stream while the target runs: the bytes of SOURCE are written to\n"
@@ -50,7 +51,13 @@ static const char usage[] =
     "                         packet boundary after SIZE bytes (K, M, G suffixes);\n"
     "                         each file is a trace of its own\n"
     "  --reconnect            a TCP source that closes is connected to again\n"
-    "                         (every half second) until the capture stops\n"
+    "                         (every half second) until the capture stops; the\n"
+    "                         first connection too is tried again (--connect-wait)\n"
+    "  --connect-wait SECONDS a TCP target not listening yet: try the first\n"
+    "                         connection again every half second for up to this\n"
+    "                         long, then give up (exit 2); default 30 with\n"
+    "                         --reconnect, else 0 (one try). --duration counts\n"
+    "                         from the connection\n"
     "  --uia-meta FILE        TI's event names (.uia.xml): the status line shows each\n"
     "                         core's CPU load as the target reports it (Load)\n"
     "  --stream-format F      auto (default), packets (TI's UIAPackets and the\n"
@@ -235,6 +242,45 @@ static int load_words(trx_uia_live *l, const char *path)
     return 0;
 }
 
+/* Opens SOURCE for the capture. With `wait` > 0 (a TCP source) a first
+ * connection that fails is tried again every half second for up to `wait`
+ * seconds: one line says so when it starts waiting and one when it
+ * connected (unless `quiet`); giving up (or a stop request) is said in one
+ * line with the last reason. 0, or EXIT_INPUT. */
+static int open_first(capture_source *in, const char *source, double wait, bool quiet)
+{
+    int rc = capture_source_open(in, source, wait > 0);
+    if (rc == 0)
+        return EXIT_OK;
+    if (wait <= 0 || rc == CAPTURE_SOURCE_MALFORMED) {
+        if (wait > 0) /* say why (the quiet try did not) */
+            capture_source_open(in, source, false);
+        return EXIT_INPUT;
+    }
+    if (!quiet)
+        fprintf(stderr, "trx capture: %s: %s; trying again every 0.5 s for up to %g s\n", source,
+                capture_source_last_error(), wait);
+    double start = capture_now();
+    unsigned long tries = 1;
+    while (!stop_requested && capture_now() < start + wait) {
+        double left = start + wait - capture_now();
+        capture_pause(left < 0.5 ? left : 0.5);
+        if (stop_requested)
+            break;
+        tries++;
+        if (capture_source_open(in, source, true) == 0) {
+            if (!quiet)
+                fprintf(stderr, "trx capture: %s: connected after %.1f s\n", source,
+                        capture_now() - start);
+            return EXIT_OK;
+        }
+    }
+    fprintf(stderr, "trx capture: %s: %s after %lu tries in %.1f s; %s\n", source,
+            capture_source_last_error(), tries, capture_now() - start,
+            stop_requested ? "stopped" : "giving up (--connect-wait)");
+    return EXIT_INPUT;
+}
+
 /* SIZE with an optional K, M or G suffix (powers of 1024); 0 when invalid. */
 static unsigned long long parse_size(const char *s)
 {
@@ -254,27 +300,30 @@ int cmd_capture(int argc, char **argv)
         OPT_MAX_EVENTS,
         OPT_ROTATE,
         OPT_RECONNECT,
+        OPT_CONNECT_WAIT,
         OPT_FORMAT,
         OPT_UIA_META,
         OPT_SERVE,
         OPT_PORT,
         OPT_BIND
     };
-    static const struct option options[] = {{"output", required_argument, NULL, 'o'},
-                                            {"duration", required_argument, NULL, OPT_DURATION},
-                                            {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
-                                            {"rotate", required_argument, NULL, OPT_ROTATE},
-                                            {"reconnect", no_argument, NULL, OPT_RECONNECT},
-                                            {"stream-format", required_argument, NULL, OPT_FORMAT},
-                                            {"uia-meta", required_argument, NULL, OPT_UIA_META},
-                                            {"serve", no_argument, NULL, OPT_SERVE},
-                                            {"port", required_argument, NULL, OPT_PORT},
-                                            {"bind", required_argument, NULL, OPT_BIND},
-                                            {"quiet", no_argument, NULL, OPT_QUIET},
-                                            {"help", no_argument, NULL, 'h'},
-                                            {NULL, 0, NULL, 0}};
+    static const struct option options[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"duration", required_argument, NULL, OPT_DURATION},
+        {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
+        {"rotate", required_argument, NULL, OPT_ROTATE},
+        {"reconnect", no_argument, NULL, OPT_RECONNECT},
+        {"connect-wait", required_argument, NULL, OPT_CONNECT_WAIT},
+        {"stream-format", required_argument, NULL, OPT_FORMAT},
+        {"uia-meta", required_argument, NULL, OPT_UIA_META},
+        {"serve", no_argument, NULL, OPT_SERVE},
+        {"port", required_argument, NULL, OPT_PORT},
+        {"bind", required_argument, NULL, OPT_BIND},
+        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     capture_out out = {NULL, 0, -1, 0, 0, 0, false, {0}};
-    double duration = 0;
+    double duration = 0, connect_wait = -1; /* -1: not given */
     unsigned long long max_events = 0;
     bool quiet = false, reconnect = false;
     int format = TRX_LIVE_AUTO;
@@ -311,6 +360,12 @@ int cmd_capture(int argc, char **argv)
             break;
         case OPT_RECONNECT:
             reconnect = true;
+            break;
+        case OPT_CONNECT_WAIT:
+            connect_wait = strtod(optarg, &end);
+            if (*end || !*optarg || !(connect_wait >= 0 && connect_wait <= 1e6))
+                return cli_usage_error("capture", "--connect-wait: expected seconds >= 0, got '%s'",
+                                       optarg);
             break;
         case OPT_UIA_META:
             uia_meta = optarg;
@@ -363,6 +418,10 @@ int cmd_capture(int argc, char **argv)
 #endif
     if (reconnect && !capture_source_reconnects(source))
         return cli_usage_error("capture", "--reconnect: only a tcp:// source can be reconnected");
+    if (connect_wait > 0 && !capture_source_reconnects(source))
+        return cli_usage_error("capture", "--connect-wait: only a tcp:// source is waited for");
+    if (connect_wait < 0)
+        connect_wait = reconnect ? 30 : 0;
     trx_uia_live live;
     trx_uia_live_init(&live);
     live.stop_events = max_events;
@@ -370,8 +429,11 @@ int cmd_capture(int argc, char **argv)
     if (uia_meta && load_words(&live, uia_meta) != 0)
         return EXIT_INPUT;
     capture_source in;
-    if (capture_source_open(&in, source, false) != 0)
+    capture_on_stop(on_signal); /* also while waiting for the first connection */
+    if (open_first(&in, source, connect_wait, quiet) != EXIT_OK) {
+        trx_uia_live_free(&live);
         return EXIT_INPUT;
+    }
     bool connected = true;
     int status = out_next(&out);
     if (status != 0) {
@@ -386,7 +448,6 @@ int cmd_capture(int argc, char **argv)
         return EXIT_USAGE;
     }
 #endif
-    capture_on_stop(on_signal);
     static char buf[1 << 16];
     bool counting = true, tty = !quiet && capture_stderr_is_tty();
     double start = capture_now(), last_t = 0;

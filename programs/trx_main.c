@@ -42,7 +42,8 @@ static const command commands[] = {
     {"describe", "an event description as a recorder header, .trxc or SystemView file",
      cmd_describe},
     {"serve", "the report of a trace of any size in the browser, over local HTTP", cmd_serve},
-    {"capture", "record a stream while the target runs (TCP, a FIFO, standard input)", cmd_capture},
+    {"capture", "record a stream while the target runs (TCP, serial, a FIFO, standard input)",
+     cmd_capture},
 };
 
 static const char usage_head[] =
@@ -50,8 +51,12 @@ static const char usage_head[] =
     "       trx check [OPTIONS] FILE RULE...    trx diff [OPTIONS] A B\n"
     "       trx --help | --version\n"
     "\n"
-    "Reads a ThreadX event-trace buffer (TXTB) dumped as raw binary, Intel HEX,\n"
-    "Motorola S-record or ASCII hex, and analyses it the way TraceX does.\n"
+    "Reads the event traces of embedded targets and analyses them: ThreadX's\n"
+    "trace buffer (TXTB, TraceX's format; FreeRTOS too, through trx's recorder\n"
+    "integration), TI UIA records (System Analyzer files, SYS/BIOS captures,\n"
+    "halted logger buffers) and the streams trx capture records while the\n"
+    "target runs. A dump may be raw binary, Intel HEX, Motorola S-record or\n"
+    "ASCII hex.\n"
     "\n"
     "Commands:\n";
 

@@ -13,7 +13,9 @@
  *   - every statistic in the tables equals `trx stats --json`;
  *   - search finds events by name and moves next / previous;
  *   - as many cause -> effect flows as the Chrome export; an effect's details
- *     name its cause.
+ *     name its cause; arrows at the first view (every flow ending in view when
+ *     they are few, else one per column of pixels), all of them once zoomed
+ *     in to a few.
  * Saves a screenshot per trace; with BIG.trx also reports the first paint of
  * that (large) trace's report (printed, not asserted).
  *
@@ -101,6 +103,33 @@ function getPath(obj, key) {
   return key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
+/* The arrows the current view draws: each ends in view, every flow when
+ * at most rule.all end in view, else exactly the first flow of each
+ * rule.step-pixel column that has one (some arrows, never two per column). */
+async function checkArrows(page, tag) {
+  /* the view is drawn at the next animation frame */
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const r = await page.evaluate(() => {
+    const lane = trxReport.lanes()[0], rule = trxReport.flowRule();
+    const xs = trxReport.flowEnds(true).map((e) => trxReport.positionOf(e)).map((p) => trxReport.xAt(p));
+    const inView = xs.filter((x) => x >= lane.x && x <= lane.x + lane.width);
+    const drawn = trxReport.flowsDrawn().map((f) => trxReport.xAt(trxReport.positionOf(f[1])));
+    return { rule, left: lane.x, width: lane.width, inView: inView.length, drawn: drawn.length, xs: inView, dx: drawn };
+  });
+  check(r.dx.every((x) => x >= r.left && x <= r.left + r.width), tag + "an arrow ends outside the view");
+  if (r.inView <= r.rule.all) {
+    check(r.drawn === r.inView, tag + r.drawn + " arrows for " + r.inView + " flows ending in view");
+  } else {
+    const col = (x) => Math.floor((x - r.left) / r.rule.step);
+    const want = new Set(r.xs.map(col));
+    const got = r.dx.map(col);
+    check(got.length === want.size && new Set(got).size === got.length && got.every((c) => want.has(c)),
+          tag + r.drawn + " arrows in " + new Set(got).size + " columns; " + want.size +
+          " columns have flows ending there (" + r.inView + " flows in view)");
+  }
+  return r;
+}
+
 async function checkTrace(browser, trace) {
   const name = path.basename(trace, ".trx");
   const html = path.resolve(work, name + ".html");
@@ -180,6 +209,19 @@ async function checkTrace(browser, trace) {
     const effect = (await page.evaluate(() => trxReport.flowEnds()))[0];
     await page.evaluate((i) => trxReport.select(i), effect);
     check((await page.textContent("#details")).includes("caused by"), tag + "event " + effect + " does not name its cause");
+    await page.evaluate(() => trxReport.select(-1));
+    const first = await checkArrows(page, tag + "first view: ");
+    console.log(tag + "arrows at the first view: " + first.drawn + " of the " + first.inView + " flows ending in view");
+    /* zoomed in around the 10th flow's effect: a view with a few flows ends, all drawn */
+    const ends = await page.evaluate(() => trxReport.flowEnds(true));
+    const view = await page.evaluate(() => trxReport.view());
+    const p = await page.evaluate((i) => trxReport.positionOf(i), ends[Math.min(9, ends.length - 1)]);
+    const w = (view.end - view.start) / 64;
+    await page.evaluate((v) => trxReport.setView(v[0], v[1]), [p - w / 2, p + w / 2]);
+    const all = await checkArrows(page, tag + "zoomed in 64 times: ");
+    check(all.inView > 0 && all.inView <= all.rule.all && all.drawn === all.inView,
+          tag + "zoomed in: " + all.drawn + " arrows drawn of the " + all.inView + " flows ending in view");
+    await page.evaluate((v) => trxReport.setView(v.start, v.end), view);
   }
 
   /* zoom with the wheel, around the pointer */

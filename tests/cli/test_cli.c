@@ -53,6 +53,15 @@ static void test_help_and_version(void **state)
     assert_non_null(strstr(r.out, "usage: trx COMMAND"));
     assert_non_null(strstr(r.out, "Exit status:"));
     assert_non_null(strstr(r.out, "  3  the output could not be written"));
+    /* what trx reads now, not only ThreadX "the way TraceX does" */
+    assert_non_null(strstr(
+        r.out, "\n\nReads the event traces of embedded targets and analyses them: ThreadX's\n"
+               "trace buffer (TXTB, TraceX's format; FreeRTOS too, through trx's recorder\n"
+               "integration), TI UIA records (System Analyzer files, SYS/BIOS captures,\n"
+               "halted logger buffers) and the streams trx capture records while the\n"
+               "target runs. A dump may be raw binary, Intel HEX, Motorola S-record or\n"
+               "ASCII hex.\n\nCommands:\n"));
+    assert_null(strstr(r.out, "the way TraceX does"));
     assert_int_equal(r.err_len, 0);
     cli_result_free(&r);
     const char *commands[] = {"info", "dump", "events"};

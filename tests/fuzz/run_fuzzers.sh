@@ -5,7 +5,11 @@
 # made by make_seeds.sh) plus the shared corpus traces and their Intel HEX /
 # S-record / ASCII-hex conversions; prints one summary line per fuzzer with
 # its rate (inputs per second) and exits 1 (printing the crash file) on any
-# finding. New corpus entries are kept in BUILD_DIR/fuzz-work between runs.
+# finding. New corpus entries are kept in BUILD_DIR/fuzz-work between runs;
+# findings (crash-*, oom-*, timeout-*, leak-*, slow-unit-* files, named
+# after their fuzzer) in BUILD_DIR/fuzz-findings, which no run deletes:
+# they stay until you remove them, and every run ends by listing them.
+# Logs: BUILD_DIR/fuzz-logs/FUZZER.log (the last run of each fuzzer).
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -21,6 +25,7 @@ bin=$build/fuzz
 seeds=$build/fuzz-seeds
 work=$build/fuzz-work
 logs=$build/fuzz-logs
+findings=$build/fuzz-findings
 all=(fuzz_txtb fuzz_uia fuzz_live fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf fuzz_http fuzz_decode fuzz_export fuzz_gate)
 requested=("$@")
 [ ${#requested[@]} -gt 0 ] || requested=("${all[@]}")
@@ -40,8 +45,11 @@ for f in "${fuzzers[@]}"; do
 done
 
 # ---- seed corpora: the committed ones, plus the shared corpus (rebuilt every run; cheap)
-rm -rf "$seeds" "$logs"
-mkdir -p "$logs"
+# findings of earlier runs stay (fuzz-findings is never emptied here); only
+# the logs of the fuzzers about to run are replaced
+rm -rf "$seeds"
+mkdir -p "$logs" "$findings"
+for f in "${fuzzers[@]}"; do rm -f "$logs/$f.log"; done
 for f in "${fuzzers[@]}"; do
   mkdir -p "$seeds/$f" "$work/$f"
   # its own committed seeds (regressions found by it), and the whole traces
@@ -103,7 +111,7 @@ run_one() {
   # finding); the UIA seeds go to the full paths too (both formats).
   local -a opts=(-max_total_time="${limit[$f]}" -rss_limit_mb=1024 -malloc_limit_mb=256 -timeout=30
     -max_len="$(max_len "$f")"
-    -print_final_stats=1 -artifact_prefix="$logs/$f-")
+    -print_final_stats=1 -artifact_prefix="$findings/$f-")
   "$bin/$f" "${opts[@]}" "$work/$f" "$seeds/$f" > "$logs/$f.log" 2>&1
 }
 declare -A status
@@ -127,7 +135,7 @@ failed=0
 for f in "${fuzzers[@]}"; do
   log=$logs/$f.log
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  corpus=$(grep -o 'corp: [0-9]*' "$log" | tail -1 | sed 's/corp: //')
+  corpus=$(grep -o 'corp: [0-9]*' "$log" | tail -1 | sed 's/corp: //' || true) # none before a finding
   s=${limit[$f]}
   if [ "${status[$f]}" -eq 0 ]; then
     printf '%-12s ok: %s runs in %s s (%s/s), corpus %s inputs\n' "$f" "${runs:-?}" "$s" \
@@ -147,4 +155,13 @@ for f in "${fuzzers[@]}"; do
     fi
   fi
 done
+# every finding kept so far, this run's and earlier ones'
+kept=()
+for file in "$findings"/*; do [ -f "$file" ] && kept+=("$file"); done
+if [ ${#kept[@]} -gt 0 ]; then
+  echo "findings kept in $findings (${#kept[@]} files, earlier runs' too; remove them when fixed):"
+  for file in "${kept[@]}"; do echo "  $(basename "$file") ($(wc -c < "$file") bytes)"; done
+else
+  echo "findings: none in $findings"
+fi
 exit $failed

@@ -9,6 +9,10 @@ while it arrives:
   - --reconnect: the server drops the connection in the middle of a packet
     and takes a new one: the capture holds both parts, the cut packet's
     events are counted lost exactly, its bytes reported skipped;
+  - --reconnect started before the target listens: it says it waits, tries
+    again, connects when the target listens and captures every event;
+    --connect-wait 1 with nobody listening gives up after 1 s (exit 2, no
+    OUT); without --reconnect one try (exit 2 at once, the reason);
   - serial:DEVICE@BAUD on a pseudo-terminal: every event;
   - a full disk: exit 3, the capture up to there read up to its last whole
     packet;
@@ -39,11 +43,12 @@ def info(path):
     return json.loads(r.stdout) if r.returncode == 0 else {"error": r.stderr.strip()}
 
 
-def serve(parts, pause=0.0, connections=1):
-    """A TCP server on a free port: connection k gets parts[k] in pieces of
-    1000 bytes, `pause` s apart, then is closed."""
+def serve(parts, pause=0.0, connections=1, port=0):
+    """A TCP server on `port` (0: a free one): connection k gets parts[k] in
+    pieces of 1000 bytes, `pause` s apart, then is closed."""
     srv = socket.socket()
-    srv.bind(("127.0.0.1", 0))
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", port))
     srv.listen(1)
 
     def run():
@@ -156,6 +161,61 @@ check(i.get("garbage_bytes") == 100, "--reconnect: the cut packet's 100 bytes sk
 r = capture(["-", "-o", out, "--reconnect"])
 check(r.returncode == 1 and r.stderr.startswith("trx capture: --reconnect"),
       "--reconnect needs tcp: exit 1 (%s)" % r.stderr)
+
+
+def closed_port():
+    """A port nobody listens on (bound, then closed)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+# --reconnect before the target listens: the first connection is tried again
+port = closed_port()
+out = os.path.join(WORK, "late.bin")
+t0 = time.time()
+proc = subprocess.Popen([TRX, "capture", "tcp://127.0.0.1:%d" % port, "-o", out, "--reconnect",
+                         "--duration", "2"], stderr=subprocess.PIPE, text=True)
+time.sleep(1.6)
+check(proc.poll() is None, "--reconnect: still waiting for the target after 1.6 s")
+serve([data], port=port)
+err = proc.communicate(timeout=60)[1]
+i = info(out)
+lines = err.splitlines()
+check(proc.returncode == 0 and len(lines) >= 2 and
+      lines[0] == "trx capture: tcp://127.0.0.1:%d: cannot connect: Connection refused; "
+                  "trying again every 0.5 s for up to 30 s" % port and
+      re.fullmatch(r"trx capture: tcp://127\.0\.0\.1:%d: connected after [0-9.]+ s" % port, lines[1]) and
+      1.5 <= float(lines[1].split()[-2]) <= 3,
+      "--reconnect, target late: exit 0, waiting and connection said (%r)" % err)
+check(i.get("records") == total and i.get("lost_events") == 0 and i.get("garbage_bytes") == 0,
+      "--reconnect, target late: every event (%s of %d)" % (i.get("records"), total))
+# the give-up path: nobody listens for --connect-wait 1
+if os.path.exists(out):
+    os.remove(out)
+t0 = time.time()
+r = capture(["tcp://127.0.0.1:%d" % port, "-o", out, "--reconnect", "--connect-wait", "1"])
+took = time.time() - t0
+lines = r.stderr.splitlines()
+check(r.returncode == 2 and len(lines) == 2 and 1.0 <= took < 3 and
+      re.fullmatch(r"trx capture: tcp://127\.0\.0\.1:%d: cannot connect: Connection refused after "
+                   r"[2-4] tries in 1\.[0-2] s; giving up \(--connect-wait\)" % port, lines[1]) and
+      not os.path.exists(out),
+      "--connect-wait 1, nobody listening: exit 2 after 1 s, said, no OUT (%.1f s, %r)" % (took, r.stderr))
+# without --reconnect: one try, today's message
+t0 = time.time()
+r = capture(["tcp://127.0.0.1:%d" % port, "-o", out])
+check(r.returncode == 2 and time.time() - t0 < 1 and
+      r.stderr == "trx capture: tcp://127.0.0.1:%d: cannot connect: Connection refused\n" % port,
+      "no --reconnect, nobody listening: exit 2 at once (%r)" % r.stderr)
+r = capture(["-", "-o", out, "--connect-wait", "5"])
+check(r.returncode == 1 and r.stderr.startswith("trx capture: --connect-wait"),
+      "--connect-wait needs tcp: exit 1 (%s)" % r.stderr)
+r = capture(["tcp://nocolon", "-o", out, "--reconnect"])
+check(r.returncode == 2 and r.stderr == "trx capture: tcp://nocolon: expected tcp://HOST:PORT\n",
+      "--reconnect, malformed source: exit 2 at once, said once (%r)" % r.stderr)
 
 # serial: a pseudo-terminal
 master, slave = os.openpty()

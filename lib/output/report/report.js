@@ -454,13 +454,34 @@
     ctx.fill();
     ctx.lineWidth = 1;
   }
-  function drawFlows() {
-    /* every flow ending in view when they are few; the selected event's always */
+  /* The first flow ending at or after position p (flows are in the order of their ends). */
+  function flowFrom(p) {
     var lo = 0, hi = flowE.length;
-    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(flowE[mid]) < v0) lo = mid + 1; else hi = mid; }
-    var end = lo;
-    while (end < flowE.length && end - lo <= 300 && pos(flowE[end]) <= v1) end++;
-    if (end - lo <= 300) for (var k = lo; k < end; k++) flowArrow(k, false);
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(flowE[mid]) < p) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+  var FLOWS_ALL = 300, FLOW_STEP = 12, drawnFlows = [];
+  function drawFlows() {
+    /* every flow ending in view when they are at most FLOWS_ALL; more: the first
+     * flow ending in each FLOW_STEP-pixel column (arrows stay apart at any zoom,
+     * zooming in shows the others); the selected event's always */
+    var lo = flowFrom(v0), end = lo;
+    drawnFlows = [];
+    while (end < flowE.length && end - lo <= FLOWS_ALL && pos(flowE[end]) <= v1) end++;
+    if (end - lo <= FLOWS_ALL) {
+      for (var k = lo; k < end; k++) {
+        var p = pos(flowE[k]);
+        if (p >= v0 && p <= v1) drawnFlows.push(k); /* (a multi-core trace's times may step back) */
+      }
+    } else {
+      var right = LABEL + plotW();
+      for (var x = LABEL; x <= right; x += FLOW_STEP) {
+        k = flowFrom(Math.max(v0, pAt(x)));
+        if (k >= flowE.length || pos(flowE[k]) > v1) break;
+        if (xOf(pos(flowE[k])) < x + FLOW_STEP) drawnFlows.push(k); /* one ends in this column */
+      }
+    }
+    drawnFlows.forEach(function (k) { flowArrow(k, false); });
     selFlows.forEach(function (k) { flowArrow(k, true); });
   }
   function draw() {
@@ -1004,7 +1025,12 @@
       return cpuLanes.map(function (l) { return { name: l.name, runs: l.nseg, migrations: l.migrations }; });
     },
     flowCount: function () { return flowE.length; },
-    flowEnds: function () { return Array.from(flowE.slice(0, 50)); },
+    flowEnds: function (all) { return Array.from(all ? flowE : flowE.slice(0, 50)); },
+    /* the flows the last drawing showed (not the selected event's): [cause, effect] */
+    flowsDrawn: function () { return drawnFlows.map(function (k) { return [flowS[k], flowE[k]]; }); },
+    positionOf: function (i) { return pos(i); },
+    xAt: function (p) { return xOf(p); },
+    flowRule: function () { return { all: FLOWS_ALL, step: FLOW_STEP }; },
     gaps: function () { return gaps.map(function (g) { return { before: g[0], lost: g[1] }; }); },
     select: function (i) { select(i, true); },
     selected: function () { return selected; },
