@@ -102,26 +102,35 @@ size_t ub_terminator(ub *b, uint32_t seq)
     return at;
 }
 
-size_t ub_snapshot(ub *b, uint32_t type, uint32_t seq, uint64_t ts, uint32_t id, uint32_t addr,
-                   const uint8_t *data, uint32_t n, uint32_t total, bool doc_order)
+size_t ub_snapshot_ex(ub *b, uint32_t type, uint32_t seq, uint64_t ts, uint32_t event_word,
+                      uint32_t file, uint32_t line, uint32_t id, uint32_t addr, const uint8_t *data,
+                      uint32_t n, uint32_t total, uint32_t fmt, bool doc_order)
 {
     size_t at = b->len;
     uint32_t padded = (n + 3u) & ~3u;
     uint32_t len = 4 * (2 + time_words(type) + 6) + padded;
     header(b, type, len, seq);
     timestamp(b, type, ts);
-    ub_word(b, 0x0001u << 16 | 0x8001u); /* event 1 of module 0x8001 */
-    ub_word(b, 0x20001000u);             /* file name pointer */
-    ub_word(b, 42);                      /* line */
+    ub_word(b, event_word);
+    ub_word(b, file); /* file name pointer */
+    ub_word(b, line);
     ub_word(b, id);
     ub_word(b, addr);
     ub_word(b, doc_order ? (total << 16 | n) : (n << 16 | total));
-    ub_word(b, 0x20002000u); /* format pointer */
+    ub_word(b, fmt); /* format pointer */
     reserve(b, padded);
     memcpy(b->buf + b->len, data, n);
     memset(b->buf + b->len + n, 0, padded - n);
     b->len += padded;
     return at;
+}
+
+size_t ub_snapshot(ub *b, uint32_t type, uint32_t seq, uint64_t ts, uint32_t id, uint32_t addr,
+                   const uint8_t *data, uint32_t n, uint32_t total, bool doc_order)
+{
+    /* event 1 of module 0x8001, a file, a line and a format pointer */
+    return ub_snapshot_ex(b, type, seq, ts, 0x0001u << 16 | 0x8001u, 0x20001000u, 42, id, addr,
+                          data, n, total, 0x20002000u, doc_order);
 }
 
 void ub_filler(ub *b, uint32_t len)

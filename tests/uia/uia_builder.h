@@ -39,6 +39,10 @@ size_t ub_terminator(ub *b, uint32_t seq);
  * says (total high) instead of as the loggers write it (this record high). */
 size_t ub_snapshot(ub *b, uint32_t type, uint32_t seq, uint64_t ts, uint32_t id, uint32_t addr,
                    const uint8_t *data, uint32_t n, uint32_t total, bool doc_order);
+/* The same with the event word, file and line words and format word given. */
+size_t ub_snapshot_ex(ub *b, uint32_t type, uint32_t seq, uint64_t ts, uint32_t event_word,
+                      uint32_t file, uint32_t line, uint32_t id, uint32_t addr, const uint8_t *data,
+                      uint32_t n, uint32_t total, uint32_t fmt, bool doc_order);
 /* InvalidData filler of `len` bytes (big-endian word + zero padding). */
 void ub_filler(ub *b, uint32_t len);
 

@@ -1,0 +1,215 @@
+/* test_stream_txtb.c - a stream of TXTB entries (what a TXTB drain sends:
+ * docs/streaming.md) read as the TXTB trace it carries
+ * (lib/decode/stream_txtb.c), at the library level: UIA packets written
+ * here (uia_builder.c) with a registry snapshot whose file / line / format
+ * words carry a 16-bit timer mask and FreeRTOS's profile, entries of two
+ * tasks, a gap of three events; the opened trace must be FreeRTOS's with
+ * that registry and mask, every event exactly the entry written (context,
+ * priority word, id, time stamp, info words, ticks across the timer wrap),
+ * the gap on the event after it with its index and ticks, also for a
+ * cursor started after the gap; --trace-format uia keeps the records. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "decode/event_cursor_internal.h"
+#include "trx/trx.h"
+#include "uia_builder.h"
+
+#define ALPHA 0x20001000u
+#define IDLE 0x20002000u
+#define QUEUE 0x20003000u
+#define NAME_SIZE 16u
+#define FREERTOS_8 (0x4652u << 16 | 8u) /* reserved3: FreeRTOS, configMAX_PRIORITIES 8 */
+
+typedef struct entry {
+    uint32_t seq; /* the record's sequence number: 4..6 are missing (lost) */
+    uint32_t context, priority, id, ts, info[4];
+} entry;
+
+/* Time stamps of a 16-bit timer: wraps between the 3rd and the 4th entry. */
+static const entry entries[] = {
+    {1, 0xF0F0F0F0u, 0, 100, 0xFFF0, {ALPHA, 5, ALPHA + 0x400, 0x400}},
+    {2, ALPHA, 0x80000005u, 69, 0xFFF8, {QUEUE, 0, 0xFFFFFFFFu, 1}},
+    {3, ALPHA, 0x80000005u, 2, 0x0004, {ALPHA, 5, 0x20000F00u, IDLE}},
+    {7, IDLE, 0x80000007u, 4096, 0x0100, {1, 2, 3, 4}},
+    {8, IDLE, 0x80000007u, 1, 0x0108, {ALPHA, 5, 0x20001F00u, ALPHA}},
+    {9, ALPHA, 0x80000005u, 4097, 0x0110, {0xFFFFFFEEu, 0, 0, 7}},
+};
+#define ENTRIES (sizeof entries / sizeof entries[0])
+/* ticks of each: 0, +8, +12 (wrap at 0x10000), +252, +8, +8 */
+static const uint64_t ticks[ENTRIES] = {0, 8, 20, 272, 280, 288};
+
+static void registry_entry(uint8_t *e, uint8_t type, uint32_t address, uint32_t p1, uint32_t p2,
+                           uint8_t r1, uint8_t r2, const char *name)
+{
+    memset(e, 0, 16 + NAME_SIZE);
+    e[0] = 0; /* in use */
+    e[1] = type;
+    e[2] = r1;
+    e[3] = r2;
+    for (int k = 0; k < 4; k++) {
+        e[4 + k] = (uint8_t)(address >> 8 * k);
+        e[8 + k] = (uint8_t)(p1 >> 8 * k);
+        e[12 + k] = (uint8_t)(p2 >> 8 * k);
+    }
+    memcpy(e + 16, name, strlen(name));
+}
+
+/* The stream: one packet, the registry snapshot, then the entries. */
+static void build(ub *b)
+{
+    uint8_t reg[3 * (16 + NAME_SIZE)];
+    registry_entry(reg, 1, ALPHA, ALPHA - 0x400, 0x400, 0x80, 5, "alpha");
+    registry_entry(reg + 32, 1, IDLE, IDLE - 0x200, 0x200, 0x80, 7, "IDLE");
+    registry_entry(reg + 64, 3, QUEUE, 4, 16, 0, 0, "q");
+    ub_init(b, false);
+    size_t pkt = ub_packet_begin(b, 0, 0, 0, 0);
+    ub_snapshot_ex(b, 2, 0, 0, 5u << 16 | 0x5452u, 0xFFFFu, FREERTOS_8, NAME_SIZE, 0, reg,
+                   sizeof reg, sizeof reg, IDLE, false);
+    for (size_t i = 0; i < ENTRIES; i++) {
+        const entry *e = &entries[i];
+        uint32_t a[8] = {e->info[0], e->info[1],  e->info[2], e->info[3],
+                         e->context, e->priority, e->id,      0x54585442u};
+        ub_event(b, 1, e->seq, e->ts, e->id, 0, a, 8);
+    }
+    ub_packet_end(b, pkt);
+}
+
+static void open_stream(trx_trace *t, bool force_uia)
+{
+    ub b;
+    build(&b);
+    trx_image img;
+    trx_error err;
+    assert_int_equal(trx_image_load_memory(&img, b.buf, b.len, TRX_FORMAT_BIN, &err), 0);
+    ub_free(&b);
+    trx_open_options o;
+    memset(&o, 0, sizeof o);
+    o.force_format = force_uia;
+    o.trace_format = TRX_TRACE_UIA;
+    assert_int_equal(trx_trace_open_image_with(t, &img, "stream.uia", &o, &err), 0);
+}
+
+/* Checks event `ev` is entry `i`, as written. */
+static void same_entry(const trx_event *ev, size_t i)
+{
+    const entry *e = &entries[i];
+    assert_false(ev->synthetic);
+    assert_int_equal(ev->context, e->context);
+    assert_int_equal(ev->raw_priority, e->priority);
+    assert_int_equal(ev->id, e->id);
+    assert_int_equal(ev->timestamp, e->ts);
+    assert_int_equal(ev->ticks, ticks[i]);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(ev->info[k], e->info[k]);
+    assert_int_equal(ev->lost_before, e->seq == 7 ? 3 : 0);
+}
+
+static void test_read_as_its_rtos(void **state)
+{
+    (void)state;
+    trx_trace t;
+    open_stream(&t, false);
+    assert_int_equal(t.format, TRX_TRACE_TXTB);
+    assert_non_null(t.stream_source);
+    assert_int_equal(t.stream_source->format, TRX_TRACE_UIA);
+    assert_int_equal(t.rtos, TRX_RTOS_FREERTOS);
+    assert_int_equal(t.rtos_priorities, 8);
+    assert_int_equal(t.idle_task, IDLE);
+    assert_int_equal(t.header.timer_mask, 0xFFFFu);
+    assert_int_equal(t.header.name_size, NAME_SIZE);
+    assert_int_equal(t.registry_entries, 3);
+    assert_int_equal(t.registry_used, 3);
+    assert_false(trx_registry_full(&t) && t.registry_free != 0);
+    assert_false(t.wrapped);
+    assert_int_equal(t.used, ENTRIES);
+    assert_string_equal(trx_context_name(&t, ALPHA), "alpha");
+    assert_int_equal(trx_shown_priority(&t, 5), 2); /* FreeRTOS's own numbering */
+    assert_int_equal(t.gap_count, 1);
+    assert_int_equal(t.lost_events, 3);
+    trx_trace_close(&t);
+}
+
+static void test_every_event_and_the_gap(void **state)
+{
+    (void)state;
+    trx_trace t;
+    open_stream(&t, false);
+    trx_trace_set_mode(&t, TRX_MODE_TRACEX); /* the entries as stored, idle task a thread */
+    trx_cursor c;
+    assert_int_equal(trx_cursor_init(&c, &t), 0);
+    const trx_event *ev;
+    size_t i = 0;
+    uint64_t prev_ticks = 0, gap_index = UINT64_MAX;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        if (ev->synthetic) {
+            assert_int_equal(ev->lost_before, 0);
+            prev_ticks = ev->ticks;
+            continue;
+        }
+        assert_true(i < ENTRIES);
+        same_entry(ev, i);
+        if (entries[i].seq == 7) {
+            gap_index = ev->index;
+            assert_int_equal(t.gaps[0].from_ticks, prev_ticks);
+        }
+        prev_ticks = ev->ticks;
+        i++;
+    }
+    assert_int_equal(i, ENTRIES);
+    assert_int_equal(t.gaps[0].index, gap_index);
+    assert_int_equal(t.gaps[0].lost, 3);
+    assert_int_equal(t.gaps[0].to_ticks, ticks[3]);
+    trx_trace_close(&t);
+}
+
+/* Cursors started after the first entry (trx serve's checkpoints, the
+ * overview's halves): the gap is met only when they pass it. */
+static void test_cursor_started_inside(void **state)
+{
+    (void)state;
+    trx_trace t;
+    open_stream(&t, false);
+    for (uint32_t raw = 1; raw < ENTRIES; raw++) {
+        trx_cursor c;
+        assert_int_equal(trx_cursor_init_at(&c, &t, raw), 0);
+        const trx_event *ev;
+        uint64_t lost = 0;
+        size_t i = raw;
+        while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+            lost += ev->lost_before;
+            if (!ev->synthetic && i < ENTRIES)
+                assert_int_equal(ev->lost_before, entries[i++].seq == 7 ? 3 : 0);
+        }
+        assert_int_equal(lost, raw <= 3 ? 3 : 0);
+    }
+    trx_trace_close(&t);
+}
+
+static void test_records_view_kept(void **state)
+{
+    (void)state;
+    trx_trace t;
+    open_stream(&t, true);
+    assert_int_equal(t.format, TRX_TRACE_UIA);
+    assert_null(t.stream_source);
+    assert_int_equal(t.lost_events, 3);
+    trx_trace_close(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_read_as_its_rtos),
+        cmocka_unit_test(test_every_event_and_the_gap),
+        cmocka_unit_test(test_cursor_started_inside),
+        cmocka_unit_test(test_records_view_kept),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
