@@ -30,6 +30,7 @@ ap.add_argument("counts")
 ap.add_argument("work")
 ap.add_argument("--rtos", default="freertos", choices=("freertos", "threadx", "none"))
 ap.add_argument("--task", action="append", default=[], help="NAME=PRIORITY as the code set it")
+ap.add_argument("--live-meta", help="/api/meta of `trx capture --serve` while it recorded")
 a = ap.parse_args()
 TRX, CAP, WORK = a.trx, a.capture, a.work
 os.makedirs(WORK, exist_ok=True)
@@ -131,6 +132,15 @@ try:
         check(name in lane_names, "serve: a lane for task %s" % name)
 finally:
     s.stop()
+
+# served live while the capture grew (trx capture --serve): the same RTOS and tasks
+if a.live_meta:
+    live = json.load(open(a.live_meta))
+    keep("live serve meta", json.dumps(live))
+    check(live.get("rtos") == a.rtos, "live serve: a %s trace (%s)" % (a.rtos, live.get("rtos")))
+    lanes = [l["name"] for l in live.get("lanes", []) if l.get("kind") == "thread"]
+    for name in tasks:
+        check(name in lanes, "live serve: a lane for task %s (%s)" % (name, lanes))
 
 # exports
 for fmt in ("perfetto", "chrome-json", "csv", "ctf"):

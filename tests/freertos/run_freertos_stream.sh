@@ -21,8 +21,16 @@ cd "$WORK"
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "$EXAMPLE" port.txt "$SECONDS_RUN" counts.txt &
 example=$!
 for _ in $(seq 100); do [ -s port.txt ] && break; sleep 0.1; done
-"$TRX" capture "tcp://127.0.0.1:$(cat port.txt)" -o capture.uia 2>capture.log &
-capture=$!
+if [ "$COMMANDS" = --commands ]; then # served live while it grows, as the page sees it
+  "$TRX" capture "tcp://127.0.0.1:$(cat port.txt)" -o capture.uia --serve --port 0 \
+    >serve.out 2>capture.log &
+  capture=$!
+  python3 "$HERE/live_meta.py" serve.out live_meta.json "$SECONDS_RUN" &
+  live=$!
+else
+  "$TRX" capture "tcp://127.0.0.1:$(cat port.txt)" -o capture.uia 2>capture.log &
+  capture=$!
+fi
 rss() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || true; }
 start=$(date +%s)
 rss10= rssmax=0
@@ -37,6 +45,7 @@ while kill -0 "$capture" 2>/dev/null; do
 done
 wait "$example" || { echo "FAIL: the example exited $?"; exit 1; }
 wait "$capture" || { echo "FAIL: trx capture exited $?"; cat capture.log; exit 1; }
+[ "$COMMANDS" != --commands ] || wait "$live"
 cat counts.txt capture.log
 echo "capture_rss_kib_at_10s ${rss10:-0}" >>counts.txt
 echo "capture_rss_kib_max $rssmax" >>counts.txt
@@ -46,6 +55,7 @@ if [ "$COMMANDS" = --commands ]; then
   # main_stream.c: producer, consumer and drain at 2; FreeRTOSConfig.h: the
   # timer task at configTIMER_TASK_PRIORITY 5, the idle task at 0
   python3 "$HERE/check_stream_commands.py" "$TRX" capture.uia counts.txt commands \
+    --live-meta live_meta.json \
     --task producer=2 --task consumer=2 --task drain=2 --task "Tmr Svc=5" || status=$?
 fi
 rm -f capture.uia # large: 10 M events and more
