@@ -7,6 +7,7 @@ int cmd_info(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_latency(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_convert(int argc, char **argv);

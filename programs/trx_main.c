@@ -39,6 +39,8 @@ static const command commands[] = {
     {"check", "a CI gate: rules (ISR rate, inversions, stack, lost events ...) pass or fail",
      cmd_check},
     {"diff", "the statistics of two traces side by side, with the changes", cmd_diff},
+    {"latency", "every response of every thread: distributions and the worst instances",
+     cmd_latency},
     {"describe", "an event description as a recorder header, .trxc or SystemView file",
      cmd_describe},
     {"serve", "the report of a trace of any size in the browser, over local HTTP", cmd_serve},

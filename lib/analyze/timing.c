@@ -10,31 +10,12 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "util/log_histogram.h"
 
 #define MAX_NEST 64
 #define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
 
 /* ------------------------------------------------------------ histogram */
-
-/* Bucket of v: exact below 64, then 32 buckets per power of two. */
-static uint32_t bucket_of(uint64_t v)
-{
-    if (v < 64)
-        return (uint32_t)v;
-    uint32_t e = 63u - (uint32_t)__builtin_clzll(v); /* 6 .. 63 */
-    uint32_t sub = (uint32_t)(v >> (e - 5)) & 31u;
-    return 64u + (e - 6u) * 32u + sub;
-}
-
-/* The largest value of bucket b. */
-static uint64_t bucket_top(uint32_t b)
-{
-    if (b < 64)
-        return b;
-    uint32_t e = (b - 64u) / 32u + 6u, sub = (b - 64u) % 32u;
-    uint64_t low = ((uint64_t)(32u + sub)) << (e - 5u);
-    return low + (((uint64_t)1 << (e - 5u)) - 1u);
-}
 
 void trx_duration_add(trx_duration *d, uint64_t v)
 {
@@ -47,25 +28,14 @@ void trx_duration_add(trx_duration *d, uint64_t v)
     if (!d->hist)
         d->hist = calloc(TRX_DURATION_BUCKETS, sizeof *d->hist);
     if (d->hist)
-        d->hist[bucket_of(v)]++;
+        d->hist[trx_log_hist_bucket(v)]++;
 }
 
 /* The 99th percentile from the histogram: the top of the bucket holding it,
  * clamped to [min, max]. */
 static void duration_finish(trx_duration *d)
 {
-    d->p99 = d->max;
-    if (d->hist && d->count) {
-        uint64_t rank = (d->count * 99 + 99) / 100, seen = 0; /* ceil(0.99 n) */
-        for (uint32_t b = 0; b < TRX_DURATION_BUCKETS; b++) {
-            seen += d->hist[b];
-            if (seen >= rank) {
-                uint64_t top = bucket_top(b);
-                d->p99 = top > d->max ? d->max : top < d->min ? d->min : top;
-                break;
-            }
-        }
-    }
+    d->p99 = trx_log_hist_percentile(d->hist, d->count, 99, d->min, d->max);
     free(d->hist);
     d->hist = NULL;
 }

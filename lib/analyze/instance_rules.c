@@ -1,0 +1,155 @@
+/* instance_rules.c - the rules of instance_rules.h: thread states from
+ * RESUME / SUSPEND, lock waits, and what runs on each core slot. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyses.h"
+#include "analyze/instance_rules.h"
+
+#define STATE_MUTEX_WAIT 13u    /* ThreadX's TX_MUTEX_SUSP (the FreeRTOS glue records it too) */
+#define STATE_SEMAPHORE_WAIT 6u /* TX_SEMAPHORE_SUSP */
+
+int trx_instance_rules_init(trx_instance_rules *r, const trx_trace *t, const trx_latency_options *o)
+{
+    memset(r, 0, sizeof *r);
+    r->trace = t;
+    if (o)
+        r->options = *o;
+    if (r->options.lock_count > TRX_LATENCY_MAX_LOCKS)
+        r->options.lock_count = TRX_LATENCY_MAX_LOCKS;
+    r->thread_count = t->thread_count;
+    r->threads = calloc(t->thread_count ? t->thread_count : 1, sizeof *r->threads);
+    r->slots = calloc(TRX_INSTANCE_SLOTS, sizeof *r->slots);
+    r->per_core = trx_trace_context_cores(t) > 1;
+    if (!r->threads || !r->slots) {
+        trx_instance_rules_free(r);
+        return -1;
+    }
+    for (uint32_t k = 0; k < TRX_INSTANCE_SLOTS; k++)
+        r->slots[k].thread = -1;
+    return 0;
+}
+
+void trx_instance_rules_free(trx_instance_rules *r)
+{
+    free(r->threads);
+    free(r->slots);
+    r->threads = NULL;
+    r->slots = NULL;
+}
+
+int32_t trx_rules_thread_of(const trx_instance_rules *r, uint32_t context)
+{
+    if (!trx_is_threadish(context))
+        return -1;
+    int32_t th = trx_trace_first_thread_at(r->trace, context);
+    return th >= 0 && (uint32_t)th < r->thread_count ? th : -1;
+}
+
+/* The configured lock `object` is (its index), or -1. */
+static int lock_index(const trx_instance_rules *r, uint32_t object)
+{
+    for (uint32_t k = 0; k < r->options.lock_count; k++)
+        if (r->options.locks[k] == object)
+            return (int)k;
+    return -1;
+}
+
+/* The thread of the event's own context, -1 if none. */
+static int32_t own_thread(const trx_instance_rules *r, const trx_event *ev)
+{
+    if (ev->thread >= 0 && (uint32_t)ev->thread < r->thread_count && !ev->synthetic)
+        return trx_event_first_thread(r->trace, ev);
+    return -1;
+}
+
+/* Services that name an object a thread asks for (remembered for its next
+ * SUSPEND), and the objects any context names last (what a waker posted). */
+static void note_objects(trx_instance_rules *r, const trx_event *ev)
+{
+    uint32_t object = 0;
+    switch (ev->kind) {
+    case TRX_KIND_LOCK_GET:
+    case TRX_KIND_SEM_GET:
+    case TRX_KIND_PEND: {
+        object = ev->kind == TRX_KIND_PEND ? ev->subject : ev->info[0];
+        int32_t th = own_thread(r, ev);
+        if (th >= 0) {
+            r->threads[th].asked = object;
+            r->threads[th].asked_holder = ev->kind == TRX_KIND_LOCK_GET ? ev->info[2] : 0;
+            int k = lock_index(r, object);
+            if (k >= 0 && ev->kind != TRX_KIND_LOCK_GET)
+                r->lock_owner[k] = ev->context; /* taken (a wait blocks: see below) */
+        }
+        break;
+    }
+    case TRX_KIND_LOCK_PUT:
+    case TRX_KIND_SEM_PUT:
+    case TRX_KIND_QUEUE_SEND:
+    case TRX_KIND_QUEUE_RECEIVE:
+        object = ev->info[0];
+        break;
+    case TRX_KIND_POST:
+        object = ev->subject;
+        break;
+    default:
+        break;
+    }
+    if (object)
+        r->last_object[trx_rules_slot_of(r, ev)] = object;
+}
+
+void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_change *out)
+{
+    out->what = TRX_CHANGE_NONE;
+    note_objects(r, ev);
+    if ((ev->kind != TRX_KIND_RESUME && ev->kind != TRX_KIND_SUSPEND) || ev->priority_change ||
+        ev->synthetic)
+        return;
+    int32_t th = trx_rules_thread_of(r, ev->subject);
+    if (th < 0)
+        return;
+    trx_rule_thread *rt = &r->threads[th];
+    out->thread = th;
+    out->before = rt->state;
+    if (ev->kind == TRX_KIND_RESUME) {
+        if (rt->state == TRX_TS_BLOCKED) {
+            out->what = TRX_CHANGE_GRANT;
+            int k = lock_index(r, rt->asked);
+            if (k >= 0)
+                r->lock_owner[k] = ev->subject; /* the semaphore passed to it */
+        } else if (rt->state != TRX_TS_READY)
+            out->what = TRX_CHANGE_RELEASE;
+        rt->state = TRX_TS_READY;
+        return;
+    }
+    /* SUSPEND: a lock wait keeps the instance open */
+    bool txtb = r->trace->format == TRX_TRACE_TXTB;
+    int k = lock_index(r, rt->asked);
+    bool lock = (txtb && ev->info[1] == STATE_MUTEX_WAIT) ||
+                (k >= 0 && (!txtb || ev->info[1] == STATE_SEMAPHORE_WAIT));
+    if (lock && rt->state != TRX_TS_WAITING) {
+        out->what = TRX_CHANGE_BLOCK;
+        out->lock = rt->asked;
+        out->holder = rt->asked_holder ? rt->asked_holder : k >= 0 ? r->lock_owner[k] : 0;
+        rt->state = TRX_TS_BLOCKED;
+        return;
+    }
+    out->what = TRX_CHANGE_END;
+    rt->state = TRX_TS_WAITING;
+}
+
+void trx_rules_run(trx_instance_rules *r, const trx_event *ev)
+{
+    trx_rule_slot *s = &r->slots[trx_rules_slot_of(r, ev)];
+    if (ev->kind == TRX_KIND_ISR_ENTER && s->isr_depth < TRX_INSTANCE_ISR_NEST)
+        s->isr[s->isr_depth++] = ev->subject;
+    else if (ev->kind == TRX_KIND_ISR_EXIT && s->isr_depth > 0)
+        s->isr_depth--;
+    if (s->seen && s->context == ev->next_context)
+        return;
+    s->seen = true;
+    s->context = ev->next_context;
+    s->thread = trx_rules_thread_of(r, ev->next_context);
+    s->since = ev->ticks;
+}
