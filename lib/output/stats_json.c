@@ -73,8 +73,12 @@ static void bound(trx_out *f, const char *key, uint32_t v)
     trx_out_str(f, "\": null");
 }
 
+/* threads: one object per thread; preemption-threshold ranges only where the
+ * RTOS has them (ThreadX); "idle": the RTOS's idle task, whose time is the
+ * execution profile's Idle row (its own counts are then 0). */
 static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
+    bool thresholds = trx_trace_vocab(t) == TRX_VOCAB_THREADX;
     trx_out_str(f, "  \"threads\": [");
     for (uint32_t i = 0; i < t->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
@@ -86,14 +90,18 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         next_member(f, "stack_size", th->stack_size);
         bound(f, "priority_lowest", trx_shown_priority(t, th->prio_lowest));
         bound(f, "priority_highest", trx_shown_priority(t, th->prio_highest));
-        bound(f, "preemption_threshold_lowest", th->pt_lowest);
-        bound(f, "preemption_threshold_highest", th->pt_highest);
+        if (thresholds) {
+            bound(f, "preemption_threshold_lowest", th->pt_lowest);
+            bound(f, "preemption_threshold_highest", th->pt_highest);
+        }
         next_member(f, "total_events", ts->total_events);
         next_member(f, "suspensions", ts->suspensions);
         next_member(f, "resumptions", ts->resumptions);
         next_member(f, "execution_ticks", ts->execution_ticks);
         next_member(f, "stack_min_available", ts->stack_min_available);
         next_member(f, "stack_min_event", ts->stack_min_event);
+        if (trx_context_is_idle_task(t, th->address))
+            trx_out_str(f, ", \"idle\": true");
         trx_out_str(f, t->objects[th->object_index].unnamed
                            ? ", \"unnamed\": true, \"services\": ["
                            : ", \"unnamed\": false, \"services\": [");
@@ -121,8 +129,9 @@ static void write_services(trx_out *f, const trx_stats *s, const trx_custom_even
 }
 
 /* execution_profile: each thread (not the RTOS's idle task, whose time is
- * idle time), then TraceX's "Interrupt", "Idle System" and "Initialization"
- * (the rest of the span), percent of the span. */
+ * idle time), then "Interrupt", the idle row (trx_idle_name: "Idle", TraceX's
+ * "Idle System" in TraceX's mode) and "Initialization" (the rest of the
+ * span), percent of the span. */
 static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
     uint64_t max = trx_stats_profile_span(t, s), counted = s->interrupt_ticks + s->idle_ticks;
@@ -148,7 +157,7 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         uint32_t address;
         uint64_t ticks;
     } rest[] = {{"Interrupt", TRX_CONTEXT_ISR, s->interrupt_ticks},
-                {"Idle System", TRX_CONTEXT_IDLE, s->idle_ticks},
+                {trx_idle_name(t), TRX_CONTEXT_IDLE, s->idle_ticks},
                 {"Initialization", TRX_CONTEXT_INIT, init}};
     for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
         trx_out_printf(f,
