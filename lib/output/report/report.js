@@ -228,7 +228,7 @@
     if (id === 3 || id === 4 || id === 5) return 2;
     if (id >= 4096) return 9;
     var cat = typeOf(id)[1];
-    if (cat !== "threadx") return 10;
+    if (cat !== "threadx" && cat !== "freertos") return 10; /* the kernel's events, by RTOS */
     if (id >= 60 && id <= 72) return 3;
     if (id >= 80 && id <= 89) return 4;
     if (id >= 50 && id <= 59) return 5;
