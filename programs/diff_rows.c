@@ -185,8 +185,9 @@ static const char *thread_name(const trx_trace *t, uint32_t i)
     return t->objects[t->threads[i].object_index].name;
 }
 
-/* Execution profile: ticks per thread, then Interrupt, Idle System and
- * Initialization (the rest of the span), as trx stats lists them. */
+/* Execution profile: ticks per thread, then Interrupt, the idle row
+ * (trx_idle_name) and Initialization (the rest of the span), as trx stats
+ * lists them. */
 static int profile_items(const diff_side *s, items *it)
 {
     const trx_trace *t = s->trace;
@@ -201,7 +202,7 @@ static int profile_items(const diff_side *s, items *it)
     size_t k = t->thread_count;
     it->names[k] = "Interrupt";
     put(it, k, 0, s->stats->interrupt_ticks, true);
-    it->names[k + 1] = "Idle System";
+    it->names[k + 1] = trx_idle_name(t);
     put(it, k + 1, 0, s->stats->idle_ticks, true);
     it->names[k + 2] = "Initialization";
     put(it, k + 2, 0, counted < t->max_ticks ? t->max_ticks - counted : 0, true);

@@ -382,6 +382,27 @@ bool trx_context_is_idle_task(const trx_trace *t, uint32_t context);
 /* The RTOS's name for the trace's maker: "ThreadX" or "FreeRTOS". */
 const char *trx_rtos_name(const trx_trace *t);
 
+/* Whose words a trace's outputs speak: the RTOS that made it, so that every
+ * output names events, categories, priorities and warnings as that RTOS's
+ * users know them. */
+typedef enum trx_vocab {
+    TRX_VOCAB_THREADX,  /* a TXTB trace without an integration's mark */
+    TRX_VOCAB_FREERTOS, /* trx_trace.rtos == TRX_RTOS_FREERTOS, whatever the format */
+    TRX_VOCAB_SYSBIOS,  /* a UIA trace whose event names are SYS/BIOS's (--uia-meta) */
+    TRX_VOCAB_NONE      /* a UIA trace of no known RTOS */
+} trx_vocab;
+
+/* The vocabulary of trace t (asked once by each output). */
+trx_vocab trx_trace_vocab(const trx_trace *t);
+
+/* The vocabulary's word for the RTOS's own events, as a category (Perfetto,
+ * Chrome JSON, CSV): "threadx", "freertos", "sysbios" or "rtos". */
+const char *trx_vocab_category(trx_vocab v);
+
+/* The row and lane of idle time: "Idle" (TraceX's "Idle System" in TraceX's
+ * mode, where trx reproduces TraceX's tables). */
+const char *trx_idle_name(const trx_trace *t);
+
 /* True when a TXTB trace's object registry has no free entry: an object
  * created after it filled was not registered (no name; a thread shows as
  * an Un-named Thread). A registry of 0 entries is a choice, not full. */

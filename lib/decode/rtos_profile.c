@@ -1,10 +1,12 @@
 /* rtos_profile.c - the RTOS profile of a TXTB trace (see rtos_profile.h): the
  * FreeRTOS integration marks the header's reserved3, which ThreadX fills
  * with 0xBBBBBBBB and TraceX reads without using, and names its idle task
- * in reserved4 (ThreadX: 0xCCCCCCCC). */
+ * in reserved4 (ThreadX: 0xCCCCCCCC). Also the vocabulary every output
+ * speaks for a trace (ThreadX, FreeRTOS, SYS/BIOS or none) and its words. */
 #include "decode/rtos_profile.h"
 
 #include "decode/object_table.h"
+#include "decode/sysbios_model.h"
 
 void trx_rtos_profile_detect(trx_trace *t)
 {
@@ -44,4 +46,32 @@ uint32_t trx_shown_priority(const trx_trace *t, uint32_t recorded)
 const char *trx_rtos_name(const trx_trace *t)
 {
     return t->rtos == TRX_RTOS_FREERTOS ? "FreeRTOS" : "ThreadX";
+}
+
+trx_vocab trx_trace_vocab(const trx_trace *t)
+{
+    if (t->rtos == TRX_RTOS_FREERTOS)
+        return TRX_VOCAB_FREERTOS;
+    if (t->format == TRX_TRACE_TXTB)
+        return TRX_VOCAB_THREADX;
+    return trx_sysbios_named(t->uia_names) ? TRX_VOCAB_SYSBIOS : TRX_VOCAB_NONE;
+}
+
+const char *trx_vocab_category(trx_vocab v)
+{
+    switch (v) {
+    case TRX_VOCAB_THREADX:
+        return "threadx";
+    case TRX_VOCAB_FREERTOS:
+        return "freertos";
+    case TRX_VOCAB_SYSBIOS:
+        return "sysbios";
+    default:
+        return "rtos";
+    }
+}
+
+const char *trx_idle_name(const trx_trace *t)
+{
+    return t->mode == TRX_MODE_TRACEX ? "Idle System" : "Idle";
 }

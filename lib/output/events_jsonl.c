@@ -60,7 +60,9 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
         trx_out_printf(o, "\"lost_before\":%u,", (unsigned)ev->lost_before);
     trx_out_str(o, "\"args\":{");
     const char *labels[4];
+    uint8_t types[4]; /* an i32 field is signed here as in every export */
     trx_event_labels(ev->id, ce, labels);
+    trx_event_field_types(ev->id, ce, types);
     bool first = true;
     for (int k = 0; k < 4; k++) {
         if (!labels[k][0])
@@ -77,7 +79,7 @@ void trx_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *ev,
         first = false;
         trx_out_json_string(o, labels[k]);
         trx_out_char(o, ':');
-        num(o, ev->info[k]);
+        trx_out_word(o, ev->info[k], types[k] == TRX_FIELD_I32);
     }
     trx_out_str(o, "}}\n");
 }

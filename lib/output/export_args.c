@@ -62,7 +62,9 @@ int trx_export_args(const trx_trace *t, const trx_event *ev, const trx_custom_ev
                     trx_export_arg out[4])
 {
     const char *labels[4];
+    uint8_t types[4];
     trx_export_labels(t, ev->id, ev->module, ce, labels);
+    trx_export_field_types(t, ev->id, ev->module, ce, types);
     int n = 0;
     for (int k = 0; k < 4; k++) {
         const char *label = labels[k];
@@ -76,6 +78,7 @@ int trx_export_args(const trx_trace *t, const trx_event *ev, const trx_custom_ev
             continue;
         out[n].label = label;
         out[n].value = ev->info[k];
+        out[n].is_signed = types[k] == TRX_FIELD_I32;
         out[n].object = NULL;
         if (ev->info[k] != 0) {
             int32_t o = trx_trace_find_object(t, ev->info[k]);
@@ -95,8 +98,12 @@ const char *trx_export_category(uint32_t id)
 
 const char *trx_export_category_of(const trx_trace *t, uint32_t id, uint8_t kind)
 {
-    if (t->format == TRX_TRACE_TXTB)
-        return trx_export_category(id);
+    if (t->format == TRX_TRACE_TXTB) {
+        const char *component = trx_export_category(id);
+        /* the kernel's events are the trace's RTOS's, whatever the catalogue calls them */
+        return strcmp(component, "threadx") == 0 ? trx_vocab_category(trx_trace_vocab(t))
+                                                 : component;
+    }
     switch (kind) {
     case TRX_KIND_SWITCH:
     case TRX_KIND_RESUME:

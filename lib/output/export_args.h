@@ -12,6 +12,7 @@
 typedef struct trx_export_arg {
     const char *label;
     uint32_t value;
+    bool is_signed;     /* the description declares it i32: show (int32_t)value */
     const char *object; /* name of the object at `value`, or NULL */
 } trx_export_arg;
 
@@ -47,7 +48,8 @@ void trx_export_labels(const trx_trace *t, uint32_t id, uint16_t module,
 const char *trx_export_category(uint32_t id);
 
 /* The category of an event with id `id` and kind `kind` (trx_event_kind) in
- * trace t: TXTB the component of its id (trx_export_category); UIA by what
+ * trace t: TXTB the component of its id (trx_export_category), the kernel's
+ * named by the trace's RTOS (trx_vocab_category: "threadx", "freertos"); UIA by what
  * the event is to the scheduler: "task" (switches, ready, block, yield),
  * "interrupt" (Hwi / Swi begin and end), "sync" (semaphore / event post and
  * pend) or "uia" (everything else). */

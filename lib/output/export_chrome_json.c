@@ -133,7 +133,7 @@ static void write_instant(trx_out *w, const trx_trace *t, const trx_export_optio
         trx_out_char(w, ',');
         trx_out_json_string(w, args[k].label);
         trx_out_char(w, ':');
-        num(w, args[k].value);
+        trx_out_word(w, args[k].value, args[k].is_signed);
         if (args[k].object) {
             char key[96];
             snprintf(key, sizeof key, "%s object", args[k].label);

@@ -62,7 +62,7 @@ static void args_field(trx_out *w, const trx_trace *t, const trx_event *ev,
             quoted_part(w, a[k].object);
             trx_out_char(w, ')');
         } else {
-            num(w, a[k].value);
+            trx_out_word(w, a[k].value, a[k].is_signed);
         }
     }
     trx_out_char(w, '"');
@@ -90,7 +90,7 @@ int trx_export_csv(trx_trace *t, trx_out *w, const trx_export_options *o)
         char buf[32];
         field(w, trx_export_event_name(t, &ev, o->custom, buf));
         trx_out_char(w, ',');
-        trx_out_str(w, trx_export_category(ev.id));
+        trx_out_str(w, trx_export_category_of(t, ev.id, ev.kind));
         trx_out_char(w, ',');
         trx_out_str(w, trx_event_context_word(&ev));
         trx_out_char(w, ',');

@@ -11,8 +11,10 @@
  * packet size in bits, events discarded so far in that stream, cpu_id) and
  * events. An event is
  * a header (uint16 id, uint64 timestamp in ticks on clock "trx") and a
- * payload: index (uint64), context, priority, next_context and the four
- * information fields named after their captions (uint32 each). Synthetic
+ * payload: index (uint64), context, priority (int32: as the application
+ * wrote it, trx_shown_priority; -1 where no thread runs), next_context and
+ * the four information fields named after their captions (32 bits each,
+ * typed by the event's description). Synthetic
  * RUNNING events are left out (the stream holds what the target recorded).
  * Metadata: one event class per id the stream used, the clock's frequency
  * from --ticks-per-second (else 1 MHz: 1 tick = 1 µs). Lost events (the
@@ -121,7 +123,7 @@ static ctf_packet *stream_of(ctf_streams *s, uint32_t core)
     return s->recent = *slot;
 }
 
-static void add_event(ctf_packet *pk, const trx_event *ev)
+static void add_event(ctf_packet *pk, const trx_trace *t, const trx_event *ev)
 {
     if (pk->len + EVENT_SIZE > PACKET_SIZE || (pk->len > HEADER_SIZE && ev->core != pk->cpu_id))
         flush_packet(pk);
@@ -135,7 +137,9 @@ static void add_event(ctf_packet *pk, const trx_event *ev)
     le(p + 2, ev->ticks, 8);
     le(p + 10, ev->index, 8);
     le(p + 18, ev->context, 4);
-    le(p + 22, ev->priority, 4);
+    /* an interrupt or initialization has no priority (the word holds other things) */
+    bool thread = trx_context_kind_of(ev->context) == TRX_CTX_THREAD;
+    le(p + 22, thread ? trx_shown_priority(t, ev->priority) : UINT32_MAX, 4);
     le(p + 26, ev->next_context, 4);
     for (int k = 0; k < 4; k++)
         le(p + 30 + 4 * k, ev->info[k], 4);
@@ -235,7 +239,7 @@ static void write_event_class(trx_out *w, const trx_trace *t, uint32_t id, uint1
     trx_out_printf(w,
                    ";\n    id = %u;\n    stream_id = 0;\n    fields := struct {\n"
                    "        uint64_t index;\n        uint32_t context;\n"
-                   "        uint32_t priority;\n        uint32_t next_context;\n",
+                   "        int32_t priority;\n        uint32_t next_context;\n",
                    id);
     const char *labels[4];
     uint8_t types[4];
@@ -323,7 +327,7 @@ int trx_export_ctf(trx_trace *t, const trx_ctf_sink *files, trx_out *metadata,
             continue;
         if (!seen[ev.id])
             seen[ev.id] = 1u + ev.module;
-        add_event(pk, &ev);
+        add_event(pk, t, &ev);
         if (pk->out->error)
             break;
     }

@@ -70,6 +70,7 @@ enum {
     TYPE_COUNTER = 4,
     DA_NAME_IID = 1,
     DA_UINT = 3,
+    DA_INT = 4,
     DA_STRING = 6,
     DA_NAME = 10,
     ID_CATEGORIES = 1,
@@ -94,8 +95,9 @@ enum { ANN_INDEX = 1, ANN_PRIORITY = 2, ANN_NEXT = 3 };
 #define IID_LABEL(id, k) (16u + (uint64_t)(id)*8u + (uint64_t)(k))
 #define IID_OBJECT_LABEL(id, k) (16u + (uint64_t)(id)*8u + 4u + (uint64_t)(k))
 
-static const char *const categories[] = {"",     "run",  "threadx",   "filex", "netx", "usbx",
-                                         "user", "task", "interrupt", "sync",  "uia"};
+static const char *const categories[] = {"",     "run",      "threadx", "filex",     "netx",
+                                         "usbx", "user",     "task",    "interrupt", "sync",
+                                         "uia",  "freertos", "sysbios", "rtos"};
 
 typedef struct perfetto_writer {
     trx_trace *t;
@@ -301,6 +303,19 @@ static void annotation(perfetto_writer *p, uint64_t iid, uint64_t value, const c
     trx_pb_message(&p->msg, TE_ANNOTATIONS, &p->sub);
 }
 
+/* An event's field: int_value when its description declares it i32, else uint_value. */
+static void field_annotation(perfetto_writer *p, uint64_t iid, const trx_export_arg *arg)
+{
+    if (!arg->is_signed) {
+        annotation(p, iid, arg->value, NULL);
+        return;
+    }
+    trx_pb_reset(&p->sub);
+    trx_pb_varint(&p->sub, DA_NAME_IID, iid);
+    trx_pb_varint(&p->sub, DA_INT, (uint64_t)(int64_t)(int32_t)arg->value);
+    trx_pb_message(&p->msg, TE_ANNOTATIONS, &p->sub);
+}
+
 /* The same with its name written out (UIA: names and captions depend on the module too). */
 static void annotation_named(perfetto_writer *p, const char *name, uint64_t value, const char *text)
 {
@@ -359,7 +374,7 @@ static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
     for (int k = 0; k < n && !uia; k++) {
         if (!bit_test_set(p->labels_done, IID_LABEL(ev->id, k) - 16))
             intern(p, ID_ANNOTATION_NAMES, IID_LABEL(ev->id, k), args[k].label);
-        annotation(p, IID_LABEL(ev->id, k), args[k].value, NULL);
+        field_annotation(p, IID_LABEL(ev->id, k), &args[k]);
         if (args[k].object) {
             if (!bit_test_set(p->labels_done, IID_OBJECT_LABEL(ev->id, k) - 16)) {
                 char name[96];

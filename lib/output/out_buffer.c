@@ -149,3 +149,12 @@ void trx_out_printf(trx_out *o, const char *fmt, ...)
     if (n > 0)
         trx_out_mem(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
+
+void trx_out_word(trx_out *o, uint32_t v, bool is_signed)
+{
+    if (is_signed && (v & 0x80000000u)) {
+        trx_out_char(o, '-');
+        v = 0u - v; /* the magnitude of the negative int32 */
+    }
+    trx_out_u64_pad(o, v, 0, ' ');
+}

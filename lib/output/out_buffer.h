@@ -77,4 +77,8 @@ void trx_out_hex32(trx_out *o, uint32_t v);
  * `pad` (width 0 or too small: the natural width). */
 void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad);
 
+/* Appends a 32-bit field word in decimal: as int32 when `is_signed` (a field
+ * its description declares i32: -18, not 4294967278), else unsigned. */
+void trx_out_word(trx_out *o, uint32_t v, bool is_signed);
+
 #endif /* TRX_OUT_BUFFER_H */

@@ -1,5 +1,6 @@
 /* registry_warning.c - the words for a full object registry (see
- * registry_warning.h): what it costs and what to change. */
+ * registry_warning.h): what it costs and what to change, in the API of the
+ * trace's RTOS (ThreadX's tx_trace_enable, FreeRTOS's trx_freertos_enable). */
 #include "output/registry_warning.h"
 
 #include <inttypes.h>
@@ -12,16 +13,19 @@ void trx_registry_warning_text(const trx_trace *t, int64_t unregistered, char *b
     buf[0] = '\0';
     if (!trx_registry_full(t))
         return;
+    bool freertos = trx_trace_vocab(t) == TRX_VOCAB_FREERTOS;
     char lost[96] = "";
     if (unregistered > 0)
         snprintf(lost, sizeof lost,
-                 "; %" PRId64 " thread context%s named by no entry (Un-named Thread)", unregistered,
-                 unregistered == 1 ? " is" : "s are");
+                 "; %" PRId64 " %s context%s named by no entry (Un-named Thread)", unregistered,
+                 freertos ? "task" : "thread", unregistered == 1 ? " is" : "s are");
     snprintf(buf, size,
              "the object registry is full (%" PRIu32 " of %" PRIu32
              " entries in use): objects created after it filled have no name%s; give it more "
-             "entries (tx_trace_enable's third argument, docs/recorder.md)",
-             t->registry_entries - t->registry_free, t->registry_entries, lost);
+             "entries (%s's third argument, %s)",
+             t->registry_entries - t->registry_free, t->registry_entries, lost,
+             freertos ? "trx_freertos_enable" : "tx_trace_enable",
+             freertos ? "docs/integration.md" : "docs/recorder.md");
 }
 
 void trx_registry_warning_write(const trx_trace *t, int64_t unregistered, const char *prefix,

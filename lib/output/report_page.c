@@ -114,9 +114,15 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     trx_out_str(w, "{\"version\":\"" TRX_VERSION_STRING "\",\"source\":");
     trx_out_json_string(w, t->path ? t->path : "");
     trx_out_str(w, t->format == TRX_TRACE_UIA ? ",\"format\":\"TI-UIA\"" : ",\"format\":\"TXTB\"");
-    /* FreeRTOS's view (names, priorities, legend) unless TraceX's was asked for */
-    trx_out_str(w, o->custom && o->custom->rtos == TRX_RTOS_FREERTOS ? ",\"rtos\":\"freertos\""
-                                                                     : ",\"rtos\":\"threadx\"");
+    /* the trace's RTOS (trx_trace_vocab); FreeRTOS's view (names, priorities,
+     * legend) unless TraceX's was asked for */
+    trx_out_str(w, ",\"rtos\":\"");
+    trx_out_str(w, o->custom && o->custom->rtos == TRX_RTOS_FREERTOS
+                       ? "freertos"
+                       : trx_vocab_category(trx_trace_vocab(t) == TRX_VOCAB_FREERTOS
+                                                ? TRX_VOCAB_THREADX /* TraceX's view */
+                                                : trx_trace_vocab(t)));
+    trx_out_char(w, '"');
     trx_out_str(w, t->header.big_endian ? ",\"byte_order\":\"big-endian\""
                                         : ",\"byte_order\":\"little-endian\"");
     trx_out_str(w, ",\"timer_mask\":");

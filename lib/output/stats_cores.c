@@ -60,6 +60,8 @@ static void thread_cores_row(trx_out *o, const void *ctx, uint32_t i)
 {
     const rows_of *r = ctx;
     const trx_thread_cores *tc = &r->s->threads[i];
+    if (trx_context_is_idle_task(r->t, r->t->threads[i].address))
+        return; /* its time is each core's Idle row */
     trx_out_printf(o, "  %-28s %12llu  %10llu  ", thread_name(r->t, (int32_t)i), U(tc->run_ticks),
                    U(tc->migrations));
     bool any = false;
@@ -87,7 +89,7 @@ void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, uint32_t 
         while (k < s->profile_count && s->profile[k].core == c)
             k++;
         trx_write_top_rows(o, k - r.first, rows, core_thread_key, core_thread_row, &r, "threads");
-        static const char *const rest[] = {"Idle", "Interrupt", "Initialization", "Unknown"};
+        const char *const rest[] = {trx_idle_name(t), "Interrupt", "Initialization", "Unknown"};
         const uint64_t v[] = {p->idle_ticks, p->interrupt_ticks, p->init_ticks, p->unknown_ticks};
         for (int i = 0; i < 4; i++)
             trx_out_printf(o, "  %-28s %12llu  %6.2f\n", rest[i], U(v[i]),

@@ -73,8 +73,12 @@ static void bound(trx_out *f, const char *key, uint32_t v)
     trx_out_str(f, "\": null");
 }
 
+/* threads: one object per thread; preemption-threshold ranges only where the
+ * RTOS has them (ThreadX; TraceX's mode: always); "idle": the RTOS's idle task, whose time is the
+ * execution profile's Idle row (its own counts are then 0). */
 static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
+    bool thresholds = trx_trace_vocab(t) == TRX_VOCAB_THREADX || t->mode == TRX_MODE_TRACEX;
     trx_out_str(f, "  \"threads\": [");
     for (uint32_t i = 0; i < t->thread_count; i++) {
         const trx_thread *th = &t->threads[i];
@@ -86,14 +90,18 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         next_member(f, "stack_size", th->stack_size);
         bound(f, "priority_lowest", trx_shown_priority(t, th->prio_lowest));
         bound(f, "priority_highest", trx_shown_priority(t, th->prio_highest));
-        bound(f, "preemption_threshold_lowest", th->pt_lowest);
-        bound(f, "preemption_threshold_highest", th->pt_highest);
+        if (thresholds) {
+            bound(f, "preemption_threshold_lowest", th->pt_lowest);
+            bound(f, "preemption_threshold_highest", th->pt_highest);
+        }
         next_member(f, "total_events", ts->total_events);
         next_member(f, "suspensions", ts->suspensions);
         next_member(f, "resumptions", ts->resumptions);
         next_member(f, "execution_ticks", ts->execution_ticks);
         next_member(f, "stack_min_available", ts->stack_min_available);
         next_member(f, "stack_min_event", ts->stack_min_event);
+        if (trx_context_is_idle_task(t, th->address))
+            trx_out_str(f, ", \"idle\": true");
         trx_out_str(f, t->objects[th->object_index].unnamed
                            ? ", \"unnamed\": true, \"services\": ["
                            : ", \"unnamed\": false, \"services\": [");
@@ -117,12 +125,13 @@ static void write_services(trx_out *f, const trx_stats *s, const trx_custom_even
         trx_out_json_string(f, trx_event_name(s->services[i].id, ce));
         trx_out_char(f, '}');
     }
-    trx_out_str(f, "\n  ],\n");
+    trx_out_str(f, "\n  ]");
 }
 
 /* execution_profile: each thread (not the RTOS's idle task, whose time is
- * idle time), then TraceX's "Interrupt", "Idle System" and "Initialization"
- * (the rest of the span), percent of the span. */
+ * idle time), then "Interrupt", the idle row (trx_idle_name: "Idle", TraceX's
+ * "Idle System" in TraceX's mode) and "Initialization" (the rest of the
+ * span), percent of the span. */
 static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
     uint64_t max = trx_stats_profile_span(t, s), counted = s->interrupt_ticks + s->idle_ticks;
@@ -148,7 +157,7 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         uint32_t address;
         uint64_t ticks;
     } rest[] = {{"Interrupt", TRX_CONTEXT_ISR, s->interrupt_ticks},
-                {"Idle System", TRX_CONTEXT_IDLE, s->idle_ticks},
+                {trx_idle_name(t), TRX_CONTEXT_IDLE, s->idle_ticks},
                 {"Initialization", TRX_CONTEXT_INIT, init}};
     for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
         trx_out_printf(f,
@@ -362,6 +371,45 @@ void trx_stats_context_json(trx_out *f, const trx_trace *t, const trx_stats *s)
     write_timing(f, t, s);
 }
 
+/* filex and netx: their statistics (0 when the trace has no such events). */
+static void write_middleware(trx_out *f, const trx_stats *s)
+{
+    const trx_filex_stats *x = &s->filex;
+    trx_out_printf(
+        f,
+        ",\n  \"filex\": {\"media_opens\": %llu, \"media_closes\": %llu, \"media_aborts\": %llu, "
+        "\"media_flushes\": %llu, \"directory_reads\": %llu, \"directory_writes\": %llu, "
+        "\"directory_cache_misses\": %llu, \"file_opens\": %llu, \"file_closes\": %llu, "
+        "\"file_bytes_read\": %llu, \"file_bytes_written\": %llu, "
+        "\"logical_sector_reads\": %llu, \"logical_sector_writes\": %llu, "
+        "\"logical_sector_cache_misses\": %llu}",
+        U(x->media_opens), U(x->media_closes), U(x->media_aborts), U(x->media_flushes),
+        U(x->directory_reads), U(x->directory_writes), U(x->directory_cache_misses),
+        U(x->file_opens), U(x->file_closes), U(x->file_bytes_read), U(x->file_bytes_written),
+        U(x->sector_reads), U(x->sector_writes), U(x->sector_cache_misses));
+    const trx_netx_stats *n = &s->netx;
+    trx_out_printf(
+        f,
+        ",\n  \"netx\": {\"arp_requests_sent\": %llu, \"arp_responses_sent\": %llu, "
+        "\"arp_requests_received\": %llu, \"arp_responses_received\": %llu, "
+        "\"packet_allocations\": %llu, \"packet_releases\": %llu, \"empty_allocations\": "
+        "%llu, \"invalid_releases\": %llu, \"ip_packets_sent\": %llu, \"ip_bytes_sent\": "
+        "%llu, \"ip_packets_received\": %llu, \"ip_bytes_received\": %llu, \"pings_sent\": "
+        "%llu, \"ping_responses\": %llu, \"tcp_client_connections\": %llu, "
+        "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
+        "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
+        "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
+        "%llu, \"udp_bytes_received\": %llu}",
+        U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
+        U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
+        U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent), U(n->ip_bytes_sent),
+        U(n->ip_packets_received), U(n->ip_bytes_received), U(n->pings_sent), U(n->ping_responses),
+        U(n->tcp_client_connections), U(n->tcp_server_connections), U(n->tcp_packets_sent),
+        U(n->tcp_bytes_sent), U(n->tcp_packets_received), U(n->tcp_bytes_received),
+        U(n->udp_packets_sent), U(n->udp_bytes_sent), U(n->udp_packets_received),
+        U(n->udp_bytes_received));
+}
+
 void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_custom_events *ce,
                           trx_out *f)
 {
@@ -401,40 +449,17 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_cust
         trx_stats_context_json(f, t, s);
     }
     write_services(f, s, ce);
-    const trx_filex_stats *x = &s->filex;
-    trx_out_printf(
-        f,
-        "  \"filex\": {\"media_opens\": %llu, \"media_closes\": %llu, \"media_aborts\": %llu, "
-        "\"media_flushes\": %llu, \"directory_reads\": %llu, \"directory_writes\": %llu, "
-        "\"directory_cache_misses\": %llu, \"file_opens\": %llu, \"file_closes\": %llu, "
-        "\"file_bytes_read\": %llu, \"file_bytes_written\": %llu, "
-        "\"logical_sector_reads\": %llu, \"logical_sector_writes\": %llu, "
-        "\"logical_sector_cache_misses\": %llu},\n",
-        U(x->media_opens), U(x->media_closes), U(x->media_aborts), U(x->media_flushes),
-        U(x->directory_reads), U(x->directory_writes), U(x->directory_cache_misses),
-        U(x->file_opens), U(x->file_closes), U(x->file_bytes_read), U(x->file_bytes_written),
-        U(x->sector_reads), U(x->sector_writes), U(x->sector_cache_misses));
-    const trx_netx_stats *n = &s->netx;
-    trx_out_printf(
-        f,
-        "  \"netx\": {\"arp_requests_sent\": %llu, \"arp_responses_sent\": %llu, "
-        "\"arp_requests_received\": %llu, \"arp_responses_received\": %llu, "
-        "\"packet_allocations\": %llu, \"packet_releases\": %llu, \"empty_allocations\": "
-        "%llu, \"invalid_releases\": %llu, \"ip_packets_sent\": %llu, \"ip_bytes_sent\": "
-        "%llu, \"ip_packets_received\": %llu, \"ip_bytes_received\": %llu, \"pings_sent\": "
-        "%llu, \"ping_responses\": %llu, \"tcp_client_connections\": %llu, "
-        "\"tcp_server_connections\": %llu, \"tcp_packets_sent\": %llu, \"tcp_bytes_sent\": "
-        "%llu, \"tcp_packets_received\": %llu, \"tcp_bytes_received\": %llu, "
-        "\"udp_packets_sent\": %llu, \"udp_bytes_sent\": %llu, \"udp_packets_received\": "
-        "%llu, \"udp_bytes_received\": %llu}",
-        U(n->arp_requests_sent), U(n->arp_responses_sent), U(n->arp_requests_received),
-        U(n->arp_responses_received), U(n->packet_allocations), U(n->packet_releases),
-        U(n->empty_allocations), U(n->invalid_releases), U(n->ip_packets_sent), U(n->ip_bytes_sent),
-        U(n->ip_packets_received), U(n->ip_bytes_received), U(n->pings_sent), U(n->ping_responses),
-        U(n->tcp_client_connections), U(n->tcp_server_connections), U(n->tcp_packets_sent),
-        U(n->tcp_bytes_sent), U(n->tcp_packets_received), U(n->tcp_bytes_received),
-        U(n->udp_packets_sent), U(n->udp_bytes_sent), U(n->udp_packets_received),
-        U(n->udp_bytes_received));
+    /* the RTOS whose words the trace speaks; FileX and NetX (ThreadX's
+     * middleware) only for ThreadX traces. TraceX's mode: TraceX's tables,
+     * whatever the RTOS */
+    trx_vocab vocab = trx_trace_vocab(t);
+    if (t->mode != TRX_MODE_TRACEX) {
+        trx_out_str(f, ",\n  \"rtos\": \"");
+        trx_out_str(f, trx_vocab_category(vocab));
+        trx_out_char(f, '"');
+    }
+    if (vocab == TRX_VOCAB_THREADX || t->mode == TRX_MODE_TRACEX)
+        write_middleware(f, s);
     if (s->cores)
         trx_stats_cores_json(t, s->cores, f);
     trx_out_str(f, "\n}\n");

@@ -128,7 +128,7 @@ static void write_profile(trx_out *o, const table *x, uint32_t rows)
         counted += s->threads[i].execution_ticks;
     trx_out_str(o, "\nExecution profile                    ticks        %\n");
     trx_write_top_rows(o, t->thread_count, rows, profile_key, profile_row, x, "threads");
-    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Idle", U(s->idle_ticks),
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", trx_idle_name(t), U(s->idle_ticks),
                    percent(s->idle_ticks, max));
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Interrupt", U(s->interrupt_ticks),
                    percent(s->interrupt_ticks, max));

@@ -220,10 +220,10 @@ for rule, table in (("max-latency", stats["latency"]["interrupt_to_thread"]),
 res, lines = check(demo, "max-cpu-load=100", "max-cpu-load=99", want_rc=1)
 expect([r["status"] for r in res] == ["pass", "fail"] and res[0]["value"] == 100.0, "demo load")
 # c_prio_inversion_mutex_noinherit idles most of the time: in one window as
-# long as the trace, the load is the share of the span not in "Idle System"
+# long as the trace, the load is the share of the span not in "Idle"
 idle_stats = json.loads(run("stats", "--json", inv5)[1])
 span = idle_stats["max_relative_ticks"]
-idle = [p["ticks"] for p in idle_stats["execution_profile"] if p["name"] == "Idle System"][0]
+idle = [p["ticks"] for p in idle_stats["execution_profile"] if p["name"] == "Idle"][0]
 for load_window in (None, span):
     args = ["stats", "--json", inv5] + (["--window", str(load_window)] if load_window else [])
     load = json.loads(run(*args)[1])["cpu_load"]

@@ -5,7 +5,7 @@ usage: check_exports.py TRX SHARED_DIR TRACE WORK_DIR [--flows-truth TRUTH]
 
   Chrome JSON  parses as JSON; the X slices of each thread add up to that
                thread's execution-profile ticks (`trx stats --json`), those of
-               the Interrupt and Idle lanes to execution_profile's Interrupt / Idle System.
+               the Interrupt and Idle lanes to execution_profile's Interrupt / Idle.
   Perfetto     decodes with `protoc --decode=perfetto.protos.Trace` against
                Perfetto's own schema (SHARED_DIR/perfetto); one thread track per
                thread address plus Interrupt, Initialization and Idle; slices
@@ -386,9 +386,9 @@ def main():
         first_at.setdefault(th["address"], i)
     n = len(threads)
     expect_ticks = {i + 1: threads[i]["execution_ticks"] for i in first_at.values()}
-    # execution_profile ends with Interrupt, Idle System and Initialization
+    # execution_profile ends with Interrupt, Idle and Initialization
     interrupt, idle, _ = stats["execution_profile"][-3:]
-    assert interrupt["name"] == "Interrupt" and idle["name"] == "Idle System"
+    assert interrupt["name"] == "Interrupt" and idle["name"] == "Idle"
     expect_ticks[n + 1] = interrupt["ticks"]
     expect_ticks[n + 3] = idle["ticks"]
 

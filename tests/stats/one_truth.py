@@ -11,7 +11,7 @@ Compared (correct mode, TXTB traces; a UIA trace has no thread context):
     lists = the cores where it ran or logged events (never none when it
     ran);
   * single core: each thread's execution-profile ticks = its per-core ticks
-    = its run_ticks, and Interrupt / Idle System / Initialization = the
+    = its run_ticks, and Interrupt / Idle / Initialization = the
     core's interrupt / idle / init ticks (one timeline, one answer);
   * threads sharing an address count once.
 
@@ -72,7 +72,7 @@ def one(name, path):
         c = smp["per_core"][0]
         prof = {e["name"]: e["ticks"] for e in s["execution_profile"][-3:]}
         check(name + " interrupt ticks: profile = core", prof["Interrupt"], c["interrupt_ticks"])
-        check(name + " idle ticks: profile = core", prof["Idle System"], c["idle_ticks"])
+        check(name + " idle ticks: profile = core", prof["Idle"], c["idle_ticks"])
         check(name + " init ticks: profile = core", prof["Initialization"], c["init_ticks"])
         for i, t in enumerate(s["threads"]):
             if first_at[t["address"]] != i:

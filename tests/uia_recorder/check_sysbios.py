@@ -196,9 +196,9 @@ st = json.loads(run("stats", "--json", "--uia-meta", meta, "--elf", idle_elf, pa
 one = json.load(open(os.path.join(out, "one_core.truth.json")))["cores"][0]
 idle_truth = [t["ticks"] for t in one["tasks"] if t["handle"] == 0x20001200][0]
 prof = {p["name"]: p for p in st["execution_profile"]}
-check(prof.get("Idle System", {}).get("ticks") == idle_truth and
+check(prof.get("Idle", {}).get("ticks") == idle_truth and
       not any(p["address"] == 0x20001200 for p in st["execution_profile"]),
-      "idle task: profile %s, truth idle %d" % (prof.get("Idle System"), idle_truth))
+      "idle task: profile %s, truth idle %d" % (prof.get("Idle"), idle_truth))
 check(st["smp"]["per_core"][0]["idle_ticks"] == idle_truth,
       "idle task: core 0 idle %s, truth %d" % (st["smp"]["per_core"][0]["idle_ticks"], idle_truth))
 windows = st["cpu_load"]["windows"]

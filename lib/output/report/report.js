@@ -228,7 +228,7 @@
     if (id === 3 || id === 4 || id === 5) return 2;
     if (id >= 4096) return 9;
     var cat = typeOf(id)[1];
-    if (cat !== "threadx") return 10;
+    if (cat !== "threadx" && cat !== "freertos") return 10; /* the kernel's events, by RTOS */
     if (id >= 60 && id <= 72) return 3;
     if (id >= 80 && id <= 89) return 4;
     if (id >= 50 && id <= 59) return 5;
@@ -938,7 +938,7 @@
       stats.execution_profile.forEach(function (e) { total += e.ticks; });
       var rows = stats.execution_profile.map(function (e, i) {
         var pct = total ? 100 * e.ticks / total : 0;
-        var cls = e.name === "Interrupt" && i >= stats.execution_profile.length - 3 ? "isr" : e.name === "Idle System" ? "idle" : "";
+        var cls = e.name === "Interrupt" && i >= stats.execution_profile.length - 3 ? "isr" : e.address === 0 && i === stats.execution_profile.length - 2 ? "idle" : "";
         return [td(e.name), td(e.ticks, "execution_profile." + i + ".ticks"), td(pct.toFixed(2) + " %"),
           '<td style="text-align:left;min-width:260px"><span class="bar ' + cls + '" style="width:' + (2.5 * pct).toFixed(1) + 'px"></span></td>'];
       });
@@ -948,11 +948,12 @@
       if (stats.threads === null) return unavailable("Thread statistics");
       return table(["thread", "address", "priority", "events", "suspensions", "resumptions", "stack size", "min. free stack"],
         stats.threads.map(function (t, i) {
+          if (t.idle) return null; /* the RTOS's idle task: its time is the profile's Idle row */
           var pr = t.priority_highest === null ? "?" : t.priority_highest === t.priority_lowest ? t.priority_highest : t.priority_highest + "–" + t.priority_lowest;
           return [td(t.name), td(hex(t.address)), td(String(pr)), td(t.total_events, "threads." + i + ".total_events"),
             td(t.suspensions, "threads." + i + ".suspensions"), td(t.resumptions, "threads." + i + ".resumptions"),
             td(t.stack_size, "threads." + i + ".stack_size"), td(t.stack_min_available, "threads." + i + ".stack_min_available")];
-        }));
+        }).filter(function (r) { return r !== null; }));
     },
     "Popular services": function () {
       return table(["service", "id", "count"], stats.popular_services.map(function (s, i) {
