@@ -11,6 +11,7 @@
 
 #include "output/registry_warning.h"
 #include "check_rules.h"
+#include "trx/latency.h"
 #include "trx/tx_trace.h"
 
 #define EVIDENCE(out, ...) snprintf((out)->evidence, sizeof(out)->evidence, __VA_ARGS__)
@@ -167,11 +168,71 @@ static int metric_latency(const check_ctx *ctx, const check_rule *r, check_resul
                             "interrupt-to-thread latency", "first event after the ISR's resume");
 }
 
-/* max-response=TICKS[:THREAD]: response time (resume to the thread's first event). */
+/* max-response=THREAD:LIMIT / TICKS[:THREAD]: the longest instance
+ * response (trx latency: release to the thread's next wait) of THREAD or of
+ * every thread, with the instance and the command that tells why. */
 static int metric_response(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
-    return thread_durations(ctx, r, out, ctx->stats->response, ctx->stats->response_count,
-                            "response time", "first event after its resume");
+    const trx_trace *t = ctx->trace;
+    if (r->has_thread && !thread_exists(t, r->thread)) {
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "no thread named \"%s\" in the trace", r->thread);
+        return 0;
+    }
+    uint64_t limit = r->limit;
+    if (r->has_unit) {
+        if (!ctx->ticks_per_second) {
+            out->status = CHECK_UNAVAILABLE;
+            EVIDENCE(out, "the limit is a time and the tick rate is unknown: give "
+                          "--ticks-per-us or --ticks-per-second");
+            return 0;
+        }
+        limit = (uint64_t)((long double)r->limit_ns * ctx->ticks_per_second / 1e9L);
+    }
+    trx_latency_options o;
+    memset(&o, 0, sizeof o);
+    o.worst = 1;
+    trx_latency l;
+    if (trx_latency_compute(ctx->trace, &o, &l) != 0)
+        return -1;
+    const trx_latency_row *worst = NULL;
+    uint64_t measured = 0;
+    for (uint32_t i = 0; i < l.row_count; i++) {
+        const trx_latency_row *row = &l.rows[i];
+        const char *name = context_name(t, row->address);
+        if (r->has_thread && strcmp(name, r->thread) != 0)
+            continue;
+        measured += row->instances;
+        if (row->worst_count &&
+            (!worst || row->worst[0].response_ticks > worst->worst[0].response_ticks))
+            worst = row;
+    }
+    out->has_value = true;
+    if (!worst) {
+        out->status = CHECK_PASS;
+        EVIDENCE(out, "no complete instance%s%s%s, limit %" PRIu64 " ticks",
+                 r->has_thread ? " of thread \"" : "", r->has_thread ? r->thread : "",
+                 r->has_thread ? "\"" : "", limit);
+        trx_latency_free(&l);
+        return 0;
+    }
+    const trx_instance *in = &worst->worst[0];
+    const char *name = context_name(t, worst->address);
+    out->value = in->response_ticks;
+    out->status = in->response_ticks > limit ? CHECK_FAIL : CHECK_PASS;
+    out->has_event = true;
+    out->event_index = in->release_index;
+    out->ticks = in->release_ticks;
+    snprintf(out->subject, sizeof out->subject, "thread %s", name);
+    EVIDENCE(out,
+             "longest response: thread \"%s\" instance #%" PRIu64 " released at ticks %" PRIu64
+             " (event %" PRIu64 ") took %" PRIu64 " ticks (median %" PRIu64 "), limit %" PRIu64
+             " ticks; %" PRIu64 " instances measured; why: trx why %s --thread \"%s\" "
+             "--instance %" PRIu64,
+             name, in->number, in->release_ticks, in->release_index, in->response_ticks,
+             worst->response.p50, limit, measured, t->path ? t->path : "FILE", name, in->number);
+    trx_latency_free(&l);
+    return 0;
 }
 
 /* max-cpu-load=PERCENT[:WINDOW]: the busiest window (busy = not idle).

@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_rules.h"
@@ -19,8 +20,10 @@ const char check_rule_syntax[] =
     "  max-cpu-load=PERCENT[:WINDOW]    no window of WINDOW ticks (default: span / 100)\n"
     "                                   busier than PERCENT\n"
     "  max-latency=TICKS[:THREAD]       interrupt-to-thread latency at most TICKS\n"
-    "  max-response=TICKS[:THREAD]      response time (resume to the thread's next event)\n"
-    "                                   at most TICKS\n"
+    "  max-response=THREAD:LIMIT        every instance of THREAD (release to its next wait,\n"
+    "                                   trx latency) responds within LIMIT ticks, or us, ms,\n"
+    "                                   s with a tick rate (--ticks-per-us); also\n"
+    "                                   max-response=TICKS[:THREAD]: every thread, or THREAD\n"
     "  no-lost-events                   nothing lost: no gap, no wrapped start, no damage\n"
     "  registry-not-full                the object registry kept a free entry (every\n"
     "                                   object named)\n";
@@ -46,7 +49,9 @@ static const rule_name names[] = {
      "max-cpu-load=PERCENT[:WINDOW] with PERCENT 0..100 and "
      "WINDOW > 0 ticks"},
     {"max-latency", CHECK_MAX_LATENCY, "max-latency=TICKS[:THREAD] with TICKS a tick count"},
-    {"max-response", CHECK_MAX_RESPONSE, "max-response=TICKS[:THREAD] with TICKS a tick count"},
+    {"max-response", CHECK_MAX_RESPONSE,
+     "max-response=THREAD:LIMIT (LIMIT ticks, or a number with us, ms or s) or "
+     "max-response=TICKS[:THREAD]"},
     {"no-lost-events", CHECK_NO_LOST_EVENTS, "no-lost-events (no value)"},
     {"registry-not-full", CHECK_REGISTRY_ROOM, "registry-not-full (no value)"},
 };
@@ -61,6 +66,39 @@ static bool number_and_rest(char *value, uint64_t *n, char **rest)
         *rest = colon + 1;
     }
     return cli_parse_u64(value, n);
+}
+
+/* THREAD:LIMIT, LIMIT a tick count or a number with us, ms or s (the
+ * thread's name may hold colons: the last one separates). */
+static bool parse_thread_limit(check_rule *r, char *value)
+{
+    char *colon = strrchr(value, ':');
+    if (!colon || colon == value || !colon[1])
+        return false;
+    *colon = '\0';
+    char *limit = colon + 1, *end;
+    size_t n = strspn(limit, "0123456789");
+    static const struct {
+        const char *unit;
+        uint64_t ns;
+    } units[] = {{"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+    if (n == 0 || n > 12)
+        return false;
+    uint64_t v = strtoull(limit, &end, 10);
+    if (*end) {
+        bool known = false;
+        for (size_t k = 0; k < 3; k++)
+            if (strcmp(end, units[k].unit) == 0) {
+                r->has_unit = known = true;
+                r->limit_ns = v * units[k].ns;
+            }
+        if (!known)
+            return false;
+    } else
+        r->limit = v;
+    r->has_thread = true;
+    snprintf(r->thread, sizeof r->thread, "%s", value);
+    return true;
 }
 
 static int fail(char *why, size_t size, const char *expected)
@@ -133,9 +171,13 @@ int check_rule_parse(const char *text, check_rule *r, char *why, size_t why_size
             (rest && (!cli_parse_u64(rest, &r->window) || r->window == 0)))
             return fail(why, why_size, rn->expected);
         return 0;
+    case CHECK_MAX_RESPONSE:
+        if (value && !isdigit((unsigned char)value[0]))
+            return parse_thread_limit(r, value) ? 0 : fail(why, why_size, rn->expected);
+        /* fall through: TICKS[:THREAD] */
+        __attribute__((fallthrough));
     case CHECK_MIN_STACK_FREE:
     case CHECK_MAX_LATENCY:
-    case CHECK_MAX_RESPONSE:
         if (!value || !number_and_rest(value, &r->limit, &rest) || (rest && !*rest))
             return fail(why, why_size, rn->expected);
         if (rest) {

@@ -20,7 +20,7 @@ typedef enum check_kind {
     CHECK_MIN_STACK_FREE, /* min-stack-free=BYTES[:THREAD] */
     CHECK_MAX_CPU_LOAD,   /* max-cpu-load=PERCENT[:WINDOW] */
     CHECK_MAX_LATENCY,    /* max-latency=TICKS[:THREAD] */
-    CHECK_MAX_RESPONSE,   /* max-response=TICKS[:THREAD] */
+    CHECK_MAX_RESPONSE,   /* max-response=TICKS[:THREAD] or max-response=THREAD:LIMIT[us|ms|s] */
     CHECK_NO_LOST_EVENTS, /* no-lost-events */
     CHECK_REGISTRY_ROOM   /* registry-not-full */
 } check_kind;
@@ -34,6 +34,8 @@ typedef struct check_rule {
     bool unbounded_only;           /* no-priority-inversion=unbounded */
     bool has_isr;                  /* max-isr-ticks=N:ISR */
     uint32_t isr;                  /* the ISR number */
+    bool has_unit;                 /* LIMIT given in time: limit_ns holds it */
+    uint64_t limit_ns;
     bool has_thread;               /* ...:THREAD given */
     char thread[TRX_NAME_MAX + 1]; /* the thread's name */
 } check_rule;
@@ -68,6 +70,7 @@ typedef struct check_result {
 typedef struct check_ctx {
     trx_trace *trace;
     const trx_stats *stats;
+    uint64_t ticks_per_second; /* --ticks-per-us / --ticks-per-second, 0: unknown */
 } check_ctx;
 
 /* Evaluates one rule (dispatching to the metric's function). 0, or -1 when

@@ -32,8 +32,9 @@ static const char usage_tail[] =
     "  --junit OUT.xml         also write a JUnit XML report (each rule a "
     "testcase)\n"
     "  --skip-unavailable      a rule the trace cannot give (a UIA trace has no thread\n"
-    "                          or interrupt context) is skipped, not an "
-    "error\n" CLI_HELP_INPUT_OPTIONS "\n"
+    "                          or interrupt context) is skipped, not an error\n"
+    "  --ticks-per-us X        the tick rate, for limits in us, ms or s\n"
+    "  --ticks-per-second N    the same, N ticks per second\n" CLI_HELP_INPUT_OPTIONS "\n"
     "Exit status: 0 every rule passes (or is skipped), 1 a rule fails, 2 bad input,\n"
     "a bad rule (the message names it and what was expected), a bad option, or a\n"
     "rule whose metric the trace cannot give (the message says why; see\n"
@@ -42,13 +43,14 @@ static const char usage_tail[] =
 /* The rules collected from --rules files and the command line. */
 typedef struct check_options {
     const char *junit;
+    uint64_t ticks_per_second;
     bool skip_unavailable;
     check_rule *rules;
     size_t count, cap;
     int status; /* CHECK_EXIT_ERROR after a bad rule or rules file */
 } check_options;
 
-enum { OPT_RULES = CLI_OPT_FIRST_OWN, OPT_JUNIT, OPT_SKIP_UNAVAILABLE };
+enum { OPT_RULES = CLI_OPT_FIRST_OWN, OPT_JUNIT, OPT_SKIP_UNAVAILABLE, OPT_TPS, OPT_TPUS };
 
 static int add_rule(check_options *o, const char *text, const char *where, size_t line)
 {
@@ -129,6 +131,10 @@ static int on_option(void *state, int opt, const char *arg)
         o->skip_unavailable = true;
         return -1;
     }
+    if (opt == OPT_TPS)
+        return cli_time_option("check", "ticks-per-second", arg, &o->ticks_per_second);
+    if (opt == OPT_TPUS)
+        return cli_time_option("check", "ticks-per-us", arg, &o->ticks_per_second);
     if (read_rules_file(o, arg) != 0) {
         o->status = CHECK_EXIT_ERROR;
         return CHECK_EXIT_ERROR;
@@ -168,7 +174,7 @@ static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_o
         fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
         return EXIT_INPUT;
     }
-    check_ctx ctx = {&in->trace, &st};
+    check_ctx ctx = {&in->trace, &st, o->ticks_per_second};
     check_run run = {c->args[0], o->rules, results, o->count, 0, 0, 0, 0};
     int rc = 0;
     for (size_t i = 0; i < o->count && rc == 0; i++) {
@@ -209,6 +215,8 @@ int cmd_check(int argc, char **argv)
         {"rules", required_argument, NULL, OPT_RULES},
         {"junit", required_argument, NULL, OPT_JUNIT},
         {"skip-unavailable", no_argument, NULL, OPT_SKIP_UNAVAILABLE},
+        {"ticks-per-second", required_argument, NULL, OPT_TPS},
+        {"ticks-per-us", required_argument, NULL, OPT_TPUS},
         {NULL, 0, NULL, 0},
     };
     char usage[4096];

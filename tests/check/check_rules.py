@@ -191,9 +191,8 @@ expect([r["status"] for r in res] == ["pass", "fail"] and res[0]["value"] == uar
 rc, out, err = run("check", demo, "max-isr-ticks=10:9")
 expect(rc == 2 and "ISR number 9 never ran" in err, f"unknown ISR: {rc} {err}")
 
-# --------------------------------------------- max-latency, max-response
-for rule, table in (("max-latency", stats["latency"]["interrupt_to_thread"]),
-                    ("max-response", stats["latency"]["response"])):
+# ------------------------------------------------------------------ max-latency
+for rule, table in (("max-latency", stats["latency"]["interrupt_to_thread"]),):
     top = max(table, key=lambda t: t["max"])
     res, _ = check(demo, f"{rule}={top['max']}", f"{rule}={top['max'] - 1}", want_rc=1)
     expect([r["status"] for r in res] == ["pass", "fail"], f"{rule} pass/fail")
@@ -214,6 +213,35 @@ for rule, table in (("max-latency", stats["latency"]["interrupt_to_thread"]),
     expect(f"thread \"{low['thread']}\" {low['max']} ticks" in lines[1], f"{rule} line {lines[1]}")
     rc, out, err = run("check", demo, f"{rule}=10:nosuchthread")
     expect(rc == 2 and "no thread named" in err, f"{rule} unknown thread: {rc}")
+
+# ----------------------------------------------------------------- max-response
+# instances (trx latency): the longest response of all threads, or of one
+lat = json.loads(run("latency", "--json", "--worst", "1", demo)[1])
+rows = [t for t in lat["threads"] if t["worst"]]
+top = max(rows, key=lambda t: t["worst"][0]["response_ticks"])
+w = top["worst"][0]
+res, lines = check(demo, f"max-response={w['response_ticks']}",
+                   f"max-response={w['response_ticks'] - 1}", want_rc=1)
+expect([r["status"] for r in res] == ["pass", "fail"], f"max-response pass/fail: {res}")
+expect(res[1]["value"] == w["response_ticks"] and res[1]["subject"] == "thread " + top["name"]
+       and res[1]["event_index"] == w["release_index"] and res[1]["ticks"] == w["release_ticks"],
+       f"max-response: {res[1]} vs {w}")
+expect(f"instance #{w['number']}" in lines[1] and f"--instance {w['number']}" in lines[1],
+       f"max-response names the instance and how to ask why: {lines[1]}")
+low = min(rows, key=lambda t: t["worst"][0]["response_ticks"])
+lw = low["worst"][0]["response_ticks"]
+res, lines = check(demo, f"max-response={low['name']}:{lw}", f"max-response={low['name']}:{lw - 1}",
+                   f"max-response={lw}:{low['name']}", want_rc=1)
+expect([r["status"] for r in res] == ["pass", "fail", "pass"] and res[1]["value"] == lw,
+       f"max-response for one thread (THREAD:LIMIT and TICKS:THREAD): {res}")
+# a limit in time needs the rate: 1 tick per us makes LIMITus = LIMIT ticks
+res, _ = check(demo, f"max-response={low['name']}:{lw}us", f"max-response={low['name']}:{lw - 1}us",
+               "--ticks-per-us", "1", want_rc=1)
+expect([r["status"] for r in res] == ["pass", "fail"], f"max-response in us: {res}")
+rc, out, err = run("check", demo, f"max-response={low['name']}:5ms")
+expect(rc == 2 and "tick rate is unknown" in err, f"max-response in ms without a rate: {rc} {err}")
+rc, out, err = run("check", demo, "max-response=nosuchthread:10")
+expect(rc == 2 and "no thread named" in err, f"max-response unknown thread: {rc}")
 
 # -------------------------------------------------------------- max-cpu-load
 # the demo is never idle (its background thread always runs): 100% busy
