@@ -193,14 +193,24 @@ static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
     trx_out_str(w, section ? "\n  ]\n}\n" : "\n}\n");
 }
 
-/* Opens and computes one side; 0 or an exit status (error printed). */
-static int open_side(cli_input *in, trx_stats *st, const cli_common *c, const char *path)
+/* Opens and computes one side (statistics and instance responses); 0 or
+ * an exit status (error printed). */
+static int open_side(cli_input *in, trx_stats *st, trx_latency *l, const cli_common *c,
+                     const char *path)
 {
     int rc = cli_input_open(in, c, path);
     if (rc != 0)
         return rc;
+    trx_latency_options o;
+    memset(&o, 0, sizeof o);
     if (trx_stats_compute(&in->trace, st) != 0) {
         fprintf(stderr, "trx: %s: out of memory\n", path);
+        cli_input_close(in);
+        return EXIT_INPUT;
+    }
+    if (trx_latency_compute(&in->trace, &o, l) != 0) {
+        fprintf(stderr, "trx: %s: out of memory\n", path);
+        trx_stats_free(st);
         cli_input_close(in);
         return EXIT_INPUT;
     }
@@ -234,15 +244,17 @@ int cmd_diff(int argc, char **argv)
     trx_out_init(&cli_out, s.f, c.crlf);
     cli_input a, b;
     trx_stats sa, sb;
-    if ((rc = open_side(&a, &sa, &c, c.args[0])) != 0)
+    trx_latency la, lb;
+    if ((rc = open_side(&a, &sa, &la, &c, c.args[0])) != 0)
         return cli_sink_close(&s, &cli_out, rc);
-    if ((rc = open_side(&b, &sb, &c, c.args[1])) != 0) {
+    if ((rc = open_side(&b, &sb, &lb, &c, c.args[1])) != 0) {
         trx_stats_free(&sa);
+        trx_latency_free(&la);
         cli_input_close(&a);
         return cli_sink_close(&s, &cli_out, rc);
     }
     diff_rows d;
-    diff_side da = {&a.trace, &sa}, db = {&b.trace, &sb};
+    diff_side da = {&a.trace, &sa, &la}, db = {&b.trace, &sb, &lb};
     if (diff_rows_build(&d, &da, &db) != 0) {
         fprintf(stderr, "trx diff: out of memory\n");
         rc = EXIT_INPUT;
@@ -254,6 +266,8 @@ int cmd_diff(int argc, char **argv)
     diff_rows_free(&d);
     trx_stats_free(&sa);
     trx_stats_free(&sb);
+    trx_latency_free(&la);
+    trx_latency_free(&lb);
     cli_input_close(&a);
     cli_input_close(&b);
     return cli_sink_close(&s, &cli_out, rc);

@@ -313,6 +313,27 @@ static int response_items(const diff_side *s, items *it)
     return thread_duration_items(s, it, s->stats->response, s->stats->response_count);
 }
 
+/* Instance responses per thread (trx latency): instances, p50, p90, p99, max. */
+static int responses_items(const diff_side *s, items *it)
+{
+    const trx_latency *l = s->latency;
+    uint32_t n = l ? l->row_count : 0;
+    if (items_alloc(it, n, 5) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        const trx_latency_row *r = &l->rows[i];
+        const char *name = trx_context_name(s->trace, r->address);
+        const trx_latency_dist *d = &r->response;
+        it->names[i] = name ? name : "?";
+        put(it, i, 0, r->instances, true);
+        put(it, i, 1, d->p50, d->count > 0);
+        put(it, i, 2, d->p90, d->count > 0);
+        put(it, i, 3, d->p99, d->count > 0);
+        put(it, i, 4, d->max, d->count > 0);
+    }
+    return 0;
+}
+
 typedef int (*items_fn)(const diff_side *s, items *it);
 
 static void item_section(diff_rows *d, const char *section, const char *const *fields, items_fn fn,
@@ -328,14 +349,17 @@ static void item_section(diff_rows *d, const char *section, const char *const *f
 }
 
 const char diff_context_sections[] = "threads, performance, execution_profile, stack_usage, "
-                                     "inversions, isr, interrupt_to_thread_latency, response_time";
+                                     "inversions, isr, interrupt_to_thread_latency, response_time, "
+                                     "responses";
 
 int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
 {
     static const char *const ticks[] = {"ticks"}, *const free_bytes[] = {"min_available"},
                              *const lock_fields[] = {"count", "unbounded"},
                              *const isr_fields[] = {"count", "min", "p99", "max", "max_exclusive"},
-                             *const duration_fields[] = {"count", "min", "p99", "max"};
+                             *const duration_fields[] = {"count", "min", "p99", "max"},
+                             *const response_fields[] = {"instances", "p50", "p90", "p99",
+                                                         "max"};
     memset(d, 0, sizeof *d);
     const trx_trace *ta = a->trace, *tb = b->trace;
     const trx_stats *sa = a->stats, *sb = b->stats;
@@ -369,6 +393,8 @@ int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
     item_section(d, "isr", isr_fields, isr_items, a, b);
     item_section(d, "interrupt_to_thread_latency", duration_fields, latency_items, a, b);
     item_section(d, "response_time", duration_fields, response_items, a, b);
+    if (a->latency && b->latency)
+        item_section(d, "responses", response_fields, responses_items, a, b);
     return d->oom ? -1 : 0;
 }
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trx/latency.h"
 #include "trx/stats.h"
 #include "trx/trx.h"
 
@@ -40,6 +41,7 @@ extern const char diff_context_sections[];
 typedef struct diff_side {
     const trx_trace *trace;
     const trx_stats *stats;
+    const trx_latency *latency; /* instance responses (trx latency), or NULL */
 } diff_side;
 
 /* A row's name as text ("3" for ISR number 3); `buf` holds at least 12 bytes. */

@@ -48,7 +48,7 @@ expect(tv["interrupts"] - tb["interrupts"] == tv["extra_isr_entries"],
        "the variant's only extra interrupts are the extra ISR's (truth files)")
 
 SECTIONS = ["summary", "performance", "execution_profile", "stack_usage", "inversions", "isr",
-            "interrupt_to_thread_latency", "response_time"]
+            "interrupt_to_thread_latency", "response_time", "responses"]
 
 
 def rows(doc):
@@ -65,8 +65,22 @@ for s, r in rows(doc):
     expect(r["a"] == r["b"], f"A vs A {s}/{r['name']}: {r['a']} != {r['b']}")
     expect(r["change"] == (0 if both else None), f"A vs A {s}/{r['name']}: change {r['change']}")
     expect(r["relative"] == (0 if both else None), f"A vs A {s}/{r['name']}: relative")
+# responses: per thread the instances and response percentiles of trx latency, on each side
+lat = {p: {t["name"]: t for t in json.loads(run("latency", "--json", p)[1])["threads"]}
+       for p in (base, variant)}
+rdoc = json.loads(run("diff", "--json", base, variant)[1])
+seen = 0
+for r in rdoc.get("responses", []):
+    name, field = r["name"], r["field"]
+    for side, path in (("a", base), ("b", variant)):
+        t = lat[path].get(name)
+        want = None if t is None else t["instances"] if field == "instances" else \
+            (t["response"] or {}).get(field)
+        expect(r[side] == want, f"responses {name} {field} {side}: {r[side]} != latency's {want}")
+        seen += 1
+expect(seen >= 2 * 5 * len(lat[base]), f"responses rows for every thread ({seen})")
 rc, out, err = run("diff", base, base)
-expect(rc == 0 and "\n0 of " in out and " figures changed\n" in out, "text: no change")
+expect(rc == 0 and "\n0 of " and " figures changed\n" in out, "text: no change")
 rc, out, err = run("diff", "--changed", base, base)
 expect(rc == 0 and "performance" not in out, "--changed prints no section without a change")
 
