@@ -28,13 +28,13 @@ typedef enum check_kind {
 /* One parsed rule. */
 typedef struct check_rule {
     check_kind kind;
-    char text[320];                /* the rule as written (trimmed) */
-    uint64_t limit;                /* N, TICKS, BYTES or PERCENT */
-    uint64_t window;               /* max-isr-rate's TICKS; max-cpu-load's window (0: default) */
-    bool unbounded_only;           /* no-priority-inversion=unbounded */
-    bool has_isr;                  /* max-isr-ticks=N:ISR */
-    uint32_t isr;                  /* the ISR number */
-    bool has_unit;                 /* LIMIT given in time: limit_ns holds it */
+    char text[320];      /* the rule as written (trimmed) */
+    uint64_t limit;      /* N, TICKS, BYTES or PERCENT */
+    uint64_t window;     /* max-isr-rate's TICKS; max-cpu-load's window (0: default) */
+    bool unbounded_only; /* no-priority-inversion=unbounded */
+    bool has_isr;        /* max-isr-ticks=N:ISR */
+    uint32_t isr;        /* the ISR number */
+    bool has_unit;       /* LIMIT given in time: limit_ns holds it */
     uint64_t limit_ns;
     bool has_thread;               /* ...:THREAD given */
     char thread[TRX_NAME_MAX + 1]; /* the thread's name */

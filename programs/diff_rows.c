@@ -358,8 +358,7 @@ int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
                              *const lock_fields[] = {"count", "unbounded"},
                              *const isr_fields[] = {"count", "min", "p99", "max", "max_exclusive"},
                              *const duration_fields[] = {"count", "min", "p99", "max"},
-                             *const response_fields[] = {"instances", "p50", "p90", "p99",
-                                                         "max"};
+                             *const response_fields[] = {"instances", "p50", "p90", "p99", "max"};
     memset(d, 0, sizeof *d);
     const trx_trace *ta = a->trace, *tb = b->trace;
     const trx_stats *sa = a->stats, *sb = b->stats;
