@@ -46,16 +46,7 @@ const char *trx_segment_state_name(trx_segment_state s)
 
 static void dist_add(trx_latency_dist *d, uint64_t v)
 {
-    if (d->count == 0 || v < d->min)
-        d->min = v;
-    if (v > d->max)
-        d->max = v;
-    d->count++;
-    d->sum += v;
-    if (!d->hist_)
-        d->hist_ = calloc(TRX_LOG_HIST_BUCKETS, sizeof *d->hist_);
-    if (d->hist_)
-        d->hist_[trx_log_hist_bucket(v)]++;
+    trx_log_hist_add(&d->hist_, &d->count, &d->sum, &d->min, &d->max, v);
 }
 
 static void dist_finish(trx_latency_dist *d)

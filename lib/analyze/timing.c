@@ -19,16 +19,7 @@
 
 void trx_duration_add(trx_duration *d, uint64_t v)
 {
-    if (d->count == 0 || v < d->min)
-        d->min = v;
-    if (v > d->max)
-        d->max = v;
-    d->count++;
-    d->sum += v;
-    if (!d->hist)
-        d->hist = calloc(TRX_DURATION_BUCKETS, sizeof *d->hist);
-    if (d->hist)
-        d->hist[trx_log_hist_bucket(v)]++;
+    trx_log_hist_add(&d->hist, &d->count, &d->sum, &d->min, &d->max, v);
 }
 
 /* The 99th percentile from the histogram: the top of the bucket holding it,

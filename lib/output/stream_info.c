@@ -59,14 +59,25 @@ void trx_stream_info_text(const trx_trace *t, trx_out *o)
     trx_lost_summary(t, o);
     trx_out_char(o, '\n');
     trx_gaps_text(t, TEXT_GAPS_MAX, o);
+    trx_stream_arrival_text(u, o);
+}
+
+void trx_stream_arrival_text(const trx_uia_info *u, trx_out *o)
+{
     if (u->skipped_front)
         trx_out_printf(o,
                        "Cut at the front:   %" PRIu64
                        " bytes before the first whole packet skipped (joined mid-packet)\n",
                        u->skipped_front);
     if (u->cut_tail)
-        trx_out_printf(o, "Cut at the end:     the last packet lacks %" PRIu64 " bytes\n",
+        trx_out_printf(o,
+                       "Cut at the end:     the last packet lacks %" PRIu64
+                       " bytes (its whole records read)\n",
                        u->cut_tail);
+    if (u->numbered_packets)
+        trx_out_printf(
+            o, "Stream packets:     %" PRIu32 " checked (trx stream: exact event numbers)\n",
+            u->numbered_packets);
     if (u->garbage_bytes || u->corrupt_packets)
         trx_out_printf(o,
                        "Skipped:            %" PRIu64 " bytes that are no packet in %" PRIu32

@@ -19,6 +19,11 @@ void trx_stream_info_json(const trx_trace *t, trx_out *o);
  * S, ticks A - B)"), at most `max`, then how many more. */
 void trx_gaps_text(const trx_trace *t, uint64_t max, trx_out *o);
 
+/* How a stream arrived, the lines that apply: cut at the front or the end,
+ * packets checked, bytes skipped (shared with the UIA `info`). */
+struct trx_uia_info;
+void trx_stream_arrival_text(const struct trx_uia_info *u, trx_out *o);
+
 /* `"gaps":[{...},...]`: every gap of `t`. */
 void trx_gaps_json(const trx_trace *t, trx_out *o);
 

@@ -102,26 +102,7 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     trx_out_char(o, '\n');
     trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
                    trx_trace_span_ticks(t));
-    if (u->skipped_front)
-        trx_out_printf(o,
-                       "Cut at the front:   %" PRIu64
-                       " bytes before the first whole packet skipped (joined mid-packet)\n",
-                       u->skipped_front);
-    if (u->cut_tail)
-        trx_out_printf(o,
-                       "Cut at the end:     the last packet lacks %" PRIu64
-                       " bytes (its whole records read)\n",
-                       u->cut_tail);
-    if (u->numbered_packets)
-        trx_out_printf(
-            o, "Stream packets:     %" PRIu32 " checked (trx stream: exact event numbers)\n",
-            u->numbered_packets);
-    if (u->garbage_bytes || u->corrupt_packets)
-        trx_out_printf(o,
-                       "Skipped:            %" PRIu64 " bytes that are no packet in %" PRIu32
-                       " place%s, %" PRIu32 " packet%s failing the check\n",
-                       u->garbage_bytes, u->garbage_runs, u->garbage_runs == 1 ? "" : "s",
-                       u->corrupt_packets, u->corrupt_packets == 1 ? "" : "s");
+    trx_stream_arrival_text(u, o);
     if (t->thread_count) /* SYS/BIOS's tasks (sysbios_model.c) */
         trx_out_printf(o, "Tasks:              %" PRIu32 " (SYS/BIOS)\n", t->thread_count);
     if (t->elf) {

@@ -8,6 +8,7 @@
 #define TRX_LOG_HISTOGRAM_H
 
 #include <stdint.h>
+#include <stdlib.h>
 
 #define TRX_LOG_HIST_BUCKETS (64u + 58u * 32u)
 
@@ -29,6 +30,24 @@ static inline uint64_t trx_log_hist_top(uint32_t b)
     uint32_t e = (b - 64u) / 32u + 6u, sub = (b - 64u) % 32u;
     uint64_t low = ((uint64_t)(32u + sub)) << (e - 5u);
     return low + (((uint64_t)1 << (e - 5u)) - 1u);
+}
+
+/* Adds `v` to a distribution kept as count, sum, min, max and a histogram
+ * allocated on first use (*hist NULL: it is allocated; stays NULL when out
+ * of memory, and the percentiles then fall back to max). */
+static inline void trx_log_hist_add(uint64_t **hist, uint64_t *count, uint64_t *sum, uint64_t *min,
+                                    uint64_t *max, uint64_t v)
+{
+    if (*count == 0 || v < *min)
+        *min = v;
+    if (v > *max)
+        *max = v;
+    (*count)++;
+    *sum += v;
+    if (!*hist)
+        *hist = (uint64_t *)calloc(TRX_LOG_HIST_BUCKETS, sizeof **hist);
+    if (*hist)
+        (*hist)[trx_log_hist_bucket(v)]++;
 }
 
 /* The `percent` percentile (1..100) of `count` values in `hist`: the top of

@@ -10,25 +10,8 @@ WORK=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 DOC=$ROOT/docs/freertos-cortex-m.md
-for tool in cmake arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3 git; do
-  command -v "$tool" >/dev/null 2>&1 || {
-    [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: $tool not installed (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
-    echo "FAIL: $tool not installed (tools/check_test_deps.sh installs it)" >&2
-    exit 1
-  }
-done
-rm -rf "$WORK"
-mkdir -p "$WORK/trx"
-(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$WORK/trx")
-ln -s "$(cd "$ROOT/../shared" && pwd)" "$WORK/shared"
-python3 - "$DOC" "$WORK/trx/guide.sh" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-blocks = re.findall(r"<!-- guide-run -->\n```[a-z]*\n(.*?)```", text, re.S)
-if len(blocks) != 4:
-    sys.exit("guide_literal: expected 4 guide-run blocks, found %d" % len(blocks))
-open(sys.argv[2], "w").write("".join(blocks))
-PY
+. "$HERE/guide_copy.sh"
+guide_copy "$WORK" "$DOC" 4 cmake arm-none-eabi-gcc qemu-system-arm gdb-multiarch python3 git
 cd "$WORK/trx"
 status=0
 TRX_PROGRAM= timeout 600 bash -euo pipefail guide.sh >guide.log 2>&1 || status=$?

@@ -11,25 +11,8 @@ WORK=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 DOC=$ROOT/examples/freertos/README.md
-for tool in cmake python3 git; do
-  command -v "$tool" >/dev/null 2>&1 || {
-    [ "${TRX_ALLOW_MISSING_TOOLS:-0}" = 1 ] && { echo "SKIP: $tool not installed (TRX_ALLOW_MISSING_TOOLS=1)"; exit 77; }
-    echo "FAIL: $tool not installed (tools/check_test_deps.sh installs it)" >&2
-    exit 1
-  }
-done
-rm -rf "$WORK"
-mkdir -p "$WORK/trx"
-(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$WORK/trx")
-ln -s "$(cd "$ROOT/../shared" && pwd)" "$WORK/shared"
-python3 - "$DOC" "$WORK/trx/guide.sh" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-blocks = re.findall(r"<!-- guide-run -->\n```[a-z]*\n(.*?)```", text, re.S)
-if len(blocks) != 1:
-    sys.exit("stream_guide_literal: expected 1 guide-run block, found %d" % len(blocks))
-open(sys.argv[2], "w").write(blocks[0])
-PY
+. "$HERE/guide_copy.sh"
+guide_copy "$WORK" "$DOC" 1 cmake python3 git
 cd "$WORK/trx"
 status=0
 # the example leaks FreeRTOS's per-thread marker at exit (see run_freertos_stream.sh)
