@@ -584,6 +584,7 @@ async function checkLateMarks(browser, trace) {
       .getImageData(Math.round(p.x), p.y, 1, 1).data), { x: xs[2], y: lane0.y + 3 });
     check(px[0] === 0xb3 && px[1] === 0x26 && px[2] === 0x1e, tag + "the pixel in the mark is " + px.join(","));
   }
+  check((await page.textContent("#legend")).includes("late instances"), "late marks: the legend does not name them");
   check(errors.length === 0, "late marks: page errors: " + errors.join("; "));
   await context.close();
   console.log("late marks: " + thread + "'s marks drawn at their events, by time and by number");

@@ -672,7 +672,7 @@
       inFlight = false;
       if (r && r.mode === "events") { takeEvents(r); viewMode = "events"; }
       else if (r && r.mode === "summary") { summary = r.summary; viewMode = "summary"; }
-      if (r && r.late) setLateMarks(r.late); /* the late instances of the view (latency engine) */
+      if (r && r.late) { setLateMarks(r.late); facts(); } /* the late instances of the view (latency engine) */
       viewAnswers++;
       redraw();
     });
@@ -995,6 +995,8 @@
     var kinds = KINDS.filter(function (k) { return !(h.rtos === "freertos" && k[0] === "FileX / NetX / USBX"); });
     $("legend").innerHTML = kinds.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
+      '<span style="--c:#9aa3b2">bar height: the part of the column\'s time it ran</span>' +
+      (Object.keys(lateMarks).length ? '<span style="--c:#b3261e">late instances</span>' : "") +
       '<span style="--c:rgba(217,48,37,0.5)">priority inversion (unbounded)</span>' +
       '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
       '<span style="--c:rgba(60,64,67,0.45)">lost events</span>' +
@@ -1145,7 +1147,7 @@
     /* the run bars of the last frame, per lane row: [x, width, height, summary column or -1] ... */
     bars: function () { return { top: BAR_TOP, full: BAR_H, least: BAR_MIN, rows: shown.map(function (l, r) { return barsDrawn[r] || []; }) }; },
     /* late-instance marks: set them (as the latency engine will), and those the last frame drew */
-    setLateMarks: function (list) { setLateMarks(list); redraw(); },
+    setLateMarks: function (list) { setLateMarks(list); facts(); redraw(); },
     lateDrawn: function () { return lateDrawn; },
     lateStep: LATE_STEP,
     /* one frame drawn now: its ms (bench/serve/frame_bench.js) */
