@@ -5,6 +5,9 @@
  * network cut, and checks what a user would see:
  *   - the page loads without script errors and requests nothing but itself;
  *   - every thread lane that has events or run time has coloured pixels;
+ *   - zoomed out (single core), each lane's run bar in each pixel column is
+ *     as high as the part of the column's time it ran, from the events' next
+ *     context (trx export --to csv);
  *   - clicking an event shows its name and decoded fields, as
  *     `trx events --format jsonl` has them (captions, values);
  *   - the mouse wheel zooms (the visible range shrinks, around the pointer),
@@ -17,7 +20,7 @@
  *     they are few, else one per column of pixels), all of them once zoomed
  *     in to a few.
  * Saves a screenshot per trace; with BIG.trx also reports the first paint of
- * that (large) trace's report (printed, not asserted).
+ * that (large) trace's report and its zoomed-out frame's draw time (printed, not asserted).
  *
  * The first trace again with --ticks-per-us 100: ruler and details in µs.
  * With --gaps FILE LOST (a trace with lost-event gaps) it checks that the
@@ -26,6 +29,9 @@
  * The first trace again with --from / --to (a part): its events, numbers and
  * names as `trx events` has them, the header saying it is a part; and
  * --max-events 7.
+ *
+ * Late-instance marks given to the first trace's page are drawn at their
+ * events (by time and by number), at most one per few pixels.
  *
  * With --registry-full FILE (a trace whose object registry filled) the header
  * must say so, with what it cost.
@@ -130,6 +136,81 @@ async function checkArrows(page, tag) {
   return r;
 }
 
+/* The fields of one CSV line (quoted fields may hold commas and "" quotes). */
+function csvFields(line) {
+  const out = [];
+  let at = 0;
+  while (at <= line.length) {
+    if (line[at] === '"') {
+      let v = "", k = at + 1;
+      for (;;) {
+        const q = line.indexOf('"', k);
+        if (q < 0) { v += line.slice(k); k = line.length; break; }
+        v += line.slice(k, q);
+        if (line[q + 1] === '"') { v += '"'; k = q + 2; } else { k = q + 1; break; }
+      }
+      out.push(v);
+      at = k + 1;
+    } else {
+      const c = line.indexOf(",", at), end = c < 0 ? line.length : c;
+      out.push(line.slice(at, end));
+      at = end + 1;
+    }
+  }
+  return out;
+}
+
+/* Zoomed out (the whole trace in view): each lane's run bar in each pixel
+ * column is as high as the part of the column's span its context ran - run
+ * slices from the events' next context (trx export --to csv), one core:
+ * a slice from the event where a context becomes the next one to the event
+ * where it stops being it. Every column of every lane whose name is its own
+ * is compared (heights in CSS pixels); some must be partly run, so that a
+ * solid bar cannot pass. Returns the columns compared. */
+async function checkRunHeights(page, trace, tag) {
+  const lines = trxRun(["export", "--to", "csv", trace]).trim().split("\n");
+  const head = csvFields(lines[0]), tAt = head.indexOf("ticks"), nAt = head.indexOf("next_context_name");
+  const slices = new Map(); /* lane name -> [[from, to] ticks, ...] */
+  let cur = null, start = 0, last = 0;
+  const push = (name, s, e) => { if (!slices.has(name)) slices.set(name, []); slices.get(name).push([s, e]); };
+  for (let k = 1; k < lines.length; k++) {
+    const f = csvFields(lines[k]), ticks = Number(f[tAt]), next = f[nAt];
+    if (cur !== null && next !== cur) { push(cur, start, ticks); cur = null; }
+    if (cur === null) { cur = next; start = ticks; }
+    last = ticks;
+  }
+  if (cur !== null) push(cur, start, last);
+  await page.click("#fit");
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const st = await page.evaluate(() => ({ view: trxReport.view(), lanes: trxReport.lanes(), bars: trxReport.bars() }));
+  const v0 = st.view.start, v1 = st.view.end, bars = st.bars;
+  let columns = 0, partial = 0;
+  const wrong = [];
+  st.lanes.forEach((l, row) => {
+    if (!["thread", "isr", "init", "idle"].includes(l.kind) || st.lanes.filter((o) => o.name === l.name).length > 1) return;
+    const drawn = new Map(), rects = bars.rows[row];
+    for (let k = 0; k < rects.length; k += 4)
+      for (let x = rects[k]; x < rects[k] + rects[k + 1]; x++) drawn.set(x, rects[k + 2]);
+    const mine = slices.get(l.name) || [];
+    let first = 0;
+    for (let x = l.x; x < l.x + l.width; x++) {
+      const a = v0 + (x - l.x) / l.width * (v1 - v0), b = v0 + (x + 1 - l.x) / l.width * (v1 - v0);
+      while (first < mine.length && mine[first][1] < a) first++;
+      let ran = 0;
+      for (let k = first; k < mine.length && mine[k][0] < b; k++)
+        ran += Math.max(0, Math.min(b, mine[k][1]) - Math.max(a, mine[k][0]));
+      const part = ran / (b - a), want = part > 0 ? Math.max(bars.least, Math.min(1, part) * bars.full) : 0;
+      const got = drawn.has(x) ? drawn.get(x) : 0;
+      if (Math.abs(got - want) > 1e-6) wrong.push(l.name + " x=" + x + ": height " + got + ", ran " + part.toFixed(4) + " of the column");
+      if (part > 0.05 && part < 0.95) partial++;
+      columns++;
+    }
+  });
+  check(wrong.length === 0, tag + wrong.length + " run-bar columns differ from the events' run time: " + wrong.slice(0, 4).join("; "));
+  check(partial > 0, tag + "no column partly run: the run heights are not tested");
+  return { columns, partial };
+}
+
 async function checkTrace(browser, trace) {
   const name = path.basename(trace, ".trx");
   const html = path.resolve(work, name + ".html");
@@ -152,6 +233,12 @@ async function checkTrace(browser, trace) {
     /* (an empty lane may still be crossed by a priority-inversion band) */
     if (l.events > 0 || l.slices > 0)
       check(k > 0, tag + "lane " + l.name + " is blank although it has " + l.events + " events");
+  }
+
+  /* zoomed out: run bars as high as the part of each column the lane ran (one core) */
+  if (JSON.parse(trxRun(["info", "--json", trace])).cores <= 1) {
+    const h = await checkRunHeights(page, trace, tag);
+    console.log(tag + "run-bar heights of " + h.columns + " columns as the events' run time (" + h.partial + " partly run)");
   }
 
   /* multi-core traces: a "CPU n" lane per core, drawn, with migrations
@@ -458,6 +545,51 @@ async function checkSysbios(browser, trace, meta, elf) {
               " load lanes; screenshot " + path.resolve(work, "sysbios.png"));
 }
 
+/* Late-instance marks (the hook the latency engine will fill): marks given
+ * for a thread are drawn at their events' times (event numbers in sequential
+ * mode), red, at most one per lateStep pixels - the first of them. */
+async function checkLateMarks(browser, trace) {
+  const html = path.resolve(work, "late.html");
+  trxRun(["report", trace, "-o", html]);
+  const events = trxRun(["events", "--format", "jsonl", trace]).trim().split("\n").map((l) => JSON.parse(l));
+  const { page, context, errors } = await open(browser, html);
+  const names = await page.evaluate(() => JSON.parse(document.getElementById("trx-meta").textContent).lanes.map((l) => l.name));
+  const mine = events.filter((e) => e.context === "thread" && names.indexOf(e.thread_name) >= 0 &&
+                                    names.indexOf(e.thread_name) === names.lastIndexOf(e.thread_name));
+  const thread = mine[0].thread_name, lane = names.indexOf(thread);
+  const of = mine.filter((e) => e.thread_name === thread);
+  /* three marks: the first two events of the thread (a pixel apart at most: one mark), one late in the trace */
+  const marks = [of[0], of[1], of[of.length - 1]].map((e) => [e.ticks, e.index]);
+  await page.evaluate((m) => trxReport.setLateMarks(m), [[lane, marks]]);
+  const frame = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  for (const sequential of [false, true]) {
+    if (sequential) await page.check("#sequential");
+    await page.click("#fit");
+    await frame();
+    const r = await page.evaluate((a) => ({
+      drawn: trxReport.lateDrawn(), step: trxReport.lateStep,
+      x: a.marks.map((p) => trxReport.xAt(trxReport.view().sequential ? p[1] : p[0])),
+      row: trxReport.lanes().findIndex((l) => l.name === a.name) }), { marks, name: thread });
+    const xs = r.x;
+    const want = [0, 2].concat(xs[1] - xs[0] >= r.step ? [1] : []).sort();
+    const got = r.drawn.map((d) => marks.findIndex((m) => m[1] === d[1])).sort();
+    const tag = "late marks" + (sequential ? " (sequential): " : ": ");
+    check(JSON.stringify(got) === JSON.stringify(want) && r.drawn.every((d) => d[0] === thread),
+          tag + "drew " + JSON.stringify(r.drawn) + ", want marks " + JSON.stringify(want) + " of " + JSON.stringify(marks));
+    check(r.drawn.every((d) => Math.abs(d[2] - xs[marks.findIndex((m) => m[1] === d[1])]) < 1e-6),
+          tag + "marks not at their events: " + JSON.stringify(r.drawn) + " vs x " + JSON.stringify(xs));
+    /* the pixel inside the last mark (drawn last, over everything) is its red */
+    const lane0 = (await page.evaluate(() => trxReport.lanes()))[r.row];
+    const px = await page.evaluate((p) => Array.from(document.getElementById("timeline").getContext("2d")
+      .getImageData(Math.round(p.x), p.y, 1, 1).data), { x: xs[2], y: lane0.y + 3 });
+    check(px[0] === 0xb3 && px[1] === 0x26 && px[2] === 0x1e, tag + "the pixel in the mark is " + px.join(","));
+  }
+  check((await page.textContent("#legend")).includes("late instances"), "late marks: the legend does not name them");
+  check(errors.length === 0, "late marks: page errors: " + errors.join("; "));
+  await context.close();
+  console.log("late marks: " + thread + "'s marks drawn at their events, by time and by number");
+}
+
 async function measureBig(browser, trace) {
   const html = path.resolve(work, "big.html");
   const t = Date.now();
@@ -473,6 +605,12 @@ async function measureBig(browser, trace) {
     document.getElementById("zoom-in").click();
     requestAnimationFrame(() => resolve(performance.now() - t0));
   }));
+  /* the whole trace in view (zoomed out): the median of 7 frames drawn one after another */
+  await page.click("#fit");
+  const frames = [];
+  for (let k = 0; k < 7; k++) frames.push(await page.evaluate(() => trxReport.drawFrame()));
+  frames.sort((a, b) => a - b);
+  console.log("big: a zoomed-out frame draws in " + frames[3].toFixed(1) + " ms (median of 7)");
   console.log("big: " + n + " events, report written in " + writeMs + " ms, " + size + " bytes (" +
               (size / n).toFixed(1) + " bytes/event); first paint " + tm.firstPaint.toFixed(0) +
               " ms after navigation (script start " + tm.start.toFixed(0) + ", decoded " + tm.decoded.toFixed(0) +
@@ -488,6 +626,7 @@ async function measureBig(browser, trace) {
     for (const trace of traces) await checkTrace(browser, trace);
     if (traces.length) await checkRate(browser, traces[0]);
     if (traces.length) await checkWindow(browser, traces[0]);
+    if (traces.length) await checkLateMarks(browser, traces[0]);
     if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
     if (fullOpt) await checkRegistryFull(browser, fullOpt[0]);
     if (sysbiosOpt) await checkSysbios(browser, ...sysbiosOpt);

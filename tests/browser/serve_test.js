@@ -5,7 +5,10 @@
  * and checked as a user sees it:
  *   - the URL comes on stdout's first line; the first paint comes within 2 s
  *     of opening the page (asserted), while the overview may still be built;
- *   - zoomed out the view is a summary (lanes with run time and events drawn);
+ *   - zoomed out the view is a summary (lanes with run time and events drawn):
+ *     each lane's run bar in each column as high as the summary's run time
+ *     there (busy per mille), and those run times add up to trx stats'
+ *     execution ticks per thread; the draw time of that frame is printed;
  *     zooming in step by step ends in exact events, each step answered
  *     (latencies printed: bench/ has the figures);
  *   - a clicked event's details (name, time, context, every field) equal
@@ -71,6 +74,47 @@ function getPath(o, key) {
   const events = await page.evaluate(() => JSON.parse(document.getElementById("trx-meta").textContent).serve.total);
   /* wait for the overview: zooming needs its chunks */
   await waitFor(page, () => !/summarised/.test(document.getElementById("range").textContent), null, 60000);
+
+  /* zoomed out, every lane's run bar in each summary column is as high as
+   * the part of the column's time the lane ran (the summary's busy, per
+   * mille): the column's rectangle where the column is, its height
+   * max(least, busy / 1000 x full), nothing where busy is 0 */
+  let whole = null;
+  {
+    const before = await page.evaluate(() => trxReport.window().answers);
+    await page.click("#fit");
+    await page.evaluate(() => trxReport.refresh());
+    await waitFor(page, (n) => trxReport.window().answers > n && trxReport.window().mode === "summary", before, 10000);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    whole = await page.evaluate(() => ({ summary: trxReport.summary(), bars: trxReport.bars(), lanes: trxReport.lanes(),
+      view: trxReport.view(), names: JSON.parse(document.getElementById("trx-meta").textContent).lanes.map((l) => l.name) }));
+    const s = whole.summary, bars = whole.bars, v = whole.view, wrong = [];
+    let columns = 0, partial = 0;
+    for (const ln of s.lanes) {
+      const row = whole.lanes.findIndex((l) => l.name === whole.names[ln[0]]);
+      if (row < 0 || whole.lanes.filter((l) => l.name === whole.names[ln[0]]).length > 1) continue;
+      const lane = whole.lanes[row], got = new Map(), rects = bars.rows[row];
+      for (let k = 0; k < rects.length; k += 4) if (rects[k + 3] >= 0) got.set(rects[k + 3], [rects[k], rects[k + 2]]);
+      const width = (s.to - s.from) / s.cols;
+      for (let x = 0; x < s.cols; x++) {
+        const xs = Math.floor(Math.max(lane.x, lane.x + (s.from + x * width - v.start) / (v.end - v.start) * lane.width));
+        if (xs >= lane.x + lane.width) continue;
+        const busy = ln[1][x], want = busy ? Math.max(bars.least, Math.min(1, busy / 1000) * bars.full) : 0;
+        const g = got.get(x) || [xs, 0];
+        if (Math.abs(g[1] - want) > 1e-9 || g[0] !== xs)
+          wrong.push(whole.names[ln[0]] + " column " + x + ": height " + g[1] + " at x " + g[0] + ", busy " + busy + " per mille at x " + xs);
+        if (busy > 50 && busy < 950) partial++;
+        columns++;
+      }
+    }
+    check(wrong.length === 0, wrong.length + " summary run bars differ from the summary's run time: " + wrong.slice(0, 4).join("; "));
+    check(columns > 0 && partial > 0, "zoomed out: " + columns + " columns, " + partial + " partly run: the heights are not tested");
+    const frames = [];
+    for (let k = 0; k < 7; k++) frames.push(await page.evaluate(() => trxReport.drawFrame()));
+    frames.sort((a, b) => a - b);
+    console.log("serve: zoomed-out run bars of " + columns + " columns (" + partial + " partly run) as the summary's run time; " +
+                "a zoomed-out frame draws in " + frames[3].toFixed(1) + " ms (median of 7)");
+  }
 
   await page.screenshot({ path: path.join(work, "serve-summary.png") });
   /* zoom in step by step (each a tenth of the last) until the events are exact */
@@ -153,6 +197,23 @@ function getPath(o, key) {
   const strip = (o) => Object.assign({}, o, { inversions: null, inversion_total: null });
   check(JSON.stringify(strip(served)) === JSON.stringify(strip(stats)),
         "the page's statistics object differs from trx stats --json");
+  /* the summary's run time is the threads' execution time: per thread, the
+   * columns' busy x column width add up to trx stats' execution_ticks (each
+   * column rounded to a per mille, at least 1 when anything ran) */
+  {
+    const s = whole.summary, width = (s.to - s.from) / s.cols;
+    let compared = 0;
+    for (const t of stats.threads) {
+      const lanes = s.lanes.filter((ln) => whole.names[ln[0]] === t.name);
+      if (lanes.length !== 1 || stats.threads.filter((o) => o.name === t.name).length > 1) continue;
+      const ran = lanes[0][1].reduce((sum, b) => sum + b * width / 1000, 0), slack = s.cols * width / 1000;
+      check(Math.abs(ran - t.execution_ticks) <= slack, "summary run time of " + t.name + ": " + ran.toFixed(0) +
+            " ticks, trx stats " + t.execution_ticks + " (+- " + slack.toFixed(0) + ")");
+      compared++;
+    }
+    check(compared > 0, "no thread's run time compared with the summary");
+    console.log("serve: the whole span's summary run time of " + compared + " threads = trx stats --json's execution_ticks");
+  }
   console.log("serve: statistics equal, " + total + " inversions (the first " + Math.min(total, 2000) + " compared)");
 
   /* worst response times: the whole span's summary, lane by lane, has

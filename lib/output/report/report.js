@@ -13,7 +13,11 @@
  * Drawing is bounded per frame whatever the trace size: lanes hold sorted
  * event and run-slice indexes, only the visible range is walked (binary
  * search), and at most one mark / bar is drawn per pixel column (skipping
- * ahead by binary search), so 2 M events zoomed out cost what 2 k do.
+ * ahead by binary search), so 2 M events zoomed out cost what 2 k do. A run
+ * bar's height is the part of its column's time the context ran (the run
+ * time before each slice is kept per lane: two bisections a column), as in
+ * a served page's summary columns (their busy per mille). Late instances
+ * (meta.late, a served view's "late") are marks per lane: setLateMarks.
  */
 (function () {
   "use strict";
@@ -96,7 +100,7 @@
   });
   function index() {
     var L = lanes.length, i, l;
-    lanes.forEach(function (x) { x.nev = 0; x.nseg = 0; });
+    lanes.forEach(function (x) { x.nev = 0; x.nseg = 0; x.cum = null; });
     for (i = 0; i < n; i++) lanes[lane[i]].nev++;
     /* run slices: per core (one core unless meta.context_cores), a slice of
      * the next context from an event to the core's event that changes it */
@@ -257,7 +261,10 @@
     return b > a ? [a, b] : [a, a + 1];
   }
   function fit() { var r = fullRange(); var m = (r[1] - r[0]) * 0.01; v0 = r[0] - m; v1 = r[1] + m; }
-  function plotW() { return Math.max(10, canvas.clientWidth - LABEL - PAD); }
+  /* the plot's width; while a frame is drawn, the frame's (read once: each
+   * read of the layout costs more than a column of the frame) */
+  var frameW = 0;
+  function plotW() { return frameW || Math.max(10, canvas.clientWidth - LABEL - PAD); }
   function xOf(p) { return LABEL + (p - v0) / (v1 - v0) * plotW(); }
   function pAt(x) { return v0 + (x - LABEL) / plotW() * (v1 - v0); }
   /* first k in [lo, arr.length) with pos(arr[k]) >= p (arr sorted by position) */
@@ -369,27 +376,68 @@
       from = to;
     }
   }
-  function drawBars(l, y) {
+  /* A lane's run bar per pixel column (zoomed out as zoomed in): its height is
+   * the part of the column's span the context ran (BAR_H when it ran all of
+   * it, at least BAR_MIN when it ran at all), bottom-aligned, as Perfetto's
+   * quantized CPU view; the heights drawn are kept for the tests (barsDrawn:
+   * per row [x, width, height, summary column or -1] ...). */
+  var BAR_TOP = 11, BAR_H = 10, BAR_MIN = 2, barsDrawn = [];
+  function barHeight(part) { return part > 0 ? Math.max(BAR_MIN, Math.min(1, part) * BAR_H) : 0; }
+  function barRect(row, y, x, w, h, col, path) { /* path: added to it, filled later */
+    if (path) path.rect(x, y + BAR_TOP + BAR_H - h, w, h);
+    else ctx.fillRect(x, y + BAR_TOP + BAR_H - h, w, h);
+    (barsDrawn[row] || (barsDrawn[row] = [])).push(x, w, h, col);
+  }
+  /* per lane, the run positions before each slice (on the current axis), made when first needed */
+  function runBefore(l) {
+    if (l.cum && l.cum.seq === seq && l.cum.n === l.nseg) return l.cum.at;
+    var at = new Float64Array(l.nseg + 1);
+    for (var k = 0; k < l.nseg; k++) at[k + 1] = at[k] + Math.max(0, pos(l.segE[k]) - pos(l.segS[k]));
+    l.cum = { seq: seq, n: l.nseg, at: at };
+    return at;
+  }
+  /* how long lane l ran before position p (sets runSlice: the first slice ending at or after p) */
+  var runSlice = 0;
+  function ranBefore(l, before, p) {
+    var E = l.segE, lo = 0, hi = l.nseg;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(E[mid]) < p) lo = mid + 1; else hi = mid; }
+    runSlice = lo;
+    var s = lo < l.nseg ? pos(l.segS[lo]) : p;
+    return before[lo] + (p > s ? p - s : 0);
+  }
+  function drawBars(l, y, row) {
     if (l.kind === "cpu") return drawCpuBars(l, y);
     if (l.kind === "load") return drawLoad(l, y);
-    var S = l.segS, E = l.segE, m = l.nseg, k = 0, lo = 0, hi = m;
-    while (lo < hi) { var mid = (lo + hi) >>> 1; if (pos(E[mid]) < v0) lo = mid + 1; else hi = mid; }
-    k = lo;
+    var m = l.nseg, S = l.segS, right = LABEL + plotW();
+    if (!m) return;
+    var before = runBefore(l);
+    ranBefore(l, before, v0);
+    if (runSlice >= m || pos(S[runSlice]) > v1) return;
     ctx.fillStyle = LANE_COLOR[l.kind] || LANE_COLOR.thread;
-    var right = LABEL + plotW();
-    while (k < m) {
-      var ps = pos(S[k]);
-      if (ps > v1) break;
-      /* whole pixels: a partly covered column is drawn as covered (no blending) */
-      var xs = Math.floor(Math.max(LABEL, xOf(ps))), xe = Math.ceil(Math.min(right, xOf(pos(E[k]))));
-      var w = Math.max(1, xe - xs);
-      ctx.fillRect(xs, y + 11, w, 10);
-      /* skip every slice that ends inside the pixels just drawn */
-      var pNext = pAt(xs + w);
-      lo = k + 1; hi = m;
-      while (lo < hi) { mid = (lo + hi) >>> 1; if (pos(E[mid]) < pNext) lo = mid + 1; else hi = mid; }
-      k = lo;
+    /* columns without a slice are skipped by bisection: the cost is the
+     * columns or slices in view, whichever fewer, times log(slices) */
+    var x = Math.max(LABEL, Math.floor(xOf(pos(S[runSlice])))), runX = x, runH = 0;
+    var prevX = -2, prevRan = 0, prevNext = 0;
+    while (x < right) {
+      var a = pAt(x), b = pAt(x + 1), ranA;
+      if (prevX === x - 1) ranA = prevRan; /* the column before ended where this one begins */
+      else ranA = ranBefore(l, before, a);
+      var ranB = ranBefore(l, before, b);
+      prevX = x; prevRan = ranB; prevNext = runSlice; /* the first slice ending at or after b */
+      var h = barHeight((ranB - ranA) / (b - a));
+      if (h !== runH) { /* a run of columns of one height: one rectangle */
+        if (runH) barRect(row, y, runX, x - runX, runH, -1);
+        runX = x; runH = h;
+      }
+      if (!h) { /* nothing ran here: on to the column of the next slice */
+        if (prevNext >= m || pos(S[prevNext]) > v1) break;
+        x = Math.max(x + 1, Math.floor(xOf(pos(S[prevNext]))));
+        runX = x;
+        continue;
+      }
+      x++;
     }
+    if (runH) barRect(row, y, runX, x - runX, runH, -1);
   }
   function drawMarks(l, y) {
     var ev = l.ev, k = lower(ev, v0), right = LABEL + plotW();
@@ -434,6 +482,40 @@
       ctx.fillStyle = "#3c4043";
       ctx.fillRect(xa, RULER - 4, xb - xa, 4);
       lastX = xb;
+    }
+  }
+  /* Late instances: per lane the marks of its late ones (the latency engine's,
+   * include/trx/latency.h, once it gives them: meta.late in a report, "late"
+   * in a served /api/view answer), each [ticks, event number]; drawn as red
+   * wedges at the top of the lane, at most one per LATE_STEP pixels (the
+   * first of them; zooming in shows the others). */
+  var LATE_STEP = 6, lateMarks = {}, lateDrawn = [];
+  function setLateMarks(list) {
+    lateMarks = {};
+    (list || []).forEach(function (entry) {
+      var marks = entry[1].slice().sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
+      lateMarks[entry[0]] = { ticks: Float64Array.from(marks, function (m) { return m[0]; }),
+                              number: Float64Array.from(marks, function (m) { return m[1]; }) };
+    });
+  }
+  setLateMarks(meta.late);
+  function latePos(marks, k) { return seq ? marks.number[k] - firstIndex : marks.ticks[k]; }
+  function lateFrom(marks, p) {
+    var lo = 0, hi = marks.ticks.length;
+    while (lo < hi) { var mid = (lo + hi) >>> 1; if (latePos(marks, mid) < p) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+  function drawLate(l, y) {
+    var marks = l.k >= 0 ? lateMarks[l.k] : null;
+    if (!marks) return;
+    ctx.fillStyle = "#b3261e";
+    for (var k = lateFrom(marks, v0); k < marks.ticks.length; ) {
+      var p = latePos(marks, k);
+      if (p > v1) break;
+      var x = xOf(p);
+      ctx.beginPath(); ctx.moveTo(x - 4, y + 1); ctx.lineTo(x + 4, y + 1); ctx.lineTo(x, y + 9); ctx.fill();
+      lateDrawn.push([l.name, marks.number[k], x]);
+      k = Math.max(k + 1, lateFrom(marks, pAt(x + LATE_STEP)));
     }
   }
   /* Flows: an arrow from cause to effect (the effect's lane, or the lane that starts running). */
@@ -485,10 +567,16 @@
     selFlows.forEach(function (k) { flowArrow(k, true); });
   }
   function draw() {
+    frameW = 0;
+    frameW = plotW();
+    try { paintFrame(); } finally { frameW = 0; }
+  }
+  function paintFrame() {
     pending = false;
     var W = canvas.clientWidth, H = RULER + shown.length * ROW;
     ctx.clearRect(0, 0, W, H + PAD);
     ctx.fillStyle = "#ffffff"; ctx.fillRect(0, 0, W, H + PAD);
+    barsDrawn = [];
     for (var r = 0; r < shown.length; r++) {
       if (r & 1) { ctx.fillStyle = "#f7f8fa"; ctx.fillRect(0, RULER + r * ROW, W, ROW); }
     }
@@ -500,10 +588,12 @@
     if (serve) drawSummary(H);
     for (r = 0; r < shown.length; r++) {
       var y = RULER + r * ROW;
-      drawBars(shown[r], y);
+      drawBars(shown[r], y, r);
       drawMarks(shown[r], y);
     }
     drawFlows();
+    lateDrawn = [];
+    for (r = 0; r < shown.length; r++) drawLate(shown[r], RULER + r * ROW);
     ctx.restore();
     if (selected >= 0) {
       var row = shown.indexOf(lanes[lane[selected]]), xs = xOf(pos(selected));
@@ -582,54 +672,60 @@
       inFlight = false;
       if (r && r.mode === "events") { takeEvents(r); viewMode = "events"; }
       else if (r && r.mode === "summary") { summary = r.summary; viewMode = "summary"; }
+      if (r && r.late) { setLateMarks(r.late); facts(); } /* the late instances of the view (latency engine) */
       viewAnswers++;
       redraw();
     });
   }
   var viewAnswers = 0;
-  /* a lane's summary columns: busy as bars (darker = busier), events as marks,
-   * and in red at the foot of a thread's lane where its worst response times
-   * (RESUME -> CPU) are, the longest in view darkest */
+  /* a lane's summary columns: run time as bars whose height is the part of
+   * the column's time the context ran (busy, per mille), events as marks
+   * (darker = more), and in red at the foot of a thread's lane where its
+   * worst response times (RESUME -> CPU) are, the longest in view darkest */
   function drawSummary(H) {
     if (!summary || (summary.axis === "index") !== seq) return;
     /* columns from the summary's axis to positions; the exact window's reach */
     var w = (summary.to - summary.from) / summary.cols, right = LABEL + plotW(), maxWorst = 0;
     var from = summary.from - (seq ? firstIndex : 0);
     var wa = seq ? winFirst - firstIndex - 0.5 : winFrom, wb = seq ? winLast - firstIndex + 0.5 : winTo;
+    var windowed = wb >= wa, xwa = windowed ? Math.floor(xOf(wa)) : 0, xwb = windowed ? Math.ceil(xOf(wb)) : 0;
     summary.lanes.forEach(function (ln) { for (var x = 0; x < summary.cols; x++) maxWorst = Math.max(maxWorst, ln[3][x]); });
+    /* rectangles gathered into one path per colour and shade (16 shades),
+     * each filled once: a frame costs a few fills, not one per column */
+    var barPaths = {}, eventPaths = [], worstPaths = [];
+    function shade(paths, alpha) {
+      var k = Math.max(0, Math.min(15, Math.round(alpha * 15)));
+      return paths[k] || (paths[k] = new Path2D());
+    }
     summary.lanes.forEach(function (ln) {
       var r = laneRow[ln[0]];
       if (r === undefined) return;
-      var y = RULER + r * ROW, busy = ln[1], evs = ln[2], kind = lanes[ln[0]].kind;
+      var y = RULER + r * ROW, busy = ln[1], evs = ln[2], worst = ln[3];
+      var colour = LANE_COLOR[lanes[ln[0]].kind] || LANE_COLOR.thread;
+      var bars = barPaths[colour] || (barPaths[colour] = new Path2D());
       for (var x = 0; x < summary.cols; x++) {
-        if (!busy[x] && !evs[x] && !ln[3][x]) continue;
+        if (!busy[x] && !evs[x] && !worst[x]) continue;
         var a = from + x * w, b = a + w;
         var xs = Math.floor(Math.max(LABEL, xOf(a))), xe = Math.ceil(Math.min(right, xOf(b)));
         if (xe < LABEL || xs > right) continue;
-        /* where the window of exact events reaches, they are drawn instead */
-        var parts = wb >= wa ? [[xs, Math.min(xe, Math.floor(xOf(wa)))], [Math.max(xs, Math.ceil(xOf(wb))), xe]] : [[xs, xe]];
-        parts.forEach(function (pt) {
-          if (pt[1] <= pt[0] && !(pt[1] === pt[0] && xe === xs)) return;
-          var wd = Math.max(1, pt[1] - pt[0]);
-          if (busy[x]) {
-            ctx.globalAlpha = Math.min(1, 0.35 + busy[x] / 1000);
-            ctx.fillStyle = LANE_COLOR[kind] || LANE_COLOR.thread;
-            ctx.fillRect(pt[0], y + 11, wd, 10);
-          }
-          if (evs[x]) {
-            ctx.globalAlpha = Math.min(1, 0.3 + Math.log(1 + evs[x]) / 8);
-            ctx.fillStyle = "#2463eb";
-            ctx.fillRect(pt[0], y + 2, wd, 8);
-          }
-          if (ln[3][x] && maxWorst) {
-            ctx.globalAlpha = Math.max(0.15, ln[3][x] / maxWorst);
-            ctx.fillStyle = "#d93025";
-            ctx.fillRect(pt[0], y + 21, wd, 2);
-          }
-        });
+        /* where the window of exact events reaches, they are drawn instead:
+         * the column's part before the window, then after it */
+        for (var part = 0; part < (windowed ? 2 : 1); part++) {
+          var p0 = windowed && part ? Math.max(xs, xwb) : xs, p1 = windowed && !part ? Math.min(xe, xwa) : xe;
+          if (p1 <= p0 && !(p1 === p0 && xe === xs)) continue;
+          var wd = Math.max(1, p1 - p0);
+          if (busy[x]) barRect(r, y, p0, wd, barHeight(busy[x] / 1000), x, bars);
+          if (evs[x]) shade(eventPaths, Math.min(1, 0.3 + Math.log(1 + evs[x]) / 8)).rect(p0, y + 2, wd, 8);
+          if (worst[x] && maxWorst) shade(worstPaths, Math.max(0.15, worst[x] / maxWorst)).rect(p0, y + 21, wd, 2);
+        }
       }
-      ctx.globalAlpha = 1;
     });
+    Object.keys(barPaths).forEach(function (c) { ctx.fillStyle = c; ctx.fill(barPaths[c]); });
+    [[eventPaths, "#2463eb"], [worstPaths, "#d93025"]].forEach(function (set) {
+      ctx.fillStyle = set[1];
+      set[0].forEach(function (path, k) { ctx.globalAlpha = k / 15; ctx.fill(path); });
+    });
+    ctx.globalAlpha = 1;
     for (var x = 0; x < summary.cols; x++) { /* lost events */
       if (!summary.lost[x]) continue;
       var a = from + x * w, xs = Math.floor(Math.max(LABEL, xOf(a)));
@@ -899,6 +995,8 @@
     var kinds = KINDS.filter(function (k) { return !(h.rtos === "freertos" && k[0] === "FileX / NetX / USBX"); });
     $("legend").innerHTML = kinds.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
+      '<span style="--c:#9aa3b2">bar height: the part of the column\'s time it ran</span>' +
+      (Object.keys(lateMarks).length ? '<span style="--c:#b3261e">late instances</span>' : "") +
       '<span style="--c:rgba(217,48,37,0.5)">priority inversion (unbounded)</span>' +
       '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
       '<span style="--c:rgba(60,64,67,0.45)">lost events</span>' +
@@ -1047,6 +1145,14 @@
     stats: function () { return stats; },
     summary: function () { return summary; },
     ruler: function () { return rulerLabels; },
+    /* the run bars of the last frame, per lane row: [x, width, height, summary column or -1] ... */
+    bars: function () { return { top: BAR_TOP, full: BAR_H, least: BAR_MIN, rows: shown.map(function (l, r) { return barsDrawn[r] || []; }) }; },
+    /* late-instance marks: set them (as the latency engine will), and those the last frame drew */
+    setLateMarks: function (list) { setLateMarks(list); facts(); redraw(); },
+    lateDrawn: function () { return lateDrawn; },
+    lateStep: LATE_STEP,
+    /* one frame drawn now: its ms (bench/serve/frame_bench.js) */
+    drawFrame: function () { var s = performance.now(); draw(); return performance.now() - s; },
     bands: function () { return inv.map(function (v) { return [v[0] + firstIndex, v[1] + firstIndex, v[2]]; }); },
     live: function () {
       return { live: live, generation: generation, total: serve ? serve.total : n, lost: meta.lost_events,
@@ -1068,6 +1174,7 @@
       taking = false;
       if (!m || !m.serve) return;
       meta = m; serve = m.serve; generation = g; /* the generation is its meta's */
+      if (m.late) setLateMarks(m.late);
       if (m.lanes.length !== lanes.length) {
         lanes = meta.lanes.map(function (l, k) {
           return { k: k, name: l.name, kind: l.kind, address: l.address, used: l.used,
