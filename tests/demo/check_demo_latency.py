@@ -127,9 +127,9 @@ def check_why(name, trace, instances):
         inst = path["instance"]
         for key in ("number", "release_ticks", "end_ticks", "response_ticks"):
             check(f"{what}: {key}", inst[key], i[key])
+        by = i["released_by"]
         check(f"{what}: released by", context_name(inst["released_by"]["context"]),
-              i["released_by"]["context"] if i["released_by"]["kind"] != "isr" else
-              f"isr {i['released_by']['isr']}")
+              {"isr": f"ISR {by.get('isr')}", "init": "Initialization"}.get(by["kind"], by["context"]))
         if i["released_by"]["object"] is not None:
             check(f"{what}: released by object", inst["released_by"].get("object"), i["released_by"]["object"])
         ours, theirs = split_of(path["segments"]), truth_split(i)
@@ -137,13 +137,16 @@ def check_why(name, trace, instances):
 
 
 def context_name(context):
-    """A segment's or release's context as the truth names it: a thread's
-    name, "isr N", or "init"."""
+    """A segment's or release's context as trx why names it (a thread's
+    name, "ISR N", "Initialization"), the demo's ISRs by number."""
     if isinstance(context, dict):
         if context.get("isr") is not None:
-            return f"isr {context['isr']}"
+            return f"ISR {context['isr']}"
         return context.get("name") or context.get("thread")
-    return context
+    return ISR_NUMBERS.get(context, context)
+
+
+ISR_NUMBERS = {"timer": "ISR 1", "adc": "ISR 2", "uart": "ISR 3"}  # names from an ELF, if any
 
 
 def split_of(segments):
@@ -153,10 +156,12 @@ def split_of(segments):
             key = ("blocked", context_name(s.get("object")), context_name(s.get("holder")))
             out[key] = out.get(key, 0) + s["ticks"]
             for n in s.get("segments", []):
-                k = ("holder", key[1], key[2], n["state"], context_name(n.get("context")))
+                ctx = None if n["state"] == "ready" else context_name(n.get("context"))
+                k = ("holder", key[1], key[2], n["state"], ctx)
                 out[k] = out.get(k, 0) + n["ticks"]
         else:
-            key = (s["state"], context_name(s.get("context")))
+            ctx = None if s["state"] == "ready" else context_name(s.get("context"))
+            key = (s["state"], ctx)
             out[key] = out.get(key, 0) + s["ticks"]
     return out
 
@@ -173,7 +178,7 @@ def truth_split(i):
     for t, n in i["preempted_by"].items():
         add(("preempted", t), n)
     for x in i["interrupted_by"]:
-        add(("interrupted", f"isr {x['isr']}"), x["ticks"])
+        add(("interrupted", f"ISR {x['isr']}"), x["ticks"])
     for b in i["blocked"]:
         key = ("blocked", b["object"], b["holder"])
         add(key, b["ticks"])
@@ -183,7 +188,7 @@ def truth_split(i):
         for t, n in s["preempted_by"].items():
             add(("holder", *key[1:], "preempted", t), n)
         for x in s["interrupted_by"]:
-            add(("holder", *key[1:], "interrupted", f"isr {x['isr']}"), x["ticks"])
+            add(("holder", *key[1:], "interrupted", f"ISR {x['isr']}"), x["ticks"])
     return out
 
 
