@@ -46,6 +46,7 @@ static struct {
     ULONG first_timestamp;
     int state[SIM_MAX_THREADS];
     const sim_mutex *waiting_for[SIM_MAX_THREADS];
+    int holder[SIM_MAX_THREADS]; /* of the mutex it waits for */
     instance open[SIM_MAX_THREADS];
     unsigned long numbers[SIM_MAX_THREADS];
     instance *ended;
@@ -148,6 +149,7 @@ void sim_instances_suspended(sim_thread *t, enum sim_state state, const void *ob
     if (state == SIM_MUTEX_SUSP && truth.state[k] == INST_OPEN) {
         truth.state[k] = INST_BLOCKED;
         truth.waiting_for[k] = object;
+        truth.holder[k] = -1;
         return;
     }
     if (truth.state[k] == INST_OPEN || truth.state[k] == INST_BLOCKED) {
@@ -200,7 +202,11 @@ void sim_instances_charge(ULONG cycles)
             charge_state(k, cycles, &in->running, &in->ready, in->preempted_by, in->interrupted_by);
         } else if (truth.state[k] == INST_BLOCKED) {
             const sim_mutex *m = truth.waiting_for[k];
-            int holder = m->owner ? thread_index(m->owner) : -1;
+            /* put hands the mutex over before its RESUME record: until that
+             * record the waiter still waits, on the thread doing the put */
+            if (m->owner != NULL && m->owner != sim.threads[k])
+                truth.holder[k] = thread_index(m->owner);
+            int holder = truth.holder[k];
             if (holder < 0) {
                 fprintf(stderr, "trx_demo: %s waits on a free mutex\n", sim.threads[k]->name);
                 exit(1);
