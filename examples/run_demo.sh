@@ -59,6 +59,7 @@ echo "Outputs:"
 echo "  $BUILD/demo.trx        trace buffer (raw memory image; open it in TraceX or with trx)"
 echo "  $BUILD/demo.hex        the same memory as Intel HEX (recorder export helper)"
 echo "  $BUILD/demo.truth      ground truth from the simulation (key=value)"
+echo "  $BUILD/demo.latency.truth  every instance of every thread and its causes (JSON Lines)"
 [ -s "$BUILD/demo_dump.txt" ] && echo "  $BUILD/demo_dump.txt   TraceX-format raw trace dump"
 if [ -s "$BUILD/demo_report.html" ]; then
   report=$(cd "$BUILD" && pwd)/demo_report.html

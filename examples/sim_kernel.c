@@ -9,6 +9,7 @@
  * the recorder is told about every context switch with trx_recorder_thread_set.
  */
 #include "sim_kernel.h"
+#include "sim_instances.h"
 #include "trx/rtos_hooks.h"
 
 #include <limits.h>
@@ -41,6 +42,7 @@ ULONG sim_now(void)
  * initialization (ground truth of the execution profile). */
 static void credit(ULONG cycles)
 {
+    sim_instances_charge(cycles);
     if (sim.isr_recorded > 0)
         sim.truth.interrupt_cycles += cycles;
     else if (sim.current != NULL)
@@ -204,6 +206,7 @@ void sim_resume_internal(sim_thread *t)
     next = sim_pick_next();
     sim_trace(TX_TRACE_THREAD_RESUME, t->address, previous, sim_stack_pointer(),
               next ? next->address : 0UL, TX_TRACE_INTERNAL_EVENTS);
+    sim_instances_resumed(t);
     sim.truth.resumptions++;
     /* its wait for the CPU starts at the first resume (an ISR's: at the outermost ENTER) */
     if (!t->resume_pending) {
@@ -229,6 +232,7 @@ void sim_suspend_internal(sim_thread *self, enum sim_state state)
     next = sim_pick_next();
     sim_trace(TX_TRACE_THREAD_SUSPEND, self->address, (ULONG)state, sp, next ? next->address : 0UL,
               TX_TRACE_INTERNAL_EVENTS);
+    sim_instances_suspended(self, state, self->wait_object);
     sim.truth.suspensions++;
     dispatch(next);
 }
@@ -309,6 +313,7 @@ static void run_isr(sim_isr *isr)
     sim_spend(12); /* hardware entry */
     credit(1);
     TRX_HOOK_ISR_ENTER(isr->id);
+    sim_instances_isr_enter(isr);
     sim.isr_recorded++;
     sim.truth.events++;
     ULONG entered = sim_now();
@@ -322,6 +327,7 @@ static void run_isr(sim_isr *isr)
     sim_spend(8);
     credit(1);
     TRX_HOOK_ISR_EXIT(isr->id);
+    sim_instances_isr_exit();
     sim.isr_recorded--;
     sim.truth.events++;
     ULONG run = sim_now() - entered, alone = run - sim.isr_nested_cycles[level];
@@ -377,8 +383,11 @@ void sim_thread_create(sim_thread *t, const char *name, ULONG address, ULONG sta
                               priority);
     sim_trace(TX_TRACE_THREAD_CREATE, address, priority, sim_stack_pointer(), stack_size,
               TX_TRACE_THREAD_EVENTS);
-    if (start)
+    if (start) {
+        sim_instances_posting(NULL, "thread_create");
         sim_resume_internal(t);
+        sim_instances_posting(NULL, NULL);
+    }
 }
 
 /* The timer interrupt's kernel part: counts the tick, wakes sleepers. */
@@ -387,8 +396,11 @@ void sim_timer_tick(void)
     sim.tick++;
     for (int i = 0; i < sim.thread_count; i++) {
         sim_thread *t = sim.threads[i];
-        if (t->state == SIM_SLEEP && t->wake_tick <= sim.tick)
+        if (t->state == SIM_SLEEP && t->wake_tick <= sim.tick) {
+            sim_instances_posting(NULL, "sleep_timeout");
             sim_resume_internal(t);
+            sim_instances_posting(NULL, NULL);
+        }
     }
 }
 
@@ -421,8 +433,11 @@ void sim_thread_resume(sim_thread *self, sim_thread *t)
     (void)self;
     sim_trace(TX_TRACE_THREAD_RESUME_API, t->address, (ULONG)t->state, sim_stack_pointer(), 0UL,
               TX_TRACE_THREAD_EVENTS);
-    if (t->state == SIM_SUSPENDED)
+    if (t->state == SIM_SUSPENDED) {
+        sim_instances_posting(NULL, "thread_resume");
         sim_resume_internal(t);
+        sim_instances_posting(NULL, NULL);
+    }
 }
 
 /* Runs the scheduler until the clock passes `end_cycle`. */

@@ -5,6 +5,7 @@
  * fields (events.csv), before it blocks or wakes anyone; blocking and waking
  * go through the internal SUSPEND / RESUME of sim_kernel.c.
  */
+#include "sim_instances.h"
 #include "sim_kernel.h"
 
 #include <stddef.h>
@@ -142,8 +143,10 @@ void sim_semaphore_put(sim_semaphore *s)
     sim_trace(TX_TRACE_SEMAPHORE_PUT, s->address, s->count, waiter_count(s, SIM_SEMAPHORE_SUSP),
               sim_stack_pointer(), TX_TRACE_SEMAPHORE_EVENTS);
     if (waiter != NULL) {
-        waiter->handed_sem++;        /* the flow ends where the waiter runs */
+        waiter->handed_sem++; /* the flow ends where the waiter runs */
+        sim_instances_posting(s->name, "semaphore_put");
         sim_resume_internal(waiter); /* the instance goes straight to it */
+        sim_instances_posting(NULL, NULL);
     } else {
         s->count++;
         s->puts_pending++;
@@ -174,7 +177,9 @@ int sim_queue_send(sim_queue *q, ULONG message)
     if (waiter != NULL) {
         waiter->message = message;
         waiter->handed_queue++; /* the flow ends where the receiver runs */
+        sim_instances_posting(q->name, "queue_send");
         sim_resume_internal(waiter);
+        sim_instances_posting(NULL, NULL);
         return 0;
     }
     if (q->used == q->size)

@@ -7,6 +7,9 @@
  *   OUT_DIR/demo.hex    the same memory as Intel HEX, streamed through the
  *                       recorder's export helper as a UART would carry it
  *   OUT_DIR/demo.truth  ground truth, key=value (see write_truth)
+ *   OUT_DIR/demo.latency.truth  every instance of every thread, what it
+ *                       waited on and who released it (JSON Lines,
+ *                       sim_instances.h)
  *
  * usage: trx_demo [OUT_DIR] [--cycles N] [--extra-isr]
  *
@@ -21,6 +24,7 @@
 #include <sys/mman.h>
 
 #include "demo_workload.h"
+#include "sim_instances.h"
 #include "sim_kernel.h"
 #include "trx/export.h"
 
@@ -165,6 +169,7 @@ int main(int argc, char **argv)
     }
 
     tx_trace_buffer_full_notify(on_buffer_full);
+    sim_instances_begin(sim_now() + 1UL); /* the time of enable's first RUNNING event */
     status = tx_trace_enable(buffer, BUFFER_BYTES, REGISTRY_ENTRIES);
     if (status != TX_SUCCESS) {
         fprintf(stderr, "trx_demo: tx_trace_enable failed (0x%02X)\n", status);
@@ -204,6 +209,13 @@ int main(int argc, char **argv)
         return 1;
     if (write_truth(dir, entries, cycles) != 0)
         return 1;
+    f = open_out(dir, "demo.latency.truth", path, sizeof path);
+    if (f == NULL)
+        return 1;
+    if (sim_instances_write(f, "demo.trx") != 0 || fclose(f) != 0) {
+        fprintf(stderr, "trx_demo: cannot write %s\n", path);
+        return 1;
+    }
 
     printf("trx_demo: %lu events, %lu context switches, %lu interrupts (%lu nested), "
            "%lu user events, %lu priority inversions (%lu unbounded)\n",
@@ -211,7 +223,8 @@ int main(int argc, char **argv)
            (unsigned long)sim.truth.interrupts, (unsigned long)sim.truth.nested_interrupts,
            (unsigned long)sim.truth.user_events, (unsigned long)sim.truth.inversions,
            (unsigned long)sim.truth.inversions_unbounded);
-    printf("trx_demo: wrote %s/demo.trx, %s/demo.hex, %s/demo.truth\n", dir, dir, dir);
+    printf("trx_demo: wrote %s/demo.trx, %s/demo.hex, %s/demo.truth, %s/demo.latency.truth\n", dir,
+           dir, dir, dir);
     munmap(buffer, BUFFER_BYTES);
     return 0;
 }

@@ -20,6 +20,11 @@
  *   demo_smp.truth  what the simulation did (key=value): events per core,
  *                   migrations per thread, ticks per (core, thread), idle per
  *                   core, ticks with both cores running a thread
+ *   demo_smp.latency.truth  every instance of every thread (release by a
+ *                   RESUME to its next wait, include/trx/latency.h): its
+ *                   ticks, who released it with what, ticks it ran and ticks
+ *                   it was ready while another thread held the only core it
+ *                   may use (JSON Lines, like demo.latency.truth)
  *
  * usage: trx_demo_smp [OUT_DIR]
  */
@@ -48,13 +53,40 @@ typedef struct thread {
     uint64_t ready_seq;
     int last_core; /* core of its last own event (migrations) */
     uint32_t migrations;
+    /* its instance (latency truth): open since `release`, ready (not
+     * running) since `ready_since` */
+    int open;
+    uint32_t number, release, ready_since;
+    uint64_t running, preempted_by[4];
+    int by_thread; /* the thread whose post released it */
+    const char *object, *service;
 } thread;
 
 static thread threads[] = {
-    {"ping", 0x20001000UL, 10, 1u << 0, READY, 0, -1, 0, 0, 0, -1, 0},
-    {"pong", 0x20001100UL, 10, 1u << 1, READY, 0, -1, 0, 0, 0, -1, 0},
-    {"roamer", 0x20001200UL, 12, 3u, READY, 0, -1, 0, 0, 0, -1, 0},
-    {"drifter", 0x20001300UL, 14, 3u, READY, 0, -1, 0, 0, 0, -1, 0},
+    {.name = "ping",
+     .address = 0x20001000UL,
+     .priority = 10,
+     .affinity = 1u << 0,
+     .core = -1,
+     .last_core = -1},
+    {.name = "pong",
+     .address = 0x20001100UL,
+     .priority = 10,
+     .affinity = 1u << 1,
+     .core = -1,
+     .last_core = -1},
+    {.name = "roamer",
+     .address = 0x20001200UL,
+     .priority = 12,
+     .affinity = 3u,
+     .core = -1,
+     .last_core = -1},
+    {.name = "drifter",
+     .address = 0x20001300UL,
+     .priority = 14,
+     .affinity = 3u,
+     .core = -1,
+     .last_core = -1},
 };
 #define THREADS ((int)(sizeof threads / sizeof threads[0]))
 enum { PING, PONG, ROAMER, DRIFTER };
@@ -97,11 +129,44 @@ static int index_of(const thread *t)
     return (int)(t - threads);
 }
 
+/* Latency truth: every instance that ended, in that order. */
+typedef struct instance {
+    int thread, by_thread;
+    uint32_t number, release, end;
+    uint64_t running, preempted_by[THREADS];
+    const char *object, *service;
+} instance;
+static instance ended[4 * ROUNDS + 8];
+static int ended_count;
+
+/* Core `c` ran thread `r` over [from, now): charged to r's open instance
+ * (from its release on), and to the open instances of the threads that
+ * were ready then and may run on `c` only (preempted by r). */
+static void charge_instances(int c, const thread *r, uint32_t from, uint32_t now)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < THREADS; i++) {
+        thread *w = &threads[i];
+        uint32_t since = w == r ? w->release : w->ready_since;
+        if (!w->open || (w != r && (w->state != READY || w->affinity != (1u << c))))
+            continue;
+        uint32_t start = from > since ? from : since;
+        if (now <= start)
+            continue;
+        if (w == r)
+            w->running += now - start;
+        else
+            w->preempted_by[index_of(r)] += now - start;
+    }
+}
+
 /* Core `c` goes to thread `t` (NULL: idle) at `now`: closes its interval. */
 static void switch_core(int c, thread *t, uint32_t now)
 {
     core *k = &cores[c];
     uint32_t d = now - k->switched_at;
+    charge_instances(c, k->current, k->switched_at, now);
     if (k->current)
         run_ticks[c][index_of(k->current)] += d;
     else
@@ -115,6 +180,7 @@ static void switch_core(int c, thread *t, uint32_t now)
     }
     if (k->current && k->current->state == RUNNING) {
         k->current->state = READY; /* preempted */
+        k->current->ready_since = now;
         k->current->ready_seq = ++ready_seq;
         k->current->core = -1;
     }
@@ -173,9 +239,19 @@ static void log_event(int c, ULONG id, ULONG i1, ULONG i2, ULONG i3, ULONG i4, U
 /* Thread `t` becomes ready through an action of core `c`'s thread: it takes
  * a free core, or preempts the least urgent thread it outranks; logged as
  * ThreadX does (RESUME, info 4 = the thread core `c` runs next). */
-static void resume(int c, thread *t, ULONG previous_state)
+static void resume(int c, thread *t, ULONG previous_state, const char *object, const char *service)
 {
     uint32_t now = cores[c].time;
+    if (!t->open) { /* a release (latency truth) */
+        t->open = 1;
+        t->number++;
+        t->release = t->ready_since = now;
+        t->running = 0;
+        memset(t->preempted_by, 0, sizeof t->preempted_by);
+        t->by_thread = index_of(cores[c].current);
+        t->object = object;
+        t->service = service;
+    }
     t->state = READY;
     t->ready_seq = ++ready_seq;
     int target = -1;
@@ -210,6 +286,25 @@ static void block(int c, ULONG state)
               next ? next->address : 0, TX_TRACE_INTERNAL_EVENTS);
     self->core = -1;
     switch_core(c, next, now);
+    if (!self->open && self->number == 0) {   /* it ran from the start, unreleased: its */
+        instance *in = &ended[ended_count++]; /* instance began before the trace */
+        memset(in, 0, sizeof *in);
+        in->thread = index_of(self);
+        in->by_thread = -1;
+        in->end = now;
+    } else if (self->open) { /* its instance ends (latency truth) */
+        instance *in = &ended[ended_count++];
+        in->thread = index_of(self);
+        in->by_thread = self->by_thread;
+        in->number = self->number;
+        in->release = self->release;
+        in->end = now;
+        in->running = self->running;
+        memcpy(in->preempted_by, self->preempted_by, sizeof in->preempted_by);
+        in->object = self->object;
+        in->service = self->service;
+        self->open = 0;
+    }
 }
 
 /* One step of core `c`'s thread: one kernel call or user event; returns its cycles. */
@@ -230,7 +325,8 @@ static uint32_t step(int c)
                   TX_TRACE_QUEUE_EVENTS);
         t->pc = 2;
         if (threads[PONG].state == BLOCKED) {
-            resume(c, &threads[PONG], WAIT_QUEUE); /* the message goes straight to pong */
+            resume(c, &threads[PONG], WAIT_QUEUE, "pp_queue",
+                   "queue_send"); /* the message goes straight to pong */
         } else {
             queue_count++;
         }
@@ -263,7 +359,7 @@ static uint32_t step(int c)
                   TX_TRACE_SEMAPHORE_EVENTS);
         t->pc = 0;
         if (threads[PING].state == BLOCKED)
-            resume(c, &threads[PING], WAIT_SEMAPHORE);
+            resume(c, &threads[PING], WAIT_SEMAPHORE, "pp_ack", "semaphore_put");
         else
             ack_count++;
         return 300;
@@ -320,6 +416,78 @@ static int write_truth(const char *dir)
     return fclose(f) == 0 ? 0 : -1;
 }
 
+/* One instance as a JSON line (the fields of demo.latency.truth). */
+static void write_instance(FILE *f, int th, uint32_t number, int complete, uint32_t release,
+                           uint32_t end, uint64_t running, const uint64_t *preempted_by,
+                           int by_thread, const char *object, const char *service)
+{
+    fprintf(f, "{\"thread\": \"%s\", \"number\": %u, \"complete\": %s, \"release_ticks\": %lu",
+            threads[th].name, number, complete ? "true" : "false",
+            (unsigned long)(release - first_time));
+    if (complete)
+        fprintf(f, ", \"end_ticks\": %lu, \"response_ticks\": %lu, \"execution_ticks\": %llu",
+                (unsigned long)(end - first_time), (unsigned long)(end - release),
+                (unsigned long long)running);
+    fprintf(f,
+            ", \"released_by\": {\"kind\": \"thread\", \"context\": \"%s\", \"object\": \"%s\", "
+            "\"service\": \"%s\"}",
+            threads[by_thread].name, object, service);
+    if (complete) {
+        fprintf(f, ", \"running\": %llu, \"ready\": 0, \"preempted_by\": {",
+                (unsigned long long)running);
+        for (int i = 0, n = 0; i < THREADS; i++)
+            if (preempted_by[i])
+                fprintf(f, "%s\"%s\": %llu", n++ ? ", " : "", threads[i].name,
+                        (unsigned long long)preempted_by[i]);
+        fputs("}, \"interrupted_by\": [], \"blocked\": []", f);
+    }
+    fputs("}\n", f);
+}
+
+/* demo_smp.latency.truth: every instance that ended, then the open ones
+ * (incomplete); each one's ticks must add up to its response. */
+static int write_latency_truth(const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/demo_smp.latency.truth", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "trx_demo_smp: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f,
+            "{\"truth\": \"instances\", \"trace\": \"demo_smp.trx\", \"first_timestamp\": %lu, "
+            "\"threads\": %d}\n",
+            (unsigned long)first_time, THREADS);
+    for (int k = 0; k < ended_count; k++) {
+        const instance *in = &ended[k];
+        if (in->by_thread < 0) { /* no release in the trace: incomplete, unnumbered */
+            fprintf(f,
+                    "{\"thread\": \"%s\", \"number\": null, \"complete\": false, "
+                    "\"release_ticks\": null, \"end_ticks\": %lu}\n",
+                    threads[in->thread].name, (unsigned long)(in->end - first_time));
+            continue;
+        }
+        uint64_t sum = in->running;
+        for (int i = 0; i < THREADS; i++)
+            sum += in->preempted_by[i];
+        if (sum != in->end - in->release) {
+            fprintf(stderr, "trx_demo_smp: %s #%u: %llu ticks accounted of %lu\n",
+                    threads[in->thread].name, in->number, (unsigned long long)sum,
+                    (unsigned long)(in->end - in->release));
+            fclose(f);
+            return -1;
+        }
+        write_instance(f, in->thread, in->number, 1, in->release, in->end, in->running,
+                       in->preempted_by, in->by_thread, in->object, in->service);
+    }
+    for (int i = 0; i < THREADS; i++)
+        if (threads[i].open)
+            write_instance(f, i, threads[i].number, 0, threads[i].release, 0, 0, NULL,
+                           threads[i].by_thread, threads[i].object, threads[i].service);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
@@ -369,10 +537,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "trx_demo_smp: cannot write %s\n", path);
         return 1;
     }
-    if (write_truth(dir) != 0)
+    if (write_truth(dir) != 0 || write_latency_truth(dir) != 0)
         return 1;
     printf("trx_demo_smp: 2 cores, %llu + %llu events, roamer migrated %u times, drifter %u; "
-           "wrote %s/demo_smp.trx and demo_smp.truth\n",
+           "wrote %s/demo_smp.trx, demo_smp.truth and demo_smp.latency.truth\n",
            (unsigned long long)events_per_core[0], (unsigned long long)events_per_core[1],
            threads[ROAMER].migrations, threads[DRIFTER].migrations, dir);
     return 0;

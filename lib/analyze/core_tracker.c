@@ -92,6 +92,11 @@ static bool single_core(const trx_trace *t)
     return cores == 0;
 }
 
+bool trx_txtb_multi_core(const trx_trace *t)
+{
+    return t->format == TRX_TRACE_TXTB && !single_core(t);
+}
+
 /* Following one core: its (core, thread) pairs are the per-thread figures. */
 static bool pairs_from_threads(const trx_core_tracker *k)
 {

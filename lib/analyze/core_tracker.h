@@ -11,6 +11,11 @@ typedef struct trx_core_tracker trx_core_tracker;
 /* A tracker for prepared trace `t`, or NULL when out of memory. */
 trx_core_tracker *trx_core_tracker_new(const trx_trace *t);
 
+/* Whether a TXTB trace's events come from more than one core (ThreadX SMP:
+ * each core names its own next thread, so the decoder's next context, taken
+ * from the next entry of any core, does not say what a core runs). */
+bool trx_txtb_multi_core(const trx_trace *t);
+
 /* Feeds the next event (synthetic RUNNING events are ignored: they are
  * TraceX's core-blind guesses). */
 void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev);

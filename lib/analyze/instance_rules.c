@@ -4,10 +4,14 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "analyze/core_tracker.h"
 #include "analyze/instance_rules.h"
 
 #define STATE_MUTEX_WAIT 13u    /* ThreadX's TX_MUTEX_SUSP (the FreeRTOS glue records it too) */
 #define STATE_SEMAPHORE_WAIT 6u /* TX_SEMAPHORE_SUSP */
+#define TRX_EVENT_RESUME_ID 1u  /* TXTB internal RESUME: info 4 the core's next thread */
+#define TRX_EVENT_SUSPEND_ID 2u /* internal SUSPEND: likewise */
+#define TRX_EVENT_RELINQUISH_ID 109u /* tx_thread_relinquish: info 2 the next thread */
 
 int trx_instance_rules_init(trx_instance_rules *r, const trx_trace *t, const trx_latency_options *o)
 {
@@ -20,7 +24,8 @@ int trx_instance_rules_init(trx_instance_rules *r, const trx_trace *t, const trx
     r->thread_count = t->thread_count;
     r->threads = calloc(t->thread_count ? t->thread_count : 1, sizeof *r->threads);
     r->slots = calloc(TRX_INSTANCE_SLOTS, sizeof *r->slots);
-    r->per_core = trx_trace_context_cores(t) > 1;
+    r->txtb_smp = trx_txtb_multi_core(t);
+    r->per_core = trx_trace_context_cores(t) > 1 || r->txtb_smp;
     if (!r->threads || !r->slots) {
         trx_instance_rules_free(r);
         return -1;
@@ -139,17 +144,69 @@ void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_ch
     rt->state = TRX_TS_WAITING;
 }
 
+uint32_t trx_rules_next_context(const trx_instance_rules *r, const trx_event *ev)
+{
+    if (!r->txtb_smp)
+        return ev->next_context;
+    const trx_rule_slot *s = &r->slots[trx_rules_slot_of(r, ev)];
+    uint32_t ctx = ev->context;
+    if (ev->synthetic) /* TraceX's RUNNING guesses are core-blind */
+        return s->seen ? s->context : ev->next_context;
+    if (ctx == TRX_CONTEXT_INIT)
+        return TRX_CONTEXT_INIT;
+    if (ctx == TRX_CONTEXT_ISR)
+        return ev->kind == TRX_KIND_ISR_EXIT && s->isr_depth <= 1 ? s->after_isr : TRX_CONTEXT_ISR;
+    if (ev->id == TRX_EVENT_RESUME_ID && ev->info[3])
+        return ev->info[3]; /* preempted on its core by the thread it made ready */
+    if (ev->id == TRX_EVENT_SUSPEND_ID && ev->info[0] == ctx)
+        return ev->info[3]; /* its core's next thread, 0: idle */
+    if (ev->id == TRX_EVENT_RELINQUISH_ID && ev->info[1])
+        return ev->info[1];
+    return ctx;
+}
+
+int32_t trx_rules_moved_from(const trx_instance_rules *r, const trx_event *ev)
+{
+    if (!r->txtb_smp || ev->synthetic || !trx_is_threadish(ev->context))
+        return -1;
+    uint32_t here = trx_rules_slot_of(r, ev);
+    for (uint32_t k = 0; k < r->slots_used; k++)
+        if (k != here && r->slots[k].seen && r->slots[k].context == ev->context &&
+            r->slots[k].isr_depth == 0)
+            return (int32_t)k;
+    return -1;
+}
+
+void trx_rules_vacate(trx_instance_rules *r, uint32_t slot, uint64_t ticks)
+{
+    trx_rule_slot *s = &r->slots[slot];
+    s->context = TRX_CONTEXT_IDLE;
+    s->thread = -1;
+    s->since = ticks;
+}
+
 void trx_rules_run(trx_instance_rules *r, const trx_event *ev)
 {
-    trx_rule_slot *s = &r->slots[trx_rules_slot_of(r, ev)];
+    uint32_t k = trx_rules_slot_of(r, ev);
+    trx_rule_slot *s = &r->slots[k];
+    uint32_t next = trx_rules_next_context(r, ev);
+    if (r->txtb_smp && !ev->synthetic) {
+        if (k >= r->slots_used)
+            r->slots_used = k + 1;
+        if (ev->kind == TRX_KIND_ISR_ENTER && s->isr_depth == 0)
+            s->after_isr = s->seen ? s->context : TRX_CONTEXT_IDLE;
+        else if (ev->context == TRX_CONTEXT_ISR &&
+                 (ev->id == TRX_EVENT_RESUME_ID || ev->id == TRX_EVENT_SUSPEND_ID))
+            s->after_isr = ev->info[3]; /* the core's next thread when the ISR returns */
+    }
     if (ev->kind == TRX_KIND_ISR_ENTER && s->isr_depth < TRX_INSTANCE_ISR_NEST)
         s->isr[s->isr_depth++] = ev->subject;
     else if (ev->kind == TRX_KIND_ISR_EXIT && s->isr_depth > 0)
         s->isr_depth--;
-    if (s->seen && s->context == ev->next_context)
+    if (s->seen && s->context == next)
         return;
     s->seen = true;
-    s->context = ev->next_context;
-    s->thread = trx_rules_thread_of(r, ev->next_context);
+    s->context = next;
+    s->thread = trx_rules_thread_of(r, next);
     s->since = ev->ticks;
 }

@@ -11,8 +11,13 @@
  *     mutex; or the last object T asked for is a configured lock) ->
  *     blocked; anything else ends T's instance -> waiting.
  * Per core slot (the cores that carry contexts of their own; one slot for
- * TXTB) what runs: the next context of the slot's last event, and the
- * ISRs nested there. */
+ * single-core TXTB) what runs: the next context of the slot's last event,
+ * and the ISRs nested there. A ThreadX SMP trace (TXTB from several cores)
+ * has a slot per core too, following the core tracker's rules: a thread's
+ * event on core c means c runs it (and no other core: trx_rules_moved_from);
+ * its RESUME or SUSPEND names c's next thread in info 4 (a relinquish in
+ * info 2); after an ISR the thread a RESUME / SUSPEND inside it named, or
+ * the one it interrupted. */
 #ifndef TRX_INSTANCE_RULES_H
 #define TRX_INSTANCE_RULES_H
 
@@ -57,6 +62,7 @@ typedef struct trx_rule_slot {
     uint64_t since;
     uint32_t isr[TRX_INSTANCE_ISR_NEST]; /* ISR numbers entered and not left */
     uint32_t isr_depth;
+    uint32_t after_isr; /* SMP TXTB: what runs when the ISR nesting ends */
     bool seen;
 } trx_rule_slot;
 
@@ -67,6 +73,8 @@ typedef struct trx_instance_rules {
     uint32_t thread_count;
     trx_rule_slot *slots; /* TRX_INSTANCE_SLOTS */
     bool per_core;        /* slots by trx_event.core (cores with contexts of their own) */
+    bool txtb_smp;        /* ThreadX SMP: per core, by the SMP rules (see the top) */
+    uint32_t slots_used;  /* slots 0 .. slots_used - 1 seen an event (txtb_smp) */
     uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS]; /* configured locks: the thread that took it */
     uint32_t last_object[TRX_INSTANCE_SLOTS];   /* per slot: the object its last service named */
 } trx_instance_rules;
@@ -86,14 +94,26 @@ static inline uint32_t trx_rules_slot_of(const trx_instance_rules *r, const trx_
  * thread's instance changes. */
 void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_change *out);
 
+/* What the event's core slot runs after `ev`: its next context, or by
+ * the SMP rules for ThreadX SMP. */
+uint32_t trx_rules_next_context(const trx_instance_rules *r, const trx_event *ev);
+
 /* After trx_rules_apply: the slot's running context becomes the event's
  * next context. Returns true when it changed (the slot's old context ran
  * from slot->since to ev->ticks: the caller charges it before). */
 static inline bool trx_rules_switches(const trx_instance_rules *r, const trx_event *ev)
 {
     const trx_rule_slot *s = &r->slots[trx_rules_slot_of(r, ev)];
-    return !s->seen || s->context != ev->next_context;
+    return !s->seen || s->context != trx_rules_next_context(r, ev);
 }
+
+/* SMP TXTB: the other slot that ran the thread of `ev` until now (it logs
+ * on another core: it moved), -1 when none. The caller charges that slot to
+ * ev->ticks and then calls trx_rules_vacate. */
+int32_t trx_rules_moved_from(const trx_instance_rules *r, const trx_event *ev);
+
+/* Slot `slot` runs nothing known from `ticks` on. */
+void trx_rules_vacate(trx_instance_rules *r, uint32_t slot, uint64_t ticks);
 
 /* Moves the slot of `ev` to its next context from ev->ticks on (ISR
  * nesting followed too). */

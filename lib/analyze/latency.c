@@ -290,6 +290,11 @@ void trx_latency_feed(trx_latency *l, const trx_event *ev)
         else if (ch.what == TRX_CHANGE_END)
             end(l, ch.thread, ev);
     }
+    int32_t moved = trx_rules_moved_from(r, ev);
+    if (moved >= 0) { /* SMP: the thread left that core when it logs on this one */
+        charge(s, &r->slots[moved], ev->ticks);
+        trx_rules_vacate(r, (uint32_t)moved, ev->ticks);
+    }
     if (trx_rules_switches(r, ev)) {
         const trx_rule_slot *slot = &r->slots[trx_rules_slot_of(r, ev)];
         if (slot->seen)
