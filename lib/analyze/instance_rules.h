@@ -55,7 +55,8 @@ typedef struct trx_rule_slot {
     uint32_t context; /* next context of its last event (0: nothing, idle) */
     int32_t thread;   /* its thread index, -1 when not a thread */
     uint64_t since;
-    uint32_t isr[TRX_INSTANCE_ISR_NEST]; /* ISR numbers entered and not left */
+    uint32_t isr[TRX_INSTANCE_ISR_NEST]; /* ISR numbers (Swi handles) entered and not left */
+    uint32_t isr_swi;                    /* bit k: isr[k] is a software interrupt (SYS/BIOS Swi) */
     uint32_t isr_depth;
     bool seen;
 } trx_rule_slot;
@@ -69,6 +70,8 @@ typedef struct trx_instance_rules {
     bool per_core;        /* slots by trx_event.core (cores with contexts of their own) */
     uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS]; /* configured locks: the thread that took it */
     uint32_t last_object[TRX_INSTANCE_SLOTS];   /* per slot: the object its last service named */
+    uint32_t last_object_by[TRX_INSTANCE_SLOTS]; /* ... and the context that named it (an
+                                                    interrupt's entry forgets both) */
 } trx_instance_rules;
 
 /* 0, or -1 when out of memory. */
@@ -95,8 +98,8 @@ static inline bool trx_rules_switches(const trx_instance_rules *r, const trx_eve
     return !s->seen || s->context != ev->next_context;
 }
 
-/* Moves the slot of `ev` to its next context from ev->ticks on (ISR
- * nesting followed too). */
+/* Moves the slot of `ev` to its next context from ev->ticks on (ISR and
+ * Swi nesting followed too). */
 void trx_rules_run(trx_instance_rules *r, const trx_event *ev);
 
 /* The thread index of a context word (-1: no thread). */
