@@ -1,5 +1,6 @@
 /* path_names.c - what `trx why` calls the contexts, locks and holders of a
- * critical path (registry names first, then --elf symbols, then numbers). */
+ * critical path (registry names, --elf symbols for what the registry does
+ * not name, else numbers). */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -34,9 +35,9 @@ void trx_path_context_name(const trx_trace *t, uint32_t context, uint32_t isr, b
     }
     int32_t th = trx_trace_first_thread_at(t, context);
     const trx_object *obj = th >= 0 ? &t->objects[t->threads[th].object_index] : NULL;
-    const char *name = obj && !obj->unnamed ? obj->name : NULL;
-    if (!name)
-        name = trx_elf_object_name(t->elf, context);
+    const char *name = obj && obj->unnamed ? trx_elf_object_name(t->elf, context) : NULL;
+    if (!name && obj)
+        name = obj->name; /* as trx latency names it ("Task 0x20001100", "Un-named Thread") */
     if (name)
         snprintf(buf, size, "%s", name);
     else

@@ -15,8 +15,9 @@ typedef struct trx_path_view {
     uint64_t median_ticks;     /* the thread's median response, 0: unknown */
 } trx_path_view;
 
-/* The name of a context as a path shows it: a thread's name (its --elf
- * symbol when the registry has none, else 0xADDRESS), an ISR ("ISR 15", its
+/* The name of a context as a path shows it: a thread's name as trx latency
+ * gives it (its --elf symbol when the registry has none; 0xADDRESS for no
+ * thread of the trace), an ISR ("ISR 15", its
  * --elf handler), a Swi's name or handle, "Initialization", the idle name. */
 void trx_path_context_name(const trx_trace *t, uint32_t context, uint32_t isr, bool swi, char *buf,
                            size_t size);

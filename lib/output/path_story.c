@@ -11,17 +11,19 @@
 
 /* The biggest group of alike segments (same state, context, object,
  * holder) among `n` segments from `first`: its first segment and ticks.
- * `skip_running`: running ones are not candidates; `prefer_unbounded`:
- * a group that holds an unbounded segment wins over any that does not. */
-static const trx_segment *biggest(const trx_segment *first, uint32_t n, bool skip_running,
-                                  bool prefer_unbounded, uint64_t *ticks_out)
+ * `only_state` >= 0: only segments in that state are candidates;
+ * `skip_running`: running ones are not; `prefer_unbounded`: a group that
+ * holds an unbounded segment wins over any that does not. */
+static const trx_segment *biggest(const trx_segment *first, uint32_t n, int only_state,
+                                  bool skip_running, bool prefer_unbounded, uint64_t *ticks_out)
 {
     const trx_segment *best = NULL;
     uint64_t best_ticks = 0;
     bool best_unbounded = false;
     for (uint32_t i = 0; i < n; i++) { /* segments are few: quadratic is fine here */
         const trx_segment *s = &first[i];
-        if (skip_running && s->state == TRX_SEG_RUNNING)
+        if ((skip_running && s->state == TRX_SEG_RUNNING) ||
+            (only_state >= 0 && s->state != only_state))
             continue;
         bool seen = false;
         for (uint32_t j = 0; j < i && !seen; j++)
@@ -108,16 +110,33 @@ void trx_path_story(const trx_trace *t, const trx_path *p, const trx_path_view *
     if (v->median_ticks)
         snprintf(ratio, sizeof ratio, " (%.1fx its median)",
                  (double)p->instance.response_ticks / (double)v->median_ticks);
-    uint64_t whole = p->instance.response_ticks, part = 0;
-    const trx_segment *top = biggest(p->segments, p->top_count, true, false, &part);
+    /* the state it spent most of the time in besides running */
+    uint64_t whole = p->instance.response_ticks, part = 0, by_state[TRX_SEG_WAITING + 1] = {0};
+    for (uint32_t i = 0; i < p->top_count; i++)
+        if (p->segments[i].state <= TRX_SEG_WAITING)
+            by_state[p->segments[i].state] +=
+                p->segments[i].end_ticks - p->segments[i].start_ticks;
+    int state = -1;
+    for (int k = TRX_SEG_PREEMPTED; k <= TRX_SEG_WAITING; k++)
+        if (by_state[k] && (state < 0 || by_state[k] > by_state[state]))
+            state = k;
+    const trx_segment *top =
+        state >= 0 ? biggest(p->segments, p->top_count, state, true, false, &part) : NULL;
     if (!top || !part) {
         snprintf(buf, size, "%s #%" PRIu64 " took %s ticks%s: it ran all the time", name,
                  p->instance.number, ticks, ratio);
         return;
     }
     cause(t, top, why, sizeof why);
-    int n = snprintf(buf, size, "%s #%" PRIu64 " took %s ticks%s: %u %% %s", name,
+    int n;
+    if (state == TRX_SEG_BLOCKED || part == by_state[state])
+        n = snprintf(buf, size, "%s #%" PRIu64 " took %s ticks%s: %u %% %s", name,
                      p->instance.number, ticks, ratio, percent(part, whole), why);
+    else /* "45 % preempted, 19 % by X" */
+        n = snprintf(buf, size, "%s #%" PRIu64 " took %s ticks%s: %u %% %s, %u %% %s", name,
+                     p->instance.number, ticks, ratio, percent(by_state[state], whole),
+                     trx_segment_state_name(state), percent(part, whole),
+                     strchr(why, ' ') ? strchr(why, ' ') + 1 : why);
     if (top->state != TRX_SEG_BLOCKED || n < 0 || (size_t)n >= size)
         return;
     /* the holder's side: every child of the blocked segments of that group */
@@ -130,7 +149,7 @@ void trx_path_story(const trx_trace *t, const trx_path *p, const trx_path_view *
         blocked += s->end_ticks - s->start_ticks;
         uint64_t k = 0;
         const trx_segment *c =
-            biggest(p->segments + s->first_child, s->child_count, true, true, &k);
+            biggest(p->segments + s->first_child, s->child_count, -1, true, true, &k);
         if (c && (!worst || (c->unbounded && !worst->unbounded) ||
                   (c->unbounded == worst->unbounded && k > inner))) {
             worst = c;
