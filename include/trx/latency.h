@@ -148,8 +148,8 @@ typedef struct trx_segment {
 typedef struct trx_path {
     uint32_t thread; /* address of the instance's thread */
     trx_instance instance;
-    uint32_t released_by;     /* context of the releasing event (thread / ISR / init) */
-    uint32_t released_isr;    /* ISR: the innermost interrupt there (a Swi handle when ..._swi) */
+    uint32_t released_by;  /* context of the releasing event (thread / ISR / init) */
+    uint32_t released_isr; /* ISR: the innermost interrupt there (a Swi handle when ..._swi) */
     bool released_swi;
     uint64_t released_index;  /* its event index */
     uint32_t released_object; /* the object it posted, sent or gave last (0: none seen) */

@@ -68,8 +68,8 @@ typedef struct trx_instance_rules {
     uint32_t thread_count;
     trx_rule_slot *slots; /* TRX_INSTANCE_SLOTS */
     bool per_core;        /* slots by trx_event.core (cores with contexts of their own) */
-    uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS]; /* configured locks: the thread that took it */
-    uint32_t last_object[TRX_INSTANCE_SLOTS];   /* per slot: the object its last service named */
+    uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS];  /* configured locks: the thread that took it */
+    uint32_t last_object[TRX_INSTANCE_SLOTS];    /* per slot: the object its last service named */
     uint32_t last_object_by[TRX_INSTANCE_SLOTS]; /* ... and the context that named it (an
                                                     interrupt's entry forgets both) */
 } trx_instance_rules;

@@ -31,9 +31,7 @@ void trx_path_object_name(const trx_trace *t, uint32_t address, char *buf, size_
 void trx_path_story(const trx_trace *t, const trx_path *p, const trx_path_view *v, char *buf,
                     size_t size);
 
-void trx_path_write_text(const trx_trace *t, const trx_path *p, const trx_path_view *v,
-                         trx_out *o);
-void trx_path_write_json(const trx_trace *t, const trx_path *p, const trx_path_view *v,
-                         trx_out *o);
+void trx_path_write_text(const trx_trace *t, const trx_path *p, const trx_path_view *v, trx_out *o);
+void trx_path_write_json(const trx_trace *t, const trx_path *p, const trx_path_view *v, trx_out *o);
 
 #endif

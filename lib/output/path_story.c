@@ -41,8 +41,8 @@ static const trx_segment *biggest(const trx_segment *first, uint32_t n, int only
                 ticks += first[j].end_ticks - first[j].start_ticks;
                 unbounded |= first[j].unbounded;
             }
-        bool better = prefer_unbounded && unbounded != best_unbounded ? unbounded
-                                                                      : ticks > best_ticks;
+        bool better =
+            prefer_unbounded && unbounded != best_unbounded ? unbounded : ticks > best_ticks;
         if (!best || better) {
             best = s;
             best_ticks = ticks;
@@ -114,8 +114,7 @@ void trx_path_story(const trx_trace *t, const trx_path *p, const trx_path_view *
     uint64_t whole = p->instance.response_ticks, part = 0, by_state[TRX_SEG_WAITING + 1] = {0};
     for (uint32_t i = 0; i < p->top_count; i++)
         if (p->segments[i].state <= TRX_SEG_WAITING)
-            by_state[p->segments[i].state] +=
-                p->segments[i].end_ticks - p->segments[i].start_ticks;
+            by_state[p->segments[i].state] += p->segments[i].end_ticks - p->segments[i].start_ticks;
     int state = -1;
     for (int k = TRX_SEG_PREEMPTED; k <= TRX_SEG_WAITING; k++)
         if (by_state[k] && (state < 0 || by_state[k] > by_state[state]))
@@ -165,8 +164,8 @@ void trx_path_story(const trx_trace *t, const trx_path *p, const trx_path_view *
             continue;
         for (uint32_t j = 0; j < s->child_count; j++) {
             const trx_segment *c = &p->segments[s->first_child + j];
-            if (c->state == worst->state && c->context == worst->context &&
-                c->isr == worst->isr && c->object == worst->object && c->holder == worst->holder)
+            if (c->state == worst->state && c->context == worst->context && c->isr == worst->isr &&
+                c->object == worst->object && c->holder == worst->holder)
                 inner += c->end_ticks - c->start_ticks;
         }
     }

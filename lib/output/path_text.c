@@ -21,8 +21,8 @@ static void segment_line(const trx_trace *t, const trx_segment *s, uint64_t whol
 {
     char who[NAME], what[NAME];
     uint64_t ticks = s->end_ticks - s->start_ticks;
-    trx_out_printf(o, "%*s%" PRIu64 " .. %" PRIu64 " ", (int)(4 + 2 * s->depth), "",
-                   s->start_ticks, s->end_ticks);
+    trx_out_printf(o, "%*s%" PRIu64 " .. %" PRIu64 " ", (int)(4 + 2 * s->depth), "", s->start_ticks,
+                   s->end_ticks);
     duration(o, ticks, tps);
     trx_out_printf(o, " %3u %%  %s", whole ? (unsigned)((ticks * 100 + whole / 2) / whole) : 0,
                    trx_segment_state_name(s->state));
@@ -70,14 +70,14 @@ static void path(const trx_trace *t, const trx_path *p, const trx_path_view *v, 
     trx_path_story(t, p, v, story, sizeof story);
     trx_out_printf(o, "%s%s\n", level ? "woken by: " : "", story);
     trx_path_context_name(t, p->released_by, p->released_isr, p->released_swi, by, sizeof by);
-    trx_out_printf(o, "  released at %" PRIu64 " (event %" PRIu64 ") by %s", p->instance.release_ticks,
-                   p->released_index, by);
+    trx_out_printf(o, "  released at %" PRIu64 " (event %" PRIu64 ") by %s",
+                   p->instance.release_ticks, p->released_index, by);
     if (p->released_object) {
         trx_path_object_name(t, p->released_object, obj, sizeof obj);
         trx_out_printf(o, ", which last named %s", obj);
     }
-    trx_out_printf(o, "; %s at %" PRIu64 " (event %" PRIu64 ")\n",
-                   level ? "posted" : "ended", p->instance.end_ticks, p->instance.end_index);
+    trx_out_printf(o, "; %s at %" PRIu64 " (event %" PRIu64 ")\n", level ? "posted" : "ended",
+                   p->instance.end_ticks, p->instance.end_index);
     trx_out_printf(o, "  segments (start .. end, ticks%s, share):\n",
                    v->ticks_per_second ? " (microseconds)" : "");
     segment_lines(t, p, 0, p->top_count, p->instance.response_ticks, v->ticks_per_second, o);

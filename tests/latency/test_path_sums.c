@@ -27,18 +27,10 @@
 #include "trx/uia_names.h"
 
 static const char *const corpus[] = {
-    "a_sample_threadx.trx",
-    "b_sample_wrap.trx",
-    "c_prio_inversion_mutex_noinherit.trx",
-    "d_interrupts_nested.trx",
-    "demo_filex.trx",
-    "demo_netx_tcp.trx",
-    "demo_netx_udp.trx",
-    "demo_threadx.trx",
-    "e_user_events_filter.trx",
-    "z_every_event_id.trx",
-    "smp/smp2_pingpong.trx",
-    "smp/smp4_mutex_contention.trx",
+    "a_sample_threadx.trx",    "b_sample_wrap.trx",     "c_prio_inversion_mutex_noinherit.trx",
+    "d_interrupts_nested.trx", "demo_filex.trx",        "demo_netx_tcp.trx",
+    "demo_netx_udp.trx",       "demo_threadx.trx",      "e_user_events_filter.trx",
+    "z_every_event_id.trx",    "smp/smp2_pingpong.trx", "smp/smp4_mutex_contention.trx",
 };
 
 /* Real ThreadX traces of mutex waits with and without inheritance. */
@@ -75,8 +67,8 @@ static void check_run(const char *what, const trx_path *p, uint32_t first, uint3
         if (s->depth != depth)
             fail_msg("%s: segment %u has depth %u, expected %u", what, i, s->depth, depth);
         if (i && alike(s, s - 1))
-            fail_msg("%s: depth %u segments %u and %u are alike and not merged", what, depth,
-                     i - 1, i);
+            fail_msg("%s: depth %u segments %u and %u are alike and not merged", what, depth, i - 1,
+                     i);
         if (depth == 0 && s->state == TRX_SEG_RUNNING && s->context != p->thread)
             fail_msg("%s: running segment %u names another thread", what, i);
         if (depth == 0 && s->state == TRX_SEG_WAITING)
@@ -204,8 +196,8 @@ static void walk_all(const char *name, trx_trace *t)
                      (unsigned long long)row->instances);
         uint64_t want = row->instances < row->worst_count ? row->instances : row->worst_count;
         if (listed != want)
-            fail_msg("%s thread 0x%08x: %llu of %llu listed instances compared", name,
-                     row->address, (unsigned long long)listed, (unsigned long long)want);
+            fail_msg("%s thread 0x%08x: %llu of %llu listed instances compared", name, row->address,
+                     (unsigned long long)listed, (unsigned long long)want);
     }
     trx_latency_free(&l);
     printf("%s: %llu complete instances\n", name, (unsigned long long)(seen.instances - before));
