@@ -22,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "../decode/trace_builder.h"
 #include "trx/latency.h"
 #include "trx/trx.h"
 #include "trx/uia_names.h"
@@ -276,6 +277,132 @@ static void test_sysbios(void **state)
     walk_uia("four_cores");
 }
 
+/* Hand-worked paths on hand-built TXTB traces. */
+enum { A = 0x1000, B = 0x2000, C = 0x3000, D = 0x4000, M1 = 0x5000, M2 = 0x6000 };
+#define PRIO(p) (0x80000000u | (p) << 16 | (p))
+#define ISR 0xFFFFFFFFu
+
+typedef struct expected_segment {
+    uint64_t start, end;
+    uint8_t state;
+    uint32_t context, object, holder;
+    bool unbounded;
+    uint32_t depth, child_count;
+} expected_segment;
+
+/* The path's segments, in its layout order, equal `want` field by field. */
+static void expect_segments(const trx_path *p, const expected_segment *want, uint32_t n)
+{
+    assert_int_equal(p->segment_count, n);
+    for (uint32_t i = 0; i < n; i++) {
+        const trx_segment *s = &p->segments[i];
+        const expected_segment *e = &want[i];
+        if (s->start_ticks != e->start || s->end_ticks != e->end || s->state != e->state ||
+            s->context != e->context || s->object != e->object || s->holder != e->holder ||
+            s->unbounded != e->unbounded || s->depth != e->depth ||
+            s->child_count != e->child_count)
+            fail_msg("segment %u: %llu..%llu %s ctx 0x%x obj 0x%x holder 0x%x unbounded %d depth "
+                     "%u children %u; expected %llu..%llu %s ctx 0x%x obj 0x%x holder 0x%x "
+                     "unbounded %d depth %u children %u",
+                     i, (unsigned long long)s->start_ticks, (unsigned long long)s->end_ticks,
+                     trx_segment_state_name(s->state), s->context, s->object, s->holder,
+                     s->unbounded, s->depth, s->child_count, (unsigned long long)e->start,
+                     (unsigned long long)e->end, trx_segment_state_name(e->state), e->context,
+                     e->object, e->holder, e->unbounded, e->depth, e->child_count);
+    }
+}
+
+static test_trace built;
+
+/* An ISR that enters and leaves at one tick while A runs (an empty
+ * interrupted segment): A's running time on both sides is one segment. */
+static void test_empty_interrupt_merged(void **state)
+{
+    (void)state;
+    tb_init(&built, 2, 64, false);
+    tb_object(&built, 0, TRX_OBJ_THREAD, A, "A", 0x10000, 1024, 10);
+    tb_object(&built, 1, TRX_OBJ_THREAD, B, "B", 0x20000, 1024, 20);
+    tb_event(&built, B, PRIO(20), 103, 100, 0, 0, 0, 0);
+    tb_event(&built, B, PRIO(20), 1, 110, A, 4, 0, A); /* B resumes A, A runs */
+    tb_event(&built, A, PRIO(10), 103, 120, 0, 0, 0, 0);
+    tb_event(&built, ISR, A, 3, 130, 0, 5, 0, 0); /* ISR 5 in and out at one tick */
+    tb_event(&built, ISR, A, 4, 130, 0, 5, 0, 0);
+    tb_event(&built, ISR, A, 3, 140, 0, 7, 0, 0);
+    tb_event(&built, ISR, A, 4, 150, 0, 7, 0, 0);
+    tb_event(&built, A, PRIO(10), 2, 160, A, 4, 0, B); /* A sleeps */
+    trx_trace t;
+    tb_open(&built, &t);
+    trx_path p;
+    assert_int_equal(trx_path_compute(&t, NULL, A, 1, 0, 0, &p), 0);
+    const expected_segment want[] = {
+        {10, 40, TRX_SEG_RUNNING, A, 0, 0, false, 0, 0},
+        {40, 50, TRX_SEG_INTERRUPTED, ISR, 0, 0, false, 0, 0},
+        {50, 60, TRX_SEG_RUNNING, A, 0, 0, false, 0, 0},
+    };
+    expect_segments(&p, want, 3);
+    assert_int_equal(p.segments[1].isr, 7);
+    assert_int_equal(p.released_by, B);
+    trx_path_free(&p);
+    trx_trace_close(&t);
+}
+
+/* A lock chain two deep: A waits for M1 held by B, B for M2 held by C, and D
+ * (priority 10, lower than A's 5) preempts C: unbounded, two levels down. */
+static void test_lock_chain(void **state)
+{
+    (void)state;
+    tb_init(&built, 6, 64, false);
+    tb_object(&built, 0, TRX_OBJ_THREAD, A, "A", 0x10000, 1024, 5);
+    tb_object(&built, 1, TRX_OBJ_THREAD, B, "B", 0x20000, 1024, 20);
+    tb_object(&built, 2, TRX_OBJ_THREAD, C, "C", 0x30000, 1024, 30);
+    tb_object(&built, 3, TRX_OBJ_THREAD, D, "D", 0x40000, 1024, 10);
+    tb_object(&built, 4, TRX_OBJ_MUTEX, M1, "M1", 0, 0, 0);
+    tb_object(&built, 5, TRX_OBJ_MUTEX, M2, "M2", 0, 0, 0);
+    tb_event(&built, C, PRIO(30), 103, 100, 0, 0, 0, 0);
+    tb_event(&built, C, PRIO(30), 1, 110, B, 4, 0, B);             /* B released, runs */
+    tb_event(&built, B, PRIO(20), 52, 120, M2, 0xFFFFFFFFu, C, 1); /* B waits for M2 (C) */
+    tb_event(&built, B, PRIO(20), 2, 121, B, 13, 0, C);
+    tb_event(&built, C, PRIO(30), 1, 130, A, 4, 0, A);            /* A released, runs */
+    tb_event(&built, A, PRIO(5), 52, 140, M1, 0xFFFFFFFFu, B, 1); /* A waits for M1 (B) */
+    tb_event(&built, A, PRIO(5), 2, 141, A, 13, 0, C);
+    tb_event(&built, C, PRIO(30), 1, 150, D, 4, 0, D); /* D preempts C */
+    tb_event(&built, D, PRIO(10), 103, 160, 0, 0, 0, 0);
+    tb_event(&built, D, PRIO(10), 2, 170, D, 4, 0, C);
+    tb_event(&built, C, PRIO(30), 57, 180, M2, C, 1, 0); /* C gives M2 to B */
+    tb_event(&built, C, PRIO(30), 1, 181, B, 13, 0, B);
+    tb_event(&built, B, PRIO(20), 57, 190, M1, B, 1, 0); /* B gives M1 to A */
+    tb_event(&built, B, PRIO(20), 1, 191, A, 13, 0, A);
+    tb_event(&built, A, PRIO(5), 2, 200, A, 4, 0, B); /* A's instance ends */
+    trx_trace t;
+    tb_open(&built, &t);
+    trx_path p;
+    int rc = trx_path_compute(&t, NULL, A, 1, 0, 1, &p);
+    assert_int_equal(rc, 0);
+    const expected_segment want[] = {
+        {30, 41, TRX_SEG_RUNNING, A, 0, 0, false, 0, 0},
+        {41, 91, TRX_SEG_BLOCKED, A, M1, B, false, 0, 2},
+        {91, 100, TRX_SEG_RUNNING, A, 0, 0, false, 0, 0},
+        {41, 81, TRX_SEG_BLOCKED, B, M2, C, false, 1, 3},
+        {81, 91, TRX_SEG_RUNNING, B, 0, 0, false, 1, 0},
+        {41, 50, TRX_SEG_RUNNING, C, 0, 0, false, 2, 0},
+        {50, 70, TRX_SEG_PREEMPTED, D, 0, 0, true, 2, 0},
+        {70, 81, TRX_SEG_RUNNING, C, 0, 0, false, 2, 0},
+    };
+    expect_segments(&p, want, 8);
+    assert_int_equal(p.top_count, 3);
+    assert_int_equal(p.segments[1].first_child, 3);
+    assert_int_equal(p.segments[3].first_child, 5);
+    assert_int_equal(p.released_by, C);
+    assert_int_equal(p.released_object, 0); /* C named no object before it */
+    /* the waker: C's instance is not whole in the trace (it ran from the start) */
+    assert_null(p.waker);
+    trx_path_free(&p);
+    /* B never waits for a trigger again: its instance does not end in the trace */
+    assert_int_equal(trx_path_compute(&t, NULL, B, 1, 0, 0, &p), 2);
+    trx_path_free(&p);
+    trx_trace_close(&t);
+}
+
 static void test_something_walked(void **state)
 {
     (void)state;
@@ -290,10 +417,9 @@ static void test_something_walked(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_threadx_corpus),
-        cmocka_unit_test(test_freertos),
-        cmocka_unit_test(test_sysbios),
-        cmocka_unit_test(test_something_walked),
+        cmocka_unit_test(test_threadx_corpus), cmocka_unit_test(test_freertos),
+        cmocka_unit_test(test_sysbios),        cmocka_unit_test(test_empty_interrupt_merged),
+        cmocka_unit_test(test_lock_chain),     cmocka_unit_test(test_something_walked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
