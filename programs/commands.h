@@ -8,6 +8,7 @@ int cmd_dump(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_latency(int argc, char **argv);
+int cmd_why(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_convert(int argc, char **argv);

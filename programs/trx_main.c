@@ -41,6 +41,7 @@ static const command commands[] = {
     {"diff", "the statistics of two traces side by side, with the changes", cmd_diff},
     {"latency", "every response of every thread: distributions and the worst instances",
      cmd_latency},
+    {"why", "why one response took as long as it did: its critical path, tick for tick", cmd_why},
     {"describe", "an event description as a recorder header, .trxc or SystemView file",
      cmd_describe},
     {"serve", "the report of a trace of any size in the browser, over local HTTP", cmd_serve},

@@ -112,35 +112,45 @@ typedef enum trx_segment_state {
     TRX_SEG_PREEMPTED = 1,   /* ready while another thread ran on the core it could use */
     TRX_SEG_INTERRUPTED = 2, /* ready while an ISR (Hwi, Swi) ran */
     TRX_SEG_BLOCKED = 3,     /* waiting for a lock held by another thread */
-    TRX_SEG_READY = 4        /* ready while nothing known ran (idle, initialization) */
+    TRX_SEG_READY = 4,       /* ready while nothing known ran (idle, initialization) */
+    TRX_SEG_WAITING = 5      /* a lock holder only: it waited for a trigger (a sleep, a
+                                queue ...) with the lock held; `object`: what it asked for */
 } trx_segment_state;
 
-/* "running", "preempted", "interrupted", "blocked", "ready". */
+/* "running", "preempted", "interrupted", "blocked", "ready", "waiting". */
 const char *trx_segment_state_name(trx_segment_state s);
 
 /* One segment of a path: [start_ticks, end_ticks) in one state. `context`:
  * what ran (the thread itself, the preempting thread, TRX_CONTEXT_ISR with
- * `isr` its number); blocked: `object` the lock, `holder` its holder, and
- * the holder's own split of the interval as children (first_child ..
- * first_child + child_count - 1 in trx_path.segments). `unbounded`: a
- * thread of lower priority than the instance's thread ran while it waited
- * for a lock (an unbounded priority inversion). */
+ * `isr` its number - a Swi's handle when `swi` -, for ready the idle (0)
+ * or initialization context); blocked: `object` the lock, `holder` its
+ * holder, and the holder's own split of the interval as children
+ * (first_child .. first_child + child_count - 1 in trx_path.segments; none
+ * when the holder is unknown or already waits further up the chain: a
+ * cycle). `unbounded`: a thread of lower priority (numerically larger, as
+ * the events carry priorities) than the instance's thread ran instead of
+ * the holder while it waited (an unbounded priority inversion). */
 typedef struct trx_segment {
     uint64_t start_ticks, end_ticks;
     uint8_t state;
     bool unbounded;
+    bool swi;
     uint32_t context, isr;
     uint32_t object, holder;
-    uint32_t depth;
+    uint32_t depth; /* 0: the instance's thread; 1: a holder of its lock; ... */
     uint32_t first_child, child_count;
 } trx_segment;
 
 /* The critical path of one instance. Top-level segments (depth 0) add up
- * to the response exactly; a blocked segment's children to its ticks. */
+ * to the response exactly; a blocked segment's children to its ticks. A
+ * waker's path (trx_path.waker) ends at the event that released the
+ * instance after it (its instance.end_index). */
 typedef struct trx_path {
     uint32_t thread; /* address of the instance's thread */
     trx_instance instance;
-    uint32_t released_by;     /* context of the releasing event (thread / ISR / init) */
+    uint32_t released_by;  /* context of the releasing event (thread / ISR / init) */
+    uint32_t released_isr; /* ISR: the innermost interrupt there (a Swi handle when ..._swi) */
+    bool released_swi;
     uint64_t released_index;  /* its event index */
     uint32_t released_object; /* the object it posted, sent or gave last (0: none seen) */
     trx_segment *segments;    /* top level first (segments[0 .. top_count - 1]), then children */
@@ -149,9 +159,14 @@ typedef struct trx_path {
 } trx_path;
 
 /* Finds instance `number` (1-based, as trx_latency numbers them) of the
- * thread at `address`, or the one containing `at_ticks` when number is 0,
- * and computes its critical path, following wakers `depth` levels back.
- * 0; 1 when no such complete instance; -1 when out of memory. */
+ * thread at `address`, or the first one containing `at_ticks` (release <=
+ * at_ticks <= end) when number is 0, and computes its critical path in one
+ * pass (trx_trace_prepare first), following wakers `depth` levels back (a
+ * pass each; a waker that is not a thread, or whose instance the trace
+ * does not hold whole, ends the chain). Memory grows with the segments,
+ * not with the trace. 0; 1 when there is no such instance; 2 when it is
+ * incomplete (its release or end outside the trace, or a lost-event gap
+ * inside); -1 when out of memory. Free with trx_path_free (also after 1/2). */
 int trx_path_compute(trx_trace *t, const trx_latency_options *o, uint32_t address, uint64_t number,
                      uint64_t at_ticks, uint32_t depth, trx_path *out);
 

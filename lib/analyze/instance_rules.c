@@ -100,8 +100,10 @@ static void note_objects(trx_instance_rules *r, const trx_event *ev)
     default:
         break;
     }
-    if (object)
+    if (object) {
         r->last_object[trx_rules_slot_of(r, ev)] = object;
+        r->last_object_by[trx_rules_slot_of(r, ev)] = ev->context;
+    }
 }
 
 void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_change *out)
@@ -199,9 +201,13 @@ void trx_rules_run(trx_instance_rules *r, const trx_event *ev)
                  (ev->id == TRX_EVENT_RESUME_ID || ev->id == TRX_EVENT_SUSPEND_ID))
             s->after_isr = ev->info[3]; /* the core's next thread when the ISR returns */
     }
-    if (ev->kind == TRX_KIND_ISR_ENTER && s->isr_depth < TRX_INSTANCE_ISR_NEST)
+    bool swi = ev->kind == TRX_KIND_SWI_BEGIN || ev->kind == TRX_KIND_SWI_END;
+    if ((ev->kind == TRX_KIND_ISR_ENTER || ev->kind == TRX_KIND_SWI_BEGIN) &&
+        s->isr_depth < TRX_INSTANCE_ISR_NEST) {
+        s->isr_swi = swi ? s->isr_swi | 1u << s->isr_depth : s->isr_swi & ~(1u << s->isr_depth);
         s->isr[s->isr_depth++] = ev->subject;
-    else if (ev->kind == TRX_KIND_ISR_EXIT && s->isr_depth > 0)
+        r->last_object[trx_rules_slot_of(r, ev)] = 0; /* it has named nothing yet */
+    } else if ((ev->kind == TRX_KIND_ISR_EXIT || ev->kind == TRX_KIND_SWI_END) && s->isr_depth > 0)
         s->isr_depth--;
     if (s->seen && s->context == next)
         return;

@@ -60,7 +60,8 @@ typedef struct trx_rule_slot {
     uint32_t context; /* next context of its last event (0: nothing, idle) */
     int32_t thread;   /* its thread index, -1 when not a thread */
     uint64_t since;
-    uint32_t isr[TRX_INSTANCE_ISR_NEST]; /* ISR numbers entered and not left */
+    uint32_t isr[TRX_INSTANCE_ISR_NEST]; /* ISR numbers (Swi handles) entered and not left */
+    uint32_t isr_swi;                    /* bit k: isr[k] is a software interrupt (SYS/BIOS Swi) */
     uint32_t isr_depth;
     uint32_t after_isr; /* SMP TXTB: what runs when the ISR nesting ends */
     bool seen;
@@ -75,8 +76,10 @@ typedef struct trx_instance_rules {
     bool per_core;        /* slots by trx_event.core (cores with contexts of their own) */
     bool txtb_smp;        /* ThreadX SMP: per core, by the SMP rules (see the top) */
     uint32_t slots_used;  /* slots 0 .. slots_used - 1 seen an event (txtb_smp) */
-    uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS]; /* configured locks: the thread that took it */
-    uint32_t last_object[TRX_INSTANCE_SLOTS];   /* per slot: the object its last service named */
+    uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS];  /* configured locks: the thread that took it */
+    uint32_t last_object[TRX_INSTANCE_SLOTS];    /* per slot: the object its last service named */
+    uint32_t last_object_by[TRX_INSTANCE_SLOTS]; /* ... and the context that named it (an
+                                                    interrupt's entry forgets both) */
 } trx_instance_rules;
 
 /* 0, or -1 when out of memory. */
@@ -115,8 +118,8 @@ int32_t trx_rules_moved_from(const trx_instance_rules *r, const trx_event *ev);
 /* Slot `slot` runs nothing known from `ticks` on. */
 void trx_rules_vacate(trx_instance_rules *r, uint32_t slot, uint64_t ticks);
 
-/* Moves the slot of `ev` to its next context from ev->ticks on (ISR
- * nesting followed too). */
+/* Moves the slot of `ev` to its next context from ev->ticks on (ISR and
+ * Swi nesting followed too). */
 void trx_rules_run(trx_instance_rules *r, const trx_event *ev);
 
 /* The thread index of a context word (-1: no thread). */

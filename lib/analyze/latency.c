@@ -38,12 +38,6 @@ struct trx_latency_state {
     uint32_t open_key_count, free_count;
 };
 
-const char *trx_segment_state_name(trx_segment_state s)
-{
-    static const char *const names[] = {"running", "preempted", "interrupted", "blocked", "ready"};
-    return (unsigned)s < 5 ? names[s] : "?";
-}
-
 static void dist_add(trx_latency_dist *d, uint64_t v)
 {
     trx_log_hist_add(&d->hist_, &d->count, &d->sum, &d->min, &d->max, v);

@@ -304,6 +304,10 @@ static void test_bad_custom_every_command(void **state)
                 argv[k++] = "--to=csv";
             if (strcmp(names[i], "convert") == 0)
                 argv[k++] = "--to=bin";
+            if (strcmp(names[i], "why") == 0) { /* one thread, one instance */
+                argv[k++] = "--thread=thread 1";
+                argv[k++] = "--worst";
+            }
             if (strcmp(names[i], "describe") == 0) { /* the definitions are its input */
                 argv[k++] = "--to=csv";
                 argv[k++] = trxc;
