@@ -339,9 +339,18 @@ static void note_event(walker *w, const trx_event *ev, const trx_instance_change
     }
 }
 
-/* Moves the event's slot to its next context, keeping running_on. */
+/* Moves the event's slot to its next context, keeping running_on (SMP: a
+ * thread that logs on another core has left its old one, as trx latency
+ * counts it). */
 static void run(walker *w, const trx_event *ev)
 {
+    int32_t moved = trx_rules_moved_from(&w->rules, ev);
+    if (moved >= 0) {
+        int32_t gone = w->rules.slots[moved].thread;
+        trx_rules_vacate(&w->rules, (uint32_t)moved, ev->ticks);
+        if (gone >= 0 && w->running_on[gone] == moved)
+            w->running_on[gone] = -1;
+    }
     uint32_t slot = trx_rules_slot_of(&w->rules, ev);
     int32_t before = w->rules.slots[slot].seen ? w->rules.slots[slot].thread : -1;
     trx_rules_run(&w->rules, ev);

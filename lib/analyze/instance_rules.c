@@ -167,16 +167,29 @@ uint32_t trx_rules_next_context(const trx_instance_rules *r, const trx_event *ev
     return ctx;
 }
 
-int32_t trx_rules_moved_from(const trx_instance_rules *r, const trx_event *ev)
+/* The slot other than `here` that runs `thread` now, -1 when none. */
+static int32_t other_slot_running(const trx_instance_rules *r, uint32_t here, uint32_t thread)
 {
-    if (!r->txtb_smp || ev->synthetic || !trx_is_threadish(ev->context))
-        return -1;
-    uint32_t here = trx_rules_slot_of(r, ev);
     for (uint32_t k = 0; k < r->slots_used; k++)
-        if (k != here && r->slots[k].seen && r->slots[k].context == ev->context &&
+        if (k != here && r->slots[k].seen && r->slots[k].context == thread &&
             r->slots[k].isr_depth == 0)
             return (int32_t)k;
     return -1;
+}
+
+int32_t trx_rules_moved_from(const trx_instance_rules *r, const trx_event *ev)
+{
+    if (!r->txtb_smp || ev->synthetic)
+        return -1;
+    uint32_t here = trx_rules_slot_of(r, ev);
+    if (trx_is_threadish(ev->context)) { /* it logs here: it left the other core */
+        int32_t k = other_slot_running(r, here, ev->context);
+        if (k >= 0)
+            return k;
+    }
+    /* this core runs it next: a thread runs on one core at a time */
+    uint32_t next = trx_rules_next_context(r, ev);
+    return trx_is_threadish(next) && next != ev->context ? other_slot_running(r, here, next) : -1;
 }
 
 void trx_rules_vacate(trx_instance_rules *r, uint32_t slot, uint64_t ticks)

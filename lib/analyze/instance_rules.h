@@ -111,7 +111,8 @@ static inline bool trx_rules_switches(const trx_instance_rules *r, const trx_eve
 }
 
 /* SMP TXTB: the other slot that ran the thread of `ev` until now (it logs
- * on another core: it moved), -1 when none. The caller charges that slot to
+ * on another core: it moved), or that runs the thread this event's core
+ * runs next (a thread runs on one core at a time), -1 when none. The caller charges that slot to
  * ev->ticks and then calls trx_rules_vacate. */
 int32_t trx_rules_moved_from(const trx_instance_rules *r, const trx_event *ev);
 
