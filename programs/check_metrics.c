@@ -11,6 +11,7 @@
 
 #include "output/registry_warning.h"
 #include "check_rules.h"
+#include "output/path_output.h"
 #include "trx/latency.h"
 #include "trx/tx_trace.h"
 
@@ -224,13 +225,27 @@ static int metric_response(const check_ctx *ctx, const check_rule *r, check_resu
     out->event_index = in->release_index;
     out->ticks = in->release_ticks;
     snprintf(out->subject, sizeof out->subject, "thread %s", name);
+    /* its first cause: the story of its critical path (trx why) */
+    char story[320] = "";
+    trx_path path;
+    int prc = trx_path_compute(ctx->trace, &o, worst->address, in->number, 0, 0, &path);
+    if (prc == 0) {
+        trx_path_view view = {ctx->ticks_per_second, worst->response.p50};
+        trx_path_story(t, &path, &view, story, sizeof story);
+    }
+    trx_path_free(&path);
+    if (prc < 0) {
+        trx_latency_free(&l);
+        return -1;
+    }
     EVIDENCE(out,
              "longest response: thread \"%s\" instance #%" PRIu64 " released at ticks %" PRIu64
              " (event %" PRIu64 ") took %" PRIu64 " ticks (median %" PRIu64 "), limit %" PRIu64
-             " ticks; %" PRIu64 " instances measured; why: trx why %s --thread \"%s\" "
+             " ticks; %" PRIu64 " instances measured; %s%swhy: trx why %s --thread \"%s\" "
              "--instance %" PRIu64,
              name, in->number, in->release_ticks, in->release_index, in->response_ticks,
-             worst->response.p50, limit, measured, t->path ? t->path : "FILE", name, in->number);
+             worst->response.p50, limit, measured, story, story[0] ? "; " : "",
+             t->path ? t->path : "FILE", name, in->number);
     trx_latency_free(&l);
     return 0;
 }

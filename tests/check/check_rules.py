@@ -228,6 +228,10 @@ expect(res[1]["value"] == w["response_ticks"] and res[1]["subject"] == "thread "
        f"max-response: {res[1]} vs {w}")
 expect(f"instance #{w['number']}" in lines[1] and f"--instance {w['number']}" in lines[1],
        f"max-response names the instance and how to ask why: {lines[1]}")
+# and its first cause: the story of trx why for that instance
+story = json.loads(run("why", demo, "--thread", top["name"], "--instance", str(w["number"]),
+                       "--json")[1])["story"]
+expect(story and story in lines[1], f"max-response tells the first cause ({story!r}): {lines[1]}")
 low = min(rows, key=lambda t: t["worst"][0]["response_ticks"])
 lw = low["worst"][0]["response_ticks"]
 res, lines = check(demo, f"max-response={low['name']}:{lw}", f"max-response={low['name']}:{lw - 1}",
