@@ -166,6 +166,28 @@ for fmt in ("perfetto", "chrome-json", "csv", "ctf"):
         meta_path = os.path.join(out, "metadata")
         keep("export ctf metadata", open(meta_path, encoding="utf-8").read())
 
+# latency: no complete instance spans a gap (those are incomplete), and
+# trx why of the worst one holds its sums
+if a.rtos != "none":
+    lat = json.loads(keep("latency --json", run("latency", "--json", "--worst", "3", CAP).stdout))
+    gaps = [g["index"] for g in info["stream"]["gaps"]]
+    import bisect
+    spans = 0
+    for t in lat["threads"]:
+        for w in t["worst"]:
+            k = bisect.bisect_right(gaps, w["release_index"])
+            check(k == len(gaps) or gaps[k] > w["end_index"],
+                  "latency: %s #%d (events %d..%d) spans no gap" %
+                  (t["name"], w["number"], w["release_index"], w["end_index"]))
+            spans += 1
+    check(spans > 0 and any(t["incomplete"] for t in lat["threads"]),
+          "latency: complete instances measured (%d) and some cut by gaps" % spans)
+    top = max((t for t in lat["threads"] if t["worst"]), key=lambda t: t["worst"][0]["response_ticks"])
+    why = json.loads(keep("why --json", run("why", CAP, "--thread", top["name"], "--worst",
+                                           "--json").stdout))
+    check(sum(g["ticks"] for g in why["segments"]) == why["instance"]["response_ticks"],
+          "why: the segments add up to the response")
+
 # check and diff
 chk = run("check", CAP, "no-lost-events", ok=(0, 1))
 keep("check", chk.stdout)
