@@ -54,17 +54,8 @@ static int write_latency(cli_input *in, const cli_common *c, void *state, trx_ou
 int cmd_latency(int argc, char **argv)
 {
     static latency_args args;
-    latency_args_init(&args, "latency", 5);
-    const cli_spec spec = {.name = "latency",
-                           .usage = usage,
-                           .common = CLI_JSON | CLI_COMPAT,
-                           .own = latency_args_options,
-                           .on_own = latency_args_option,
-                           .own_state = &args,
-                           .min_args = 1,
-                           .max_args = 1};
     cli_common c;
-    int rc = cli_parse(argc, argv, &spec, &c);
+    int rc = latency_args_parse(&args, argc, argv, "latency", usage, latency_args_options, 5, &c);
     if (rc >= 0)
         return rc;
     if ((args.from != NULL) != (args.to != NULL))

@@ -97,17 +97,8 @@ static int write_why(cli_input *in, const cli_common *c, void *state, trx_out *w
 int cmd_why(int argc, char **argv)
 {
     static latency_args args;
-    latency_args_init(&args, "why", 0);
-    const cli_spec spec = {.name = "why",
-                           .usage = usage,
-                           .common = CLI_JSON | CLI_COMPAT,
-                           .own = why_args_options,
-                           .on_own = latency_args_option,
-                           .own_state = &args,
-                           .min_args = 1,
-                           .max_args = 1};
     cli_common c;
-    int rc = cli_parse(argc, argv, &spec, &c);
+    int rc = latency_args_parse(&args, argc, argv, "why", usage, why_args_options, 0, &c);
     if (rc >= 0)
         return rc;
     if (args.thread_count != 1)

@@ -248,3 +248,18 @@ void latency_args_keep_threads(const latency_args *a, const trx_trace *t, trx_la
     }
     l->row_count = n;
 }
+
+int latency_args_parse(latency_args *a, int argc, char **argv, const char *command,
+                       const char *usage, const struct option *own, uint32_t worst, cli_common *c)
+{
+    latency_args_init(a, command, worst);
+    const cli_spec spec = {.name = command,
+                           .usage = usage,
+                           .common = CLI_JSON | CLI_COMPAT,
+                           .own = own,
+                           .on_own = latency_args_option,
+                           .own_state = a,
+                           .min_args = 1,
+                           .max_args = 1};
+    return cli_parse(argc, argv, &spec, c);
+}

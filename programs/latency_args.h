@@ -33,6 +33,11 @@ extern const struct option why_args_options[];
 
 void latency_args_init(latency_args *a, const char *command, uint32_t worst);
 
+/* Parses a command line of `trx latency` or `trx why` (own: their options,
+ * worst: the default --worst) into `a` and `c`: cli_parse's result. */
+int latency_args_parse(latency_args *a, int argc, char **argv, const char *command,
+                       const char *usage, const struct option *own, uint32_t worst, cli_common *c);
+
 /* cli_spec.on_own for both commands. */
 int latency_args_option(void *state, int opt, const char *arg);
 
