@@ -237,10 +237,12 @@ void latency_args_keep_threads(const latency_args *a, const trx_trace *t, trx_la
     if (!a->thread_count)
         return;
     uint32_t n = 0;
+    char name[TRX_NAME_MAX + 32];
     for (uint32_t i = 0; i < l->row_count; i++) {
         bool keep = false;
         for (uint32_t k = 0; k < a->thread_count; k++)
-            keep |= strcmp(trx_latency_row_name(t, &l->rows[i]), a->threads[k]) == 0;
+            keep |=
+                strcmp(trx_latency_row_name(t, &l->rows[i], name, sizeof name), a->threads[k]) == 0;
         if (keep)
             l->rows[n++] = l->rows[i];
         else

@@ -6,13 +6,13 @@
 
 #include "output/json_string.h"
 #include "output/latency_output.h"
+#include "output/path_output.h"
 
-const char *trx_latency_row_name(const trx_trace *t, const trx_latency_row *row)
+const char *trx_latency_row_name(const trx_trace *t, const trx_latency_row *row, char *buf,
+                                 size_t size)
 {
-    const char *name = row->thread >= 0 && (uint32_t)row->thread < t->thread_count
-                           ? t->objects[t->threads[row->thread].object_index].name
-                           : NULL;
-    return name ? name : "?";
+    trx_path_context_name(t, row->address, 0, false, buf, size);
+    return buf;
 }
 
 /* `"key": ticks` and, with a rate, `"key_us": microseconds`. */
@@ -56,7 +56,8 @@ void trx_latency_write_json(const trx_trace *t, const trx_latency *l, bool inter
     for (uint32_t i = 0; i < l->row_count; i++) {
         const trx_latency_row *r = &l->rows[i];
         trx_out_str(o, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
-        trx_out_json_string(o, trx_latency_row_name(t, r));
+        char name[TRX_NAME_MAX + 32];
+        trx_out_json_string(o, trx_latency_row_name(t, r, name, sizeof name));
         trx_out_printf(
             o, ", \"address\": %" PRIu32 ", \"instances\": %" PRIu64 ", \"incomplete\": %" PRIu64,
             r->address, r->instances, r->incomplete);

@@ -40,8 +40,9 @@ void trx_latency_write_text(const trx_trace *t, const trx_latency *l, bool inter
         trx_out_str(o, "  none\n");
     for (uint32_t i = 0; i < l->row_count; i++) {
         const trx_latency_row *r = &l->rows[i];
-        trx_out_printf(o, "\n  %s: %" PRIu64 " instances", trx_latency_row_name(t, r),
-                       r->instances);
+        char name[TRX_NAME_MAX + 32];
+        trx_out_printf(o, "\n  %s: %" PRIu64 " instances",
+                       trx_latency_row_name(t, r, name, sizeof name), r->instances);
         if (r->incomplete)
             trx_out_printf(o, " (+%" PRIu64 " incomplete: outside the trace or across a gap)",
                            r->incomplete);
