@@ -1323,7 +1323,7 @@
             stats = st; facts(); showTab(currentTab);
             fetchJson("api/latency", function (lt) {
               if (!lt || lt.pending || lt.failed) return;
-              latency = lt; setLateMarks(lt.late); facts(); showTab(currentTab); redraw();
+              latency = lt.latency; setLateMarks(lt.late); facts(); showTab(currentTab); redraw();
             });
             asked = ""; redraw(); /* the window again: its inversion bands and CPU lanes come with the statistics */
           });
