@@ -13,6 +13,8 @@
  *   /api/stats    `trx stats --json` of the trace (once computed), its
  *                 inversion list left out: /api/inversions?first=K&count=N pages it
  *   /api/search   ?q=TEXT&from=I&dir=1|-1: the next match after (before) I
+ *   /api/latency  the Responses view's data and the late marks (once computed)
+ *   /api/why      ?thread=ADDRESS&instance=N: its critical path (`trx why --json`)
  * Event records are the report's (report_events.c), so the page decodes and
  * draws a window exactly as it does a whole report.
  */
@@ -21,6 +23,7 @@
 
 #include "output/export_args.h"
 #include "output/json_string.h"
+#include "output/path_output.h"
 #include "output/report.h"
 #include "output/stats_json.h"
 #include "output/timeline.h"
@@ -147,6 +150,15 @@ static int write_core_runs(serve_state *s, uint64_t first, uint64_t last, trx_ou
 
 /* The events from cursor `c` on: at most `max`, and (until_ticks) none after
  * the first one past `until` ticks. */
+/* ,"late": the late instances' marks once computed (the page's red wedges). */
+static void write_late(serve_state *s, trx_out *w)
+{
+    if (!atomic_load(&s->latency_ready))
+        return;
+    trx_out_str(w, ",\"late\":");
+    trx_out_mem(w, s->late, s->late_len);
+}
+
 static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_ticks,
                         uint64_t until, trx_out *w)
 {
@@ -193,6 +205,7 @@ static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_
         free(seen);
         return 503;
     }
+    write_late(s, w);
     trx_out_str(w, ",\"types\":");
     trx_report_types_json(w, t, e.count, seen, s->options.custom, &symbols, NULL);
     trx_out_str(w, "}\n");
@@ -222,6 +235,7 @@ static int view_by_index(serve_state *s, uint64_t from, uint64_t to, uint64_t co
     num(w, (to < ready ? to + 1 : ready) - (from < ready ? from : ready));
     trx_out_str(w, ",\"summary\":");
     trx_overview_summary_index_json(o, from, to, summary_cols(cols), w);
+    write_late(s, w);
     trx_out_str(w, "}\n");
     return 200;
 }
@@ -252,6 +266,7 @@ static int view(serve_state *s, const trx_http_request *r, trx_out *w, const cha
     num(w, between);
     trx_out_str(w, ",\"summary\":");
     trx_overview_summary_json(o, from, to, summary_cols(cols), w);
+    write_late(s, w);
     trx_out_str(w, "}\n");
     return 200;
 }
@@ -437,6 +452,58 @@ static int inversions(serve_state *s, const trx_http_request *r, trx_out *w, con
     return 200;
 }
 
+/* /api/latency: the Responses view's data ({"latency": ..., "late": ...}) once computed. */
+static int latency(serve_state *s, trx_out *w)
+{
+    if (!atomic_load(&s->latency_ready)) {
+        trx_out_str(w,
+                    atomic_load(&s->stats_failed) ? "{\"failed\":true}\n" : "{\"pending\":true}\n");
+        return 200;
+    }
+    trx_out_mem(w, s->latency, s->latency_len);
+    return 200;
+}
+
+/* /api/why?thread=ADDR&instance=N: that instance's critical path as `trx why --json`. */
+static int why(serve_state *s, const trx_http_request *r, trx_out *w, const char **type)
+{
+    uint64_t address, number;
+    if (!query_u64(r, "thread", &address) || !query_u64(r, "instance", &number) || number == 0 ||
+        address > UINT32_MAX)
+        return bad_request(w, type, "why: expected thread=ADDRESS&instance=N (N from 1)");
+    if (!atomic_load(&s->latency_ready)) { /* the helper thread still reads the trace */
+        trx_out_str(w, "{\"pending\":true}\n");
+        return 200;
+    }
+    trx_trace *t = &s->in->trace;
+    trx_latency_options o = {0};
+    o.worst = 1;
+    trx_latency l;
+    if (trx_latency_compute(t, &o, &l) != 0)
+        return 503;
+    uint64_t median = 0;
+    for (uint32_t i = 0; i < l.row_count; i++)
+        if (l.rows[i].address == (uint32_t)address)
+            median = l.rows[i].response.p50;
+    trx_latency_free(&l);
+    trx_path p;
+    int rc = trx_path_compute(t, &o, (uint32_t)address, number, 0, 0, &p);
+    if (rc == 0) {
+        trx_path_view v = {s->options.ticks_per_second, median};
+        trx_path_write_json(t, &p, &v, w);
+    }
+    trx_path_free(&p);
+    if (rc < 0)
+        return 503;
+    if (rc > 0)
+        return bad_request(w, type,
+                           rc == 1
+                               ? "why: no such instance of that thread (api/latency lists them)"
+                               : "why: that instance is incomplete (outside the trace or across "
+                                 "a lost-event gap)");
+    return 200;
+}
+
 int serve_handle(void *state, const trx_http_request *req, trx_out *body, const char **type)
 {
     serve_state *s = state;
@@ -468,6 +535,10 @@ int serve_handle(void *state, const trx_http_request *req, trx_out *body, const 
         return locate(s, req, body, type);
     if (strcmp(req->path, "/api/inversions") == 0)
         return inversions(s, req, body, type);
+    if (strcmp(req->path, "/api/latency") == 0)
+        return latency(s, body);
+    if (strcmp(req->path, "/api/why") == 0)
+        return why(s, req, body, type);
     if (strcmp(req->path, "/api/stats") == 0) {
         if (!atomic_load(&s->stats_ready)) {
             trx_out_str(body, atomic_load(&s->stats_failed) ? "{\"failed\":true}\n"

@@ -52,6 +52,11 @@ typedef struct serve_state {
     uint64_t *band_reach;     /* per block of SERVE_BAND_BLOCK bands: the latest end up to it */
     atomic_bool stats_ready;
     atomic_bool stats_failed;
+    char *latency; /* /api/latency: the Responses view's data and the late marks */
+    size_t latency_len;
+    char *late; /* the late marks alone ("late" of /api/view answers) */
+    size_t late_len;
+    atomic_bool latency_ready; /* set after the statistics (the helper thread is done) */
 } serve_state;
 
 /* 32 hex digits from the system's random source (the URL's token); false when none. */

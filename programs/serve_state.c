@@ -43,6 +43,7 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
     s->options = (trx_export_options){ticks_per_second, &in->custom};
     atomic_init(&s->stats_ready, false);
     atomic_init(&s->stats_failed, false);
+    atomic_init(&s->latency_ready, false);
     FILE *f = open_memstream(&s->page, &s->page_len);
     trx_out *w = f ? malloc(sizeof *w) : NULL;
     s->overview = w ? trx_overview_new(&in->trace) : NULL;
@@ -173,6 +174,36 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
         fclose(f);
     if (!w)
         trx_stats_free(st);
+    /* the Responses view's data, once (its paths read the trace: before the
+     * server's /api/why may, which waits for latency_ready) */
+    trx_latency lat;
+    if (w && !atomic_load(stop) && trx_report_latency_compute(&s->in->trace, &lat) == 0) {
+        FILE *lf = open_memstream(&s->latency, &s->latency_len);
+        FILE *mf = open_memstream(&s->late, &s->late_len);
+        trx_out *lw = lf && mf ? malloc(2 * sizeof *lw) : NULL;
+        bool ok = lw != NULL;
+        if (lw) {
+            trx_out_init(&lw[0], lf, false);
+            trx_out_init(&lw[1], mf, false);
+            trx_report_late_json(&s->in->trace, &lat, &lw[1]);
+            trx_out_flush(&lw[1]);
+            trx_out_str(&lw[0], "{\"latency\":");
+            ok = trx_report_latency_json(&s->in->trace, &lat, s->options.ticks_per_second,
+                                         &lw[0]) == 0;
+            trx_out_str(&lw[0], ",\"late\":");
+            trx_report_late_json(&s->in->trace, &lat, &lw[0]);
+            trx_out_str(&lw[0], "}\n");
+            trx_out_flush(&lw[0]);
+            free(lw);
+        }
+        if (lf)
+            fclose(lf);
+        if (mf)
+            fclose(mf);
+        trx_latency_free(&lat);
+        if (ok && s->latency && s->late)
+            atomic_store(&s->latency_ready, true);
+    }
 #ifdef __GLIBC__
     malloc_trim(0); /* what the analyses freed goes back to the system */
 #endif
@@ -188,6 +219,8 @@ void serve_state_free(serve_state *s)
         trx_stats_free(&s->computed);
     free(s->page);
     free(s->stats);
+    free(s->latency);
+    free(s->late);
     free(s->bands);
     free(s->band_reach);
     if (s->in) {

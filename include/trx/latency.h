@@ -53,11 +53,18 @@ typedef struct trx_latency_options {
     trx_event_pattern from, to;
 } trx_latency_options;
 
-/* A distribution of durations in ticks (see the top of this file). */
+#define TRX_LATENCY_BINS 32
+
+/* A distribution of durations in ticks (see the top of this file). `bins`:
+ * its histogram in TRX_LATENCY_BINS equal bins from min (bin k: [min + k x
+ * bin_width, min + (k + 1) x bin_width)), each value placed by its
+ * log-linear bucket's top (within 1/32 of it), as the percentiles are. */
 typedef struct trx_latency_dist {
     uint64_t count, sum, min, max;
     uint64_t p50, p90, p99; /* set by trx_latency_finish */
-    uint64_t *hist_;        /* private: TRX_LATENCY_BUCKETS counters, or NULL */
+    uint64_t bin_width;     /* set by trx_latency_finish (0: no values) */
+    uint64_t bins[TRX_LATENCY_BINS];
+    uint64_t *hist_; /* private: TRX_LATENCY_BUCKETS counters, or NULL */
 } trx_latency_dist;
 
 #define TRX_LATENCY_BUCKETS (64u + 58u * 32u)

@@ -48,6 +48,16 @@ static void dist_finish(trx_latency_dist *d)
     d->p50 = trx_log_hist_percentile(d->hist_, d->count, 50, d->min, d->max);
     d->p90 = trx_log_hist_percentile(d->hist_, d->count, 90, d->min, d->max);
     d->p99 = trx_log_hist_percentile(d->hist_, d->count, 99, d->min, d->max);
+    /* the equal bins of the page's histogram, from the log-linear buckets */
+    memset(d->bins, 0, sizeof d->bins);
+    d->bin_width = d->count ? (d->max - d->min) / TRX_LATENCY_BINS + 1 : 0;
+    for (uint32_t b = 0; d->hist_ && b < TRX_LOG_HIST_BUCKETS; b++) {
+        if (!d->hist_[b])
+            continue;
+        uint64_t top = trx_log_hist_top(b);
+        top = top > d->max ? d->max : top < d->min ? d->min : top;
+        d->bins[(top - d->min) / d->bin_width] += d->hist_[b];
+    }
     free(d->hist_);
     d->hist_ = NULL;
 }

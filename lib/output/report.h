@@ -13,6 +13,7 @@
 #include "output/export_formats.h"
 #include "output/out_buffer.h"
 #include "output/timeline.h"
+#include "trx/latency.h"
 #include "trx/trx.h"
 
 /* The page's sources, as embedded at build time (generated report_assets.c). */
@@ -130,5 +131,29 @@ int trx_report_core_runs(trx_trace *t, trx_out *w);
  * the window. 0, or -1 when out of memory. */
 int trx_report_core_runs_window(trx_trace *t, trx_cursor *c, uint64_t first, uint64_t last,
                                 trx_out *w);
+
+/* ------------------------------------------ the Responses view (report_latency.c) */
+
+#define REPORT_WORST 5  /* worst instances listed per thread */
+#define REPORT_PATHS 64 /* critical paths computed in all (a pass over the trace each) */
+
+/* trx latency's figures as the page shows them (REPORT_WORST worst per
+ * thread; prepares the trace). 0, or -1 when out of memory. */
+int trx_report_latency_compute(trx_trace *t, trx_latency *l);
+
+/* The Responses view's data: {"threads": [{"name", "address", "lane",
+ * "instances", "incomplete", "response": {"min", "p50", "p90", "p99", "max",
+ * "bin_width", "bins": [TRX_LATENCY_BINS counts]}, "worst": [{"number",
+ * "release_index", "release_ticks", "end_ticks", "response_ticks", "draw":
+ * [[start, end, state, lane, depth(, holder lane when
+ * blocked)] ...], "wake": [lane, event index],
+ * "path": `trx why --json`}]}]} (the first REPORT_PATHS worst instances have
+ * a path). 0, or -1 when out of memory. */
+int trx_report_latency_json(trx_trace *t, const trx_latency *l, uint64_t ticks_per_second,
+                            trx_out *w);
+
+/* The late marks of the time line: per thread lane its worst instances at or
+ * above its p99, [[lane, [[release ticks, release event number] ...]] ...]. */
+void trx_report_late_json(const trx_trace *t, const trx_latency *l, trx_out *w);
 
 #endif

@@ -214,6 +214,18 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     trx_out_char(w, ']');
     /* CPU lanes only where there are several cores (the page draws none for one) */
     int rc = !s->cores || s->cores->core_count > 1 ? trx_report_core_runs(t, w) : 0;
+    /* the Responses view: distributions, worst instances and their paths */
+    trx_latency lat;
+    if (rc == 0 && trx_report_latency_compute(t, &lat) == 0) {
+        trx_out_str(w, ",\n\"latency\":");
+        if (trx_report_latency_json(t, &lat, o->ticks_per_second, w) != 0)
+            rc = -1;
+        trx_out_str(w, ",\n\"late\":");
+        trx_report_late_json(t, &lat, w);
+        trx_latency_free(&lat);
+    } else {
+        rc = -1;
+    }
     trx_out_str(w, ",\n\"stats\":");
     trx_stats brief = *s; /* the inversion windows are above, compactly */
     brief.inversion_count = 0;

@@ -518,6 +518,83 @@
       k = Math.max(k + 1, lateFrom(marks, pAt(x + LATE_STEP)));
     }
   }
+  /* The Responses view: the critical path of one instance drawn over the
+   * lanes it involves (meta.latency / api/latency: "draw" [start, end, state,
+   * lane, depth(, holder lane)], "wake" [lane, event number]): a band per
+   * segment coloured by state, an arrow for the wake-up and for each lock
+   * handoff; what was drawn is kept for the tests (pathDrawn). */
+  var latency = meta.latency || null, shownPath = null, pathDrawn = [];
+  var SEG_COLOR = { running: "#188038", preempted: "#f29900", interrupted: "#d93025", blocked: "#9334e6",
+                    ready: "#9aa3b2", waiting: "#5f6368" };
+  function pathArrow(p, fromRow, toRow) {
+    var x = xOf(posOfTicks(p)), y1 = RULER + fromRow * ROW + 12, y2 = RULER + toRow * ROW + (toRow > fromRow ? 3 : 21);
+    ctx.strokeStyle = ctx.fillStyle = "#1d2330"; ctx.lineWidth = 2;
+    ctx.beginPath(); ctx.moveTo(x, y1); ctx.lineTo(x, y2); ctx.stroke();
+    var d = y2 > y1 ? -1 : 1;
+    ctx.beginPath(); ctx.moveTo(x, y2); ctx.lineTo(x - 4, y2 + 7 * d); ctx.lineTo(x + 4, y2 + 7 * d); ctx.fill();
+    ctx.lineWidth = 1;
+  }
+  function drawPath() {
+    pathDrawn = [];
+    if (!shownPath) return;
+    var w = shownPath.worst, right = LABEL + plotW();
+    (w.draw || []).forEach(function (d) {
+      var row = laneRow[d[3]];
+      pathDrawn.push({ start: d[0], end: d[1], state: d[2], lane: lanes[d[3]] ? lanes[d[3]].name : null, depth: d[4] });
+      if (row === undefined) return;
+      var xa = Math.max(LABEL, xOf(posOfTicks(d[0]))), xb = Math.min(right, xOf(posOfTicks(d[1])));
+      if (xb < LABEL || xa > right) return;
+      var y = RULER + row * ROW;
+      ctx.fillStyle = SEG_COLOR[d[2]] || "#455a64";
+      ctx.globalAlpha = 0.3; ctx.fillRect(xa, y + 1, Math.max(2, xb - xa), ROW - 2);
+      ctx.globalAlpha = 1; ctx.fillRect(xa, y + ROW - 5, Math.max(2, xb - xa), 4);
+    });
+    var own = laneRow[shownPath.thread.lane];
+    if (w.wake && laneRow[w.wake[0]] !== undefined && own !== undefined && laneRow[w.wake[0]] !== own)
+      pathArrow(w.release_ticks, laneRow[w.wake[0]], own);
+    (w.draw || []).forEach(function (d) { /* a lock handed off: from its holder at the wait's end */
+      var from = d.length > 5 ? laneRow[d[5]] : undefined, to = laneRow[d[3]];
+      if (d[2] === "blocked" && from !== undefined && to !== undefined && from !== to) pathArrow(d[1], from, to);
+    });
+  }
+  /* shows instance k of latency thread r: its path drawn, the view on it, the story beside */
+  function showPath(r, k) {
+    var th = latency && latency.threads[r], w = th && th.worst[k];
+    if (!w) return;
+    shownPath = { thread: th, worst: w };
+    if (seq) { seq = false; $("sequential").checked = false; if (serve) { summary = null; asked = ""; } }
+    var span = Math.max(1, w.end_ticks - w.release_ticks);
+    v0 = w.release_ticks - span * 0.1; v1 = w.end_ticks + span * 0.1;
+    var html = '<h2 id="path-title">' + esc(th.name) + " #" + w.number + "</h2>";
+    if (w.path) {
+      html += '<p id="path-story">' + esc(w.path.story) + "</p><table>";
+      w.path.segments.forEach(function (sg) {
+        html += "<tr><td>" + esc(sg.state) + "</td><td>" + esc(timeText(sg.ticks)) + " " + esc(sg.context) +
+          (sg.object ? " on " + esc(sg.object) + " held by " + esc(sg.holder) : "") + "</td></tr>";
+        (sg.segments || []).forEach(function (c) {
+          html += "<tr><td>&nbsp;&nbsp;" + esc(c.state) + "</td><td>" + esc(timeText(c.ticks)) + " " + esc(c.context) + "</td></tr>";
+        });
+      });
+      html += "</table>";
+    } else html += '<p class="muted">Its path is not in the page (only the first paths are).</p>';
+    $("details").innerHTML = html;
+    redraw();
+  }
+  /* the late mark under (x, y), as [latency thread, worst k], or null */
+  function lateAt(x, y) {
+    var r = Math.floor((y - RULER) / ROW);
+    if (!latency || r < 0 || r >= shown.length || (y - RULER) % ROW > 11) return null;
+    for (var j = 0; j < lateDrawn.length; j++) {
+      var m = lateDrawn[j];
+      if (m[0] !== shown[r].name || Math.abs(m[2] - x) > 5) continue;
+      for (var t = 0; t < latency.threads.length; t++) {
+        if (latency.threads[t].lane !== shown[r].k) continue;
+        for (var k = 0; k < latency.threads[t].worst.length; k++)
+          if (latency.threads[t].worst[k].release_index === m[1]) return [t, k];
+      }
+    }
+    return null;
+  }
   /* Flows: an arrow from cause to effect (the effect's lane, or the lane that starts running). */
   var selFlows = [];
   function flowArrow(k, strong) {
@@ -594,6 +671,7 @@
     drawFlows();
     lateDrawn = [];
     for (r = 0; r < shown.length; r++) drawLate(shown[r], RULER + r * ROW);
+    drawPath();
     ctx.restore();
     if (selected >= 0) {
       var row = shown.indexOf(lanes[lane[selected]]), xs = xOf(pos(selected));
@@ -849,7 +927,10 @@
     if (!drag) return;
     var rect = canvas.getBoundingClientRect(), x = e.clientX - rect.left, y = e.clientY - rect.top;
     canvas.classList.remove("dragging");
-    if (!drag.moved) {
+    var late = !drag.moved ? lateAt(x, y) : null;
+    if (late) {
+      showPath(late[0], late[1]);
+    } else if (!drag.moved) {
       select(pick(x, y), false);
     } else if (drag.select) {
       var a = pAt(Math.min(drag.x, x)), b = pAt(Math.max(drag.x, x));
@@ -1078,6 +1159,29 @@
       })) + (inv.length > 2000 ? '<p class="muted">first 2,000 of ' + inv.length + "</p>" : "");
     }
   };
+  /* per thread: its response histogram (the bins trx computed) and its worst instances */
+  function histogram(d) {
+    var most = Math.max.apply(null, d.bins.concat([1])), bw = 8, H = 40;
+    return '<svg class="hist" width="' + d.bins.length * bw + '" height="' + (H + 2) + '">' + d.bins.map(function (c, b) {
+      var h = c ? Math.max(2, Math.round(H * c / most)) : 0;
+      return '<rect x="' + b * bw + '" y="' + (H - h) + '" width="' + (bw - 1) + '" height="' + h + '"><title>' +
+        esc(timeText(d.min + b * d.bin_width)) + " – " + esc(timeText(d.min + (b + 1) * d.bin_width)) + ": " + c + "</title></rect>";
+    }).join("") + "</svg>";
+  }
+  tabs.Responses = function () {
+    if (!latency) return '<p class="muted" id="latency-pending">Responses: computing…</p>';
+    if (!latency.threads.length) return '<p class="muted">No complete instance of any thread.</p>';
+    return latency.threads.map(function (th, r) {
+      var d = th.response;
+      return '<h3 class="resp-thread">' + esc(th.name) + "</h3><p>" + th.instances.toLocaleString("en-US") + " instances" +
+        (th.incomplete ? " (" + th.incomplete + " incomplete)" : "") + "; response p50 " + esc(timeText(d.p50)) +
+        ", p99 " + esc(timeText(d.p99)) + ", max " + esc(timeText(d.max)) + "</p>" + histogram(d) +
+        table(["#", "release", "response", "story"], th.worst.map(function (w, k) {
+          return ['<td class="link" data-why="' + r + "," + k + '">#' + w.number + "</td>", td(timeText(w.release_ticks)),
+            td(timeText(w.response_ticks)), '<td style="text-align:left">' + esc(w.path ? w.path.story : "") + "</td>"];
+        }));
+    }).join("");
+  };
   function nonzero(o) { return Object.keys(o).some(function (k) { return o[k]; }); }
   function kvTable(o, prefix) {
     return table(["statistic", "value"], Object.keys(o).map(function (k) { return [td(k.replace(/_/g, " ")), td(o[k], prefix + "." + k)]; }));
@@ -1098,6 +1202,8 @@
     if (j !== null) select(Number(j), true);
   });
   $("stat-body").addEventListener("click", function (e) {
+    var why = e.target.getAttribute("data-why");
+    if (why !== null) { showPath(Number(why.split(",")[0]), Number(why.split(",")[1])); window.scrollTo({ top: 0 }); return; }
     var g = e.target.getAttribute("data-goto");
     if (g !== null) { gotoEvent(Number(g)); window.scrollTo({ top: 0 }); return; }
     var j = e.target.getAttribute("data-jump");
@@ -1151,6 +1257,12 @@
     setLateMarks: function (list) { setLateMarks(list); facts(); redraw(); },
     lateDrawn: function () { return lateDrawn; },
     lateStep: LATE_STEP,
+    /* the Responses view: its data, open instance k of a thread, the path segments the last frame drew */
+    latency: function () { return latency; },
+    openWorst: function (name, k) {
+      for (var r = 0; latency && r < latency.threads.length; r++) if (latency.threads[r].name === name) return showPath(r, k || 0);
+    },
+    pathDrawn: function () { return pathDrawn; },
     /* one frame drawn now: its ms (bench/serve/frame_bench.js) */
     drawFrame: function () { var s = performance.now(); draw(); return performance.now() - s; },
     bands: function () { return inv.map(function (v) { return [v[0] + firstIndex, v[1] + firstIndex, v[2]]; }); },
@@ -1209,6 +1321,10 @@
           fetchJson("api/inversions?first=0&count=2000", function (iv) {
             if (iv && st.inversions) { st.inversions = iv.inversions; st.inversion_total = iv.total; }
             stats = st; facts(); showTab(currentTab);
+            fetchJson("api/latency", function (lt) {
+              if (!lt || lt.pending || lt.failed) return;
+              latency = lt.latency; setLateMarks(lt.late); facts(); showTab(currentTab); redraw();
+            });
             asked = ""; redraw(); /* the window again: its inversion bands and CPU lanes come with the statistics */
           });
         });
