@@ -63,6 +63,7 @@ static int status(serve_state *s, trx_out *w)
     num(w, trx_overview_ready_ticks(o));
     trx_out_str(w, trx_overview_done(o) ? ",\"done\":true" : ",\"done\":false");
     trx_out_str(w, atomic_load(&s->stats_ready) ? ",\"stats\":true" : ",\"stats\":false");
+    trx_out_str(w, atomic_load(&s->latency_ready) ? ",\"latency\":true" : ",\"latency\":false");
     trx_out_str(w, ",\"memory\":");
     num(w, trx_overview_memory(o));
     const trx_trace *t = &s->in->trace;
@@ -457,7 +458,9 @@ static int latency(serve_state *s, trx_out *w)
 {
     if (!atomic_load(&s->latency_ready)) {
         trx_out_str(w,
-                    atomic_load(&s->stats_failed) ? "{\"failed\":true}\n" : "{\"pending\":true}\n");
+                    atomic_load(&s->stats_failed) || atomic_load(&s->latency_failed)
+                        ? "{\"failed\":true}\n"
+                        : "{\"pending\":true}\n");
         return 200;
     }
     trx_out_mem(w, s->latency, s->latency_len);

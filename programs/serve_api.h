@@ -56,7 +56,8 @@ typedef struct serve_state {
     size_t latency_len;
     char *late; /* the late marks alone ("late" of /api/view answers) */
     size_t late_len;
-    atomic_bool latency_ready; /* set after the statistics (the helper thread is done) */
+    atomic_bool latency_ready;  /* set after the statistics (the helper thread is done) */
+    atomic_bool latency_failed; /* the helper thread ended without it */
 } serve_state;
 
 /* 32 hex digits from the system's random source (the URL's token); false when none. */

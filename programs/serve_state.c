@@ -44,6 +44,7 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
     atomic_init(&s->stats_ready, false);
     atomic_init(&s->stats_failed, false);
     atomic_init(&s->latency_ready, false);
+    atomic_init(&s->latency_failed, false);
     FILE *f = open_memstream(&s->page, &s->page_len);
     trx_out *w = f ? malloc(sizeof *w) : NULL;
     s->overview = w ? trx_overview_new(&in->trace) : NULL;
@@ -174,6 +175,9 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
         fclose(f);
     if (!w)
         trx_stats_free(st);
+    /* the statistics are ready: the page shows them while the Responses
+     * view's data is computed */
+    atomic_store(w ? &s->stats_ready : &s->stats_failed, true);
     /* the Responses view's data, once (its paths read the trace: before the
      * server's /api/why may, which waits for latency_ready) */
     trx_latency lat;
@@ -207,7 +211,8 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
 #ifdef __GLIBC__
     malloc_trim(0); /* what the analyses freed goes back to the system */
 #endif
-    atomic_store(w ? &s->stats_ready : &s->stats_failed, true);
+    if (!atomic_load(&s->latency_ready))
+        atomic_store(&s->latency_failed, true);
 }
 
 void serve_state_free(serve_state *s)

@@ -22,10 +22,10 @@ class Served:
             return json.loads(r.read())
 
     def wait_done(self, seconds=60):
-        """/api/status once the overview and the statistics are done."""
+        """/api/status once the overview, the statistics and the Responses data are done."""
         for _ in range(int(seconds * 10)):
             st = self.get("api/status")
-            if st.get("done") and st.get("stats"):
+            if st.get("done") and st.get("stats") and st.get("latency", True):
                 return st
             time.sleep(0.1)
         raise SystemExit("FAIL: trx serve not done after %d s" % seconds)

@@ -1321,10 +1321,13 @@
           fetchJson("api/inversions?first=0&count=2000", function (iv) {
             if (iv && st.inversions) { st.inversions = iv.inversions; st.inversion_total = iv.total; }
             stats = st; facts(); showTab(currentTab);
-            fetchJson("api/latency", function (lt) {
-              if (!lt || lt.pending || lt.failed) return;
-              latency = lt.latency; setLateMarks(lt.late); facts(); showTab(currentTab); redraw();
-            });
+            (function askLatency() { /* computed after the statistics: ask until it is there */
+              fetchJson("api/latency", function (lt) {
+                if (lt && lt.pending) { setTimeout(askLatency, 500); return; }
+                if (!lt || lt.failed) return;
+                latency = lt.latency; setLateMarks(lt.late); facts(); showTab(currentTab); redraw();
+              });
+            })();
             asked = ""; redraw(); /* the window again: its inversion bands and CPU lanes come with the statistics */
           });
         });
