@@ -68,6 +68,8 @@ static int32_t own_thread(const trx_instance_rules *r, const trx_event *ev)
     return -1;
 }
 
+#define TXTB_EVENT_FLAGS_SET 36u /* TX_TRACE_EVENT_FLAGS_SET: info1 the group */
+
 /* Services that name an object a thread asks for (remembered for its next
  * SUSPEND), and the objects any context names last (what a waker posted). */
 static void note_objects(trx_instance_rules *r, const trx_event *ev)
@@ -98,6 +100,8 @@ static void note_objects(trx_instance_rules *r, const trx_event *ev)
         object = ev->subject;
         break;
     default:
+        if (r->trace->format == TRX_TRACE_TXTB && ev->id == TXTB_EVENT_FLAGS_SET)
+            object = ev->info[0]; /* the group its flags were set in (a waker's post) */
         break;
     }
     if (object) {
