@@ -457,10 +457,9 @@ static int inversions(serve_state *s, const trx_http_request *r, trx_out *w, con
 static int latency(serve_state *s, trx_out *w)
 {
     if (!atomic_load(&s->latency_ready)) {
-        trx_out_str(w,
-                    atomic_load(&s->stats_failed) || atomic_load(&s->latency_failed)
-                        ? "{\"failed\":true}\n"
-                        : "{\"pending\":true}\n");
+        trx_out_str(w, atomic_load(&s->stats_failed) || atomic_load(&s->latency_failed)
+                           ? "{\"failed\":true}\n"
+                           : "{\"pending\":true}\n");
         return 200;
     }
     trx_out_mem(w, s->latency, s->latency_len);

@@ -136,6 +136,10 @@ int trx_report_core_runs_window(trx_trace *t, trx_cursor *c, uint64_t first, uin
 
 #define REPORT_WORST 5  /* worst instances listed per thread */
 #define REPORT_PATHS 64 /* critical paths computed in all (a pass over the trace each) */
+/* ... and at most this many events walked for them in all: a trace of N
+ * events gets min(REPORT_PATHS, REPORT_PATH_EVENTS / N) paths (10 M events:
+ * 5; 100 M: none - the page then says the path is not in it) */
+#define REPORT_PATH_EVENTS 50000000u
 
 /* trx latency's figures as the page shows them (REPORT_WORST worst per
  * thread; prepares the trace). 0, or -1 when out of memory. */
@@ -148,7 +152,8 @@ int trx_report_latency_compute(trx_trace *t, trx_latency *l);
  * [[start, end, state, lane, depth(, holder lane when
  * blocked)] ...], "wake": [lane, event index],
  * "path": `trx why --json`}]}]} (the first REPORT_PATHS worst instances have
- * a path). 0, or -1 when out of memory. */
+ * a path, fewer on large traces: REPORT_PATH_EVENTS). 0, or -1 when out of
+ * memory. */
 int trx_report_latency_json(trx_trace *t, const trx_latency *l, uint64_t ticks_per_second,
                             trx_out *w);
 

@@ -4,7 +4,8 @@
  * response distribution as fixed bins, its worst instances with their
  * critical paths (as `trx why --json` prints them, and as the lanes the page
  * draws them on), and the late marks of the time line. Bounded: at most
- * REPORT_WORST instances per thread, REPORT_PATHS paths in all.
+ * REPORT_WORST instances per thread, REPORT_PATHS paths in all, fewer on
+ * large traces (REPORT_PATH_EVENTS events walked for them in all).
  */
 #include <stdlib.h>
 
@@ -118,12 +119,16 @@ static void write_dist(const trx_latency_dist *d, trx_out *w)
 int trx_report_latency_json(trx_trace *t, const trx_latency *l, uint64_t ticks_per_second,
                             trx_out *w)
 {
-    uint32_t paths_left = REPORT_PATHS;
+    uint64_t events = t->total_events ? t->total_events : 1;
+    uint32_t paths_left = REPORT_PATH_EVENTS / events < REPORT_PATHS
+                              ? (uint32_t)(REPORT_PATH_EVENTS / events)
+                              : REPORT_PATHS;
     trx_out_str(w, "{\"threads\":[");
     for (uint32_t r = 0; r < l->row_count; r++) {
         const trx_latency_row *row = &l->rows[r];
         trx_out_str(w, r ? ",\n{\"name\":" : "\n{\"name\":");
-        trx_out_json_string(w, trx_latency_row_name(t, row));
+        char name[TRX_NAME_MAX + 32];
+        trx_out_json_string(w, trx_latency_row_name(t, row, name, sizeof name));
         trx_out_str(w, ",\"address\":");
         num(w, row->address);
         trx_out_str(w, ",\"lane\":");
