@@ -49,20 +49,15 @@ ThreadX traces (issue 31 item 6):
 usage: why_chains.py TRX CHAINS_DIR CORPUS_DIR
 """
 import json
+import os
 import subprocess
 import sys
 
 TRX, CHAINS, CORPUS = sys.argv[1:4]
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from why_support import fail, failures, trx_of  # noqa: E402
 
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL " + msg, file=sys.stderr)
-
-
-def trx(*args):
-    return subprocess.run([TRX] + list(args), check=True, capture_output=True, text=True).stdout
+trx = trx_of(TRX)
 
 
 def records(path, kind):

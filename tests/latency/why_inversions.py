@@ -21,20 +21,15 @@ instance without inheritance names the unbounded priority inversion.
 usage: why_inversions.py TRX DIR
 """
 import json
+import os
 import subprocess
 import sys
 
 TRX, DIR = sys.argv[1:3]
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from why_support import fail, failures, trx_of  # noqa: E402
 
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL " + msg, file=sys.stderr)
-
-
-def trx(*args):
-    return subprocess.run([TRX] + list(args), check=True, capture_output=True, text=True).stdout
+trx = trx_of(TRX)
 
 
 def truth_of(path):
