@@ -18,7 +18,6 @@ usage: why_cause_removed.py TRX DIR WORKDIR
 import json
 import os
 import struct
-import subprocess
 import sys
 
 TRX, DIR, WORK = sys.argv[1:4]

@@ -50,7 +50,6 @@ usage: why_chains.py TRX CHAINS_DIR CORPUS_DIR
 """
 import json
 import os
-import subprocess
 import sys
 
 TRX, CHAINS, CORPUS = sys.argv[1:4]

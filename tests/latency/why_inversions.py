@@ -22,7 +22,6 @@ usage: why_inversions.py TRX DIR
 """
 import json
 import os
-import subprocess
 import sys
 
 TRX, DIR = sys.argv[1:3]

@@ -30,7 +30,6 @@ usage: inherit_truth.py TRX DIR
 """
 import json
 import os
-import subprocess
 import sys
 
 TRX, DIR = sys.argv[1:3]
