@@ -30,7 +30,7 @@ static void check_all_rules(trx_trace *t, const trx_stats *s, const uint8_t *dat
         CHECK_MAX_ISR_TICKS,  CHECK_MAX_ISR_RATE,   CHECK_NO_INVERSION,
         CHECK_MIN_STACK_FREE, CHECK_MAX_CPU_LOAD,   CHECK_MAX_LATENCY,
         CHECK_MAX_RESPONSE,   CHECK_NO_LOST_EVENTS, CHECK_REGISTRY_ROOM};
-    check_ctx ctx = {t, s};
+    check_ctx ctx = {t, s, word_at(data, size, 4) % 2 ? 1000000u : 0u}; /* a tick rate or none */
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         static check_rule r;
         static check_result out;
@@ -38,6 +38,8 @@ static void check_all_rules(trx_trace *t, const trx_stats *s, const uint8_t *dat
         r.kind = kinds[k];
         snprintf(r.text, sizeof r.text, "rule %zu", k);
         r.limit = word_at(data, size, 8 * k) % 101; /* a percent for max-cpu-load */
+        r.has_unit = kinds[k] == CHECK_MAX_RESPONSE && (word_at(data, size, 8 * k + 4) & 1);
+        r.limit_ns = word_at(data, size, 8 * k + 4); /* max-response in time */
         r.window = word_at(data, size, 64 + 8 * k);
         if (r.kind == CHECK_MAX_ISR_RATE && r.window == 0)
             r.window = 1;
@@ -111,11 +113,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (ra == 0 && rb == 0) {
         diff_rows d;
-        diff_side da = {&a, &sa}, db = {&b, &sb};
+        trx_latency la, lb;
+        int lra = trx_latency_compute(&a, NULL, &la), lrb = trx_latency_compute(&b, NULL, &lb);
+        diff_side da = {&a, &sa, lra == 0 ? &la : NULL}, db = {&b, &sb, lrb == 0 ? &lb : NULL};
         if (diff_rows_build(&d, &da, &db) == 0 && trx_trace_context_missing(&a) &&
             d.unavailable_reason == NULL)
             __builtin_trap();
         diff_rows_free(&d);
+        if (lra == 0)
+            trx_latency_free(&la);
+        if (lrb == 0)
+            trx_latency_free(&lb);
     }
     if (ra == 0)
         trx_stats_free(&sa);
