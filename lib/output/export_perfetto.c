@@ -11,9 +11,11 @@
  * its decoded fields as debug annotations, object names resolved) and per
  * counter value, and an ftrace sched_switch per change of a core's running
  * thread (export_cpu_tracks.c: a CPU track per core). Flows (timeline_flows.c) ride on the events:
- * flow_ids on the cause, terminating_flow_ids on the effect. Lost-event gaps are slices on a
- * "Lost events" track. Event names, categories and annotation
- * names are interned the first time they are used. Timestamps are nanoseconds (ticks converted with
+ * flow_ids on the cause, terminating_flow_ids on the effect. The worst instances' critical paths
+ * (export_path_flows.c, the report's budget) add a slice per instance on a "worst responses"
+ * track under its thread's track and flows for the wake-up and each lock handoff. Lost-event gaps
+ * are slices on a "Lost events" track. Event names, categories and annotation names are interned
+ * the first time they are used. Timestamps are nanoseconds (ticks converted with
  * --ticks-per-second, else 1 tick = 1 µs). Memory: the interning bitmaps and O(threads + objects)
  * state.
  */
@@ -25,6 +27,7 @@
 #include "output/export_args.h"
 #include "output/export_cpu_tracks.h"
 #include "output/export_formats.h"
+#include "output/export_path_flows.h"
 #include "output/protobuf_writer.h"
 #include "output/timeline.h"
 
@@ -86,6 +89,8 @@ enum {
 #define UUID_LOAD 8u
 #define UUID_LOST 9u
 #define UUID_OBJECT(o) ((1ull << 32) + (uint64_t)(o))
+#define UUID_RESPONSES(l) ((2ull << 32) + (uint64_t)(l)) /* a lane's worst responses */
+#define PATH_FLOWS_MAX 16 /* path flows starting or ending at one event */
 
 /* Interned ids: names 1 = "running", id + 16 for events; annotation names
  * 1..3 fixed, then per (event id, field) a caption and an "... object" name. */
@@ -108,6 +113,7 @@ typedef struct perfetto_writer {
     bool running_done, fixed_done, unknown_lane_done;
     uint16_t categories_done;
     trx_pb pkt, msg, sub, interned, item;
+    trx_path_flows *paths; /* the worst instances' critical paths */
     /* CPU load windows */
     uint64_t window, window_end;
     double busy; /* CPU ticks (core-ticks / cores) busy in the current window */
@@ -195,6 +201,18 @@ static void write_descriptors(perfetto_writer *p)
         lane_descriptor(p, t->thread_count + k);
     for (uint32_t l = t->thread_count + TRX_LANE_CORE_ISR; l < trx_lane_count(t); l++)
         lane_descriptor(p, l); /* the cores' interrupts */
+    const uint32_t *lanes;
+    uint32_t n = trx_path_flows_lanes(p->paths, &lanes);
+    for (uint32_t i = 0; i < n; i++) {
+        char name[TRX_NAME_MAX + 40];
+        snprintf(name, sizeof name, "%.*s: worst responses", TRX_NAME_MAX,
+                 trx_lane_name(t, lanes[i]));
+        trx_pb_reset(&p->msg);
+        trx_pb_varint(&p->msg, TD_UUID, UUID_RESPONSES(lanes[i]));
+        trx_pb_varint(&p->msg, TD_PARENT, UUID_LANE(lanes[i]));
+        trx_pb_text(&p->msg, TD_NAME, name);
+        descriptor_packet(p, &p->msg, false);
+    }
     counter_descriptor(p, UUID_LOAD, "CPU load", "", "%");
     if (t->gap_count) {
         trx_pb_reset(&p->msg);
@@ -276,7 +294,7 @@ static void slice_end(perfetto_writer *p, uint32_t lane, uint64_t ticks)
 }
 
 static void slice_begin(perfetto_writer *p, uint32_t lane, uint64_t ticks, const trx_flow *ended,
-                        int n)
+                        int n, const uint64_t *path_ended, int path_n)
 {
     ensure_lane(p, lane);
     begin_event(p, ticks, UUID_LANE(lane), TYPE_BEGIN);
@@ -288,6 +306,8 @@ static void slice_begin(perfetto_writer *p, uint32_t lane, uint64_t ticks, const
     category(p, 1);
     for (int i = 0; i < n; i++)
         trx_pb_fixed64(&p->msg, TE_TERMINATING_FLOW, ended[i].id);
+    for (int i = 0; i < path_n; i++)
+        trx_pb_fixed64(&p->msg, TE_TERMINATING_FLOW, path_ended[i]);
     end_event(p);
 }
 
@@ -342,7 +362,7 @@ static void uia_fields(perfetto_writer *p, const trx_export_arg *args, int n)
 }
 
 static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
-                    const trx_flow_step *step)
+                    const trx_flow_step *step, const uint64_t *path_started, int path_n)
 {
     bool uia = p->t->format == TRX_TRACE_UIA;
     ensure_lane(p, lane);
@@ -390,8 +410,28 @@ static void instant(perfetto_writer *p, const trx_event *ev, uint32_t lane,
     }
     if (step->starts)
         trx_pb_fixed64(&p->msg, TE_FLOW, step->start.id);
+    for (int i = 0; i < path_n; i++)
+        trx_pb_fixed64(&p->msg, TE_FLOW, path_started[i]);
     if (step->ends)
         trx_pb_fixed64(&p->msg, TE_TERMINATING_FLOW, step->end.id);
+    end_event(p);
+}
+
+/* A worst instance: a slice over its response on its lane's worst-responses
+ * track, its story and figures as annotations. */
+static void path_slice_begin(perfetto_writer *p, const trx_path_slice *s)
+{
+    begin_event(p, s->release_ticks, UUID_RESPONSES(s->lane), TYPE_BEGIN);
+    trx_pb_text(&p->msg, TE_NAME, s->name);
+    annotation_named(p, "story", 0, s->story);
+    annotation_named(p, "instance", s->number, NULL);
+    annotation_named(p, "response ticks", s->response_ticks, NULL);
+    end_event(p);
+}
+
+static void path_slice_end(perfetto_writer *p, const trx_path_slice *s)
+{
+    begin_event(p, s->end_ticks, UUID_RESPONSES(s->lane), TYPE_END);
     end_event(p);
 }
 
@@ -470,8 +510,9 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
     trx_cpu_tracks *cpus = trx_cpu_tracks_new(t, w, o, TRX_CPU_TRACKS_PERFETTO);
     trx_cursor c;
     int rc = -1;
-    if (!p || !m || !cpus || !(p->names_done = calloc(65536 / 8, 1)) ||
-        !(p->labels_done = calloc(65536 * 8 / 8, 1)) || trx_cursor_init(&c, t) < 0)
+    if (!p || !m || !cpus || !(p->paths = trx_path_flows_new(t, o->ticks_per_second)) ||
+        !(p->names_done = calloc(65536 / 8, 1)) || !(p->labels_done = calloc(65536 * 8 / 8, 1)) ||
+        trx_cursor_init(&c, t) < 0)
         goto out;
     p->t = t;
     p->w = w;
@@ -497,7 +538,14 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
         uint32_t lane = trx_lane_of_event(t, &ev, ev.context);
         trx_flow_step step;
         trx_flows_on_event(m, &ev, lane, &step);
-        instant(p, &ev, lane, &step);
+        const trx_path_slice *ps;
+        while ((ps = trx_path_flows_end_at(p->paths, ev.index)))
+            path_slice_end(p, ps);
+        while ((ps = trx_path_flows_begin_at(p->paths, ev.index)))
+            path_slice_begin(p, ps);
+        uint64_t path_ids[PATH_FLOWS_MAX];
+        int path_n = trx_path_flows_on_event(p->paths, &ev, lane, path_ids, PATH_FLOWS_MAX);
+        instant(p, &ev, lane, &step, path_ids, path_n);
         object_counter(p, &ev);
         trx_cpu_tracks_feed(cpus, &ev);
         trx_run_slice closed;
@@ -507,7 +555,9 @@ int trx_export_perfetto(trx_trace *t, trx_out *w, const trx_export_options *o)
         if (r & TRX_RUN_STARTED) {
             trx_flow ended[TRX_FLOWS_PER_LANE];
             int k = trx_flows_on_run(m, runs.cur.lane, ended, TRX_FLOWS_PER_LANE);
-            slice_begin(p, runs.cur.lane, ev.ticks, ended, k);
+            uint64_t path_ids[PATH_FLOWS_MAX];
+            int path_n = trx_path_flows_on_run(p->paths, runs.cur.lane, path_ids, PATH_FLOWS_MAX);
+            slice_begin(p, runs.cur.lane, ev.ticks, ended, k, path_ids, path_n);
         }
         if ((++n & 1023u) == 0 && w->error)
             break;
@@ -523,6 +573,7 @@ out:
     if (p) {
         free(p->names_done);
         free(p->labels_done);
+        trx_path_flows_free(p->paths);
     }
     free(p);
     trx_flows_free(m);

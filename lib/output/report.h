@@ -141,6 +141,10 @@ int trx_report_core_runs_window(trx_trace *t, trx_cursor *c, uint64_t first, uin
  * 5; 100 M: none - the page then says the path is not in it) */
 #define REPORT_PATH_EVENTS 50000000u
 
+/* How many critical paths a trace of t->total_events events gets:
+ * min(REPORT_PATHS, REPORT_PATH_EVENTS / events) (the Perfetto export's too). */
+uint32_t trx_report_path_budget(const trx_trace *t);
+
 /* trx latency's figures as the page shows them (REPORT_WORST worst per
  * thread; prepares the trace). 0, or -1 when out of memory. */
 int trx_report_latency_compute(trx_trace *t, trx_latency *l);

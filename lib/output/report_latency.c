@@ -20,6 +20,13 @@ static void num(trx_out *w, uint64_t v)
     trx_out_u64_pad(w, v, 0, ' ');
 }
 
+uint32_t trx_report_path_budget(const trx_trace *t)
+{
+    uint64_t events = t->total_events ? t->total_events : 1;
+    return REPORT_PATH_EVENTS / events < REPORT_PATHS ? (uint32_t)(REPORT_PATH_EVENTS / events)
+                                                      : REPORT_PATHS;
+}
+
 int trx_report_latency_compute(trx_trace *t, trx_latency *l)
 {
     trx_latency_options o = {0};
@@ -119,10 +126,7 @@ static void write_dist(const trx_latency_dist *d, trx_out *w)
 int trx_report_latency_json(trx_trace *t, const trx_latency *l, uint64_t ticks_per_second,
                             trx_out *w)
 {
-    uint64_t events = t->total_events ? t->total_events : 1;
-    uint32_t paths_left = REPORT_PATH_EVENTS / events < REPORT_PATHS
-                              ? (uint32_t)(REPORT_PATH_EVENTS / events)
-                              : REPORT_PATHS;
+    uint32_t paths_left = trx_report_path_budget(t);
     trx_out_str(w, "{\"threads\":[");
     for (uint32_t r = 0; r < l->row_count; r++) {
         const trx_latency_row *row = &l->rows[r];
