@@ -480,16 +480,12 @@ static int why(serve_state *s, const trx_http_request *r, trx_out *w, const char
     trx_trace *t = &s->in->trace;
     trx_latency_options o = {0};
     o.worst = 1;
-    trx_latency l;
-    if (trx_latency_compute(t, &o, &l) != 0)
-        return 503;
     uint64_t median = 0;
-    for (uint32_t i = 0; i < l.row_count; i++)
-        if (l.rows[i].address == (uint32_t)address)
-            median = l.rows[i].response.p50;
-    trx_latency_free(&l);
-    trx_path p;
-    int rc = trx_path_compute(t, &o, (uint32_t)address, number, 0, 0, &p);
+    for (uint32_t i = 0; i < s->median_count; i++)
+        if (s->median_address[i] == (uint32_t)address)
+            median = s->median_ticks[i];
+    trx_path p; /* from the last saved state before its release (serve_state_build) */
+    int rc = trx_path_compute_indexed(t, &o, s->why_index, (uint32_t)address, number, 0, 0, &p);
     if (rc == 0) {
         trx_path_view v = {s->options.ticks_per_second, median};
         trx_path_write_json(t, &p, &v, w);

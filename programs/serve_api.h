@@ -58,6 +58,12 @@ typedef struct serve_state {
     size_t late_len;
     atomic_bool latency_ready;  /* set after the statistics (the helper thread is done) */
     atomic_bool latency_failed; /* the helper thread ended without it */
+    /* /api/why: the walk's saved states (from the statistics' thread, before
+     * latency_ready) and each thread's median response, by address */
+    struct trx_path_index *why_index;
+    uint32_t *median_address;
+    uint64_t *median_ticks;
+    uint32_t median_count;
 } serve_state;
 
 /* 32 hex digits from the system's random source (the URL's token); false when none. */

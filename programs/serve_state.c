@@ -17,6 +17,12 @@
 #include "output/stats_json.h"
 #include "serve_state.h"
 
+/* /api/why's saved states: one every SERVE_WHY_INTERVAL events, at most
+ * SERVE_WHY_SNAPSHOTS (the interval doubles beyond): 100 M events keep 382
+ * every 262 Ki, each O(threads) bytes and a cursor copy. */
+#define SERVE_WHY_INTERVAL 65536u
+#define SERVE_WHY_SNAPSHOTS 512u
+
 serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ticks_per_second,
                               uint64_t generation, bool quiet)
 {
@@ -137,6 +143,45 @@ static void keep_inversions(serve_state *s, trx_stats *st)
     }
 }
 
+/* Each thread's median response (what /api/why's text compares with). */
+static bool keep_medians(serve_state *s, const trx_latency *lat)
+{
+    uint32_t n = lat->row_count;
+    s->median_address = malloc((n ? n : 1) * sizeof *s->median_address);
+    s->median_ticks = malloc((n ? n : 1) * sizeof *s->median_ticks);
+    if (!s->median_address || !s->median_ticks)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        s->median_address[i] = lat->rows[i].address;
+        s->median_ticks[i] = lat->rows[i].response.p50;
+    }
+    s->median_count = n;
+    return true;
+}
+
+/* The saved states /api/why starts from: one pass; with `report`, its size
+ * on stderr. */
+static bool build_why_index(serve_state *s, const atomic_bool *stop, bool report)
+{
+    if (atomic_load(stop))
+        return false;
+    trx_latency_options o = {0};
+    o.worst = 1;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (trx_path_index_build(&s->in->trace, &o, SERVE_WHY_INTERVAL, SERVE_WHY_SNAPSHOTS,
+                             &s->why_index) < 0)
+        return false;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (report)
+        fprintf(stderr,
+                "trx serve: why index: %u states every %" PRIu64 " events in %.2f s (%.1f MiB)\n",
+                trx_path_index_snapshots(s->why_index), trx_path_index_interval(s->why_index),
+                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+                (double)trx_path_index_memory(s->why_index) / 1048576.0);
+    return true;
+}
+
 void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
 {
     struct timespec t0, t1;
@@ -204,6 +249,10 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
             fclose(lf);
         if (mf)
             fclose(mf);
+        ok = ok && keep_medians(s, &lat);
+        if (ok && !build_why_index(s, stop, report) && !atomic_load(stop))
+            fprintf(stderr, "trx serve: out of memory for the why index: /api/why walks from "
+                            "the start\n");
         trx_latency_free(&lat);
         if (ok && s->latency && s->late)
             atomic_store(&s->latency_ready, true);
@@ -228,6 +277,9 @@ void serve_state_free(serve_state *s)
     free(s->late);
     free(s->bands);
     free(s->band_reach);
+    trx_path_index_free(s->why_index);
+    free(s->median_address);
+    free(s->median_ticks);
     if (s->in) {
         cli_input_close(s->in);
         free(s->in);

@@ -179,6 +179,34 @@ int trx_path_compute(trx_trace *t, const trx_latency_options *o, uint32_t addres
 
 void trx_path_free(trx_path *p);
 
+/* Saved states of trx_path_compute's walk (a seek index for trx why in a
+ * server): one every `interval` events, O(threads) bytes plus a cursor
+ * copy each. */
+typedef struct trx_path_index trx_path_index;
+
+/* One pass over `t` saving the walk's state every `interval` events; when
+ * `max_snapshots` are held, every other one is dropped and the interval
+ * doubles, so memory stays within max_snapshots x (threads + cursor).
+ * 0, or -1 when out of memory (*out NULL). Free with trx_path_index_free. */
+int trx_path_index_build(trx_trace *t, const trx_latency_options *o, uint64_t interval,
+                         uint32_t max_snapshots, trx_path_index **out);
+
+/* trx_path_compute, starting each pass (the instance's and its wakers') at
+ * the last saved state before the instance's release: the same result
+ * (from the start when `x` is NULL, built with other locks, or the
+ * instance is asked by time). Safe to call from several threads on one
+ * index. */
+int trx_path_compute_indexed(trx_trace *t, const trx_latency_options *o, const trx_path_index *x,
+                             uint32_t address, uint64_t number, uint64_t at_ticks, uint32_t depth,
+                             trx_path *out);
+
+/* Bytes the index holds; its snapshot count; its final interval (events). */
+size_t trx_path_index_memory(const trx_path_index *x);
+uint32_t trx_path_index_snapshots(const trx_path_index *x);
+uint64_t trx_path_index_interval(const trx_path_index *x);
+
+void trx_path_index_free(trx_path_index *x);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,12 +7,17 @@
  * changes closes its segment (and the deeper ones) and opens the next, so
  * every tick of the response lands in exactly one segment per level.
  * Wakers (--depth): one more pass per level, each ending at the event
- * that released the instance after it. */
+ * that released the instance after it.
+ * The walker's state before any instance is recorded (the rules and the
+ * per-thread facts: O(threads) bytes) can be saved every K events into a
+ * trx_path_index (one pass), and a path then computed from the last saved
+ * state before its release instead of from the trace's start. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyses.h"
 #include "analyze/instance_rules.h"
+#include "decode/event_cursor_internal.h"
 
 #define MAX_CHAIN 64u /* lock holders followed one behind the other */
 
@@ -115,6 +120,144 @@ static void walker_free(walker *w)
     free(w->last_slot);
     free(w->nodes);
 }
+
+/* The walker's state between instances, saved at one event: the rules'
+ * per-thread and per-slot state (slots from slot_count on are as
+ * trx_instance_rules_init leaves them) and the walker's per-thread facts.
+ * One allocation (`block`) holds every array. */
+typedef struct walker_snapshot {
+    trx_cursor cursor; /* at the event after the saved state */
+    uint32_t slot_count, slots_used;
+    uint32_t lock_owner[TRX_LATENCY_MAX_LOCKS];
+    trx_rule_thread *threads;
+    trx_rule_slot *slots;
+    uint32_t *last_object, *last_object_by;
+    uint64_t *releases;
+    bool *open, *gapped;
+    uint32_t *priority, *lock, *holder, *last_slot;
+    int32_t *running_on;
+    void *block;
+    size_t bytes;
+} walker_snapshot;
+
+/* Slots up to the last one any event changed (the rest are as initialized). */
+static uint32_t slots_touched(const trx_instance_rules *r)
+{
+    trx_rule_slot blank;
+    memset(&blank, 0, sizeof blank);
+    blank.thread = -1;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < TRX_INSTANCE_SLOTS; k++)
+        if (memcmp(&r->slots[k], &blank, sizeof blank) != 0 || r->last_object[k] ||
+            r->last_object_by[k])
+            n = k + 1;
+    return n;
+}
+
+/* Carves a snapshot's arrays for `threads` threads and `slots` slots out of
+ * one block. 0, or -1 when out of memory. */
+static int snapshot_alloc(walker_snapshot *s, uint32_t threads, uint32_t slots)
+{
+    size_t n = threads ? threads : 1;
+    size_t bytes = n * (sizeof *s->threads + sizeof *s->releases + 2 * sizeof(bool) +
+                        4 * sizeof(uint32_t) + sizeof(int32_t)) +
+                   slots * (sizeof *s->slots + 2 * sizeof(uint32_t)) + 64;
+    char *b = malloc(bytes);
+    if (!b)
+        return -1;
+    s->block = b;
+    s->bytes = bytes + sizeof *s;
+    /* the widest elements first: each array stays aligned */
+    s->releases = (uint64_t *)(void *)b;
+    b += n * sizeof *s->releases;
+    s->slots = (trx_rule_slot *)(void *)b;
+    b += slots * sizeof *s->slots;
+    s->threads = (trx_rule_thread *)(void *)b;
+    b += n * sizeof *s->threads;
+    s->last_object = (uint32_t *)(void *)b;
+    b += slots * sizeof(uint32_t);
+    s->last_object_by = (uint32_t *)(void *)b;
+    b += slots * sizeof(uint32_t);
+    s->priority = (uint32_t *)(void *)b;
+    b += n * sizeof(uint32_t);
+    s->lock = (uint32_t *)(void *)b;
+    b += n * sizeof(uint32_t);
+    s->holder = (uint32_t *)(void *)b;
+    b += n * sizeof(uint32_t);
+    s->last_slot = (uint32_t *)(void *)b;
+    b += n * sizeof(uint32_t);
+    s->running_on = (int32_t *)(void *)b;
+    b += n * sizeof(int32_t);
+    s->open = (bool *)b;
+    b += n;
+    s->gapped = (bool *)b;
+    return 0;
+}
+
+/* Saves the state of `w` (recording nothing) into `s` (its cursor aside).
+ * 0, or -1 when out of memory. */
+static int walker_save(const walker *w, walker_snapshot *s)
+{
+    const trx_instance_rules *r = &w->rules;
+    uint32_t n = r->thread_count;
+    uint32_t slots = slots_touched(r);
+    if (snapshot_alloc(s, n, slots) < 0)
+        return -1;
+    s->slot_count = slots;
+    s->slots_used = r->slots_used;
+    memcpy(s->lock_owner, r->lock_owner, sizeof s->lock_owner);
+    memcpy(s->slots, r->slots, slots * sizeof *s->slots);
+    memcpy(s->last_object, r->last_object, slots * sizeof *s->last_object);
+    memcpy(s->last_object_by, r->last_object_by, slots * sizeof *s->last_object_by);
+    memcpy(s->threads, r->threads, n * sizeof *s->threads);
+    memcpy(s->releases, w->releases, n * sizeof *s->releases);
+    memcpy(s->open, w->open, n * sizeof *s->open);
+    memcpy(s->gapped, w->gapped, n * sizeof *s->gapped);
+    memcpy(s->priority, w->priority, n * sizeof *s->priority);
+    memcpy(s->lock, w->lock, n * sizeof *s->lock);
+    memcpy(s->holder, w->holder, n * sizeof *s->holder);
+    memcpy(s->last_slot, w->last_slot, n * sizeof *s->last_slot);
+    memcpy(s->running_on, w->running_on, n * sizeof *s->running_on);
+    return 0;
+}
+
+/* Puts the state saved in `s` into `w`, just initialized for the same trace
+ * and options. */
+static void walker_restore(walker *w, const walker_snapshot *s)
+{
+    trx_instance_rules *r = &w->rules;
+    uint32_t n = r->thread_count;
+    r->slots_used = s->slots_used;
+    memcpy(r->lock_owner, s->lock_owner, sizeof r->lock_owner);
+    memcpy(r->slots, s->slots, s->slot_count * sizeof *s->slots);
+    memcpy(r->last_object, s->last_object, s->slot_count * sizeof *s->last_object);
+    memcpy(r->last_object_by, s->last_object_by, s->slot_count * sizeof *s->last_object_by);
+    memcpy(r->threads, s->threads, n * sizeof *s->threads);
+    memcpy(w->releases, s->releases, n * sizeof *s->releases);
+    memcpy(w->open, s->open, n * sizeof *s->open);
+    memcpy(w->gapped, s->gapped, n * sizeof *s->gapped);
+    memcpy(w->priority, s->priority, n * sizeof *s->priority);
+    memcpy(w->lock, s->lock, n * sizeof *s->lock);
+    memcpy(w->holder, s->holder, n * sizeof *s->holder);
+    memcpy(w->last_slot, s->last_slot, n * sizeof *s->last_slot);
+    memcpy(w->running_on, s->running_on, n * sizeof *s->running_on);
+}
+
+static void snapshot_free(walker_snapshot *s)
+{
+    trx_cursor_free(&s->cursor);
+    free(s->block);
+    s->block = NULL;
+}
+
+/* Saved walker states, oldest first, one every `interval` events (see
+ * trx_path_index_build). */
+struct trx_path_index {
+    trx_latency_options options; /* the locks it was built with */
+    uint64_t interval;
+    uint32_t count, max;
+    walker_snapshot *snaps;
+};
 
 /* What thread `th` is doing now. */
 static void classify(const walker *w, int32_t th, seg_key *k)
@@ -439,10 +582,28 @@ out:
     return rc;
 }
 
+/* The last saved state in which `req`'s thread has had fewer releases than
+ * the instance asked for (its release comes after it); NULL: from the start
+ * (an instance found by time). */
+static const walker_snapshot *last_before(const trx_path_index *x, const path_request *req)
+{
+    if (!req->number || !x->count)
+        return NULL;
+    uint32_t lo = 0, hi = x->count; /* snaps[lo] qualifies (the first: no releases) */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (x->snaps[mid].releases[req->thread] < req->number)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return &x->snaps[lo];
+}
+
 /* One pass: the path of the instance `req` asks for into `out`, and the
  * request for its waker's path in `waker`. 0, 1 (none), 2 (incomplete), -1. */
-static int compute_one(trx_trace *t, const trx_latency_options *o, const path_request *req,
-                       trx_path *out, path_request *waker)
+static int compute_one(trx_trace *t, const trx_latency_options *o, const trx_path_index *x,
+                       const path_request *req, trx_path *out, path_request *waker)
 {
     walker w;
     waker->thread = -1;
@@ -452,8 +613,11 @@ static int compute_one(trx_trace *t, const trx_latency_options *o, const path_re
     }
     w.req = *req;
     w.out = out;
+    const walker_snapshot *from = x ? last_before(x, req) : NULL;
+    if (from)
+        walker_restore(&w, from);
     trx_cursor c;
-    if (trx_cursor_init(&c, t) < 0) {
+    if ((from ? trx_cursor_copy(&c, &from->cursor) : trx_cursor_init(&c, t)) < 0) {
         walker_free(&w);
         return -1;
     }
@@ -485,6 +649,29 @@ static int compute_one(trx_trace *t, const trx_latency_options *o, const path_re
 int trx_path_compute(trx_trace *t, const trx_latency_options *o, uint32_t address, uint64_t number,
                      uint64_t at_ticks, uint32_t depth, trx_path *out)
 {
+    return trx_path_compute_indexed(t, o, NULL, address, number, at_ticks, depth, out);
+}
+
+/* True when options `a` and `b` name the same locks (the rules differ otherwise). */
+static bool same_locks(const trx_latency_options *a, const trx_latency_options *b)
+{
+    trx_latency_options zero;
+    memset(&zero, 0, sizeof zero);
+    if (!a)
+        a = &zero;
+    if (!b)
+        b = &zero;
+    uint32_t na = a->lock_count < TRX_LATENCY_MAX_LOCKS ? a->lock_count : TRX_LATENCY_MAX_LOCKS;
+    uint32_t nb = b->lock_count < TRX_LATENCY_MAX_LOCKS ? b->lock_count : TRX_LATENCY_MAX_LOCKS;
+    return na == nb && memcmp(a->locks, b->locks, na * sizeof *a->locks) == 0;
+}
+
+int trx_path_compute_indexed(trx_trace *t, const trx_latency_options *o, const trx_path_index *x,
+                             uint32_t address, uint64_t number, uint64_t at_ticks, uint32_t depth,
+                             trx_path *out)
+{
+    if (x && !same_locks(&x->options, o))
+        x = NULL; /* built for other locks: from the start */
     memset(out, 0, sizeof *out);
     trx_trace_prepare(t);
     int32_t th = trx_trace_first_thread_at(t, address);
@@ -492,7 +679,7 @@ int trx_path_compute(trx_trace *t, const trx_latency_options *o, uint32_t addres
     if (th < 0)
         return 1;
     path_request req = {th, number, at_ticks, UINT64_MAX}, next;
-    int rc = compute_one(t, o, &req, out, &next);
+    int rc = compute_one(t, o, x, &req, out, &next);
     trx_path *p = out;
     for (uint32_t level = 0; rc == 0 && level < depth && next.thread >= 0; level++) {
         trx_path *waker = calloc(1, sizeof *waker);
@@ -500,7 +687,7 @@ int trx_path_compute(trx_trace *t, const trx_latency_options *o, uint32_t addres
             return -1;
         waker->thread = t->threads[next.thread].address;
         req = next;
-        int wrc = compute_one(t, o, &req, waker, &next);
+        int wrc = compute_one(t, o, x, &req, waker, &next);
         if (wrc != 0) { /* the waker's instance is not whole in the trace: the chain ends */
             trx_path_free(waker);
             free(waker);
@@ -525,4 +712,104 @@ void trx_path_free(trx_path *p)
     p->segments = NULL;
     p->waker = NULL;
     p->segment_count = p->top_count = 0;
+}
+
+/* Drops every other snapshot (keeping the first): the interval doubles. */
+static void thin_out(trx_path_index *x)
+{
+    uint32_t kept = 0;
+    for (uint32_t k = 0; k < x->count; k++) {
+        if (k % 2 == 0) {
+            walker_snapshot *to = &x->snaps[kept++];
+            if (to != &x->snaps[k]) {
+                trx_cursor moved;
+                trx_cursor_move(&moved, &x->snaps[k].cursor); /* it points into itself */
+                *to = x->snaps[k];
+                trx_cursor_move(&to->cursor, &moved);
+            }
+        } else
+            snapshot_free(&x->snaps[k]);
+    }
+    x->count = kept;
+    x->interval *= 2;
+}
+
+int trx_path_index_build(trx_trace *t, const trx_latency_options *o, uint64_t interval,
+                         uint32_t max_snapshots, trx_path_index **out)
+{
+    *out = NULL;
+    trx_trace_prepare(t);
+    trx_path_index *x = calloc(1, sizeof *x);
+    if (!x)
+        return -1;
+    if (o)
+        x->options = *o;
+    x->interval = interval ? interval : 1;
+    x->max = max_snapshots < 2 ? 2 : max_snapshots;
+    x->snaps = calloc(x->max, sizeof *x->snaps);
+    walker w;
+    memset(&w, 0, sizeof w);
+    int rc = x->snaps && walker_init(&w, t, o) == 0 ? 0 : -1;
+    trx_cursor c;
+    bool cursor_ok = rc == 0 && trx_cursor_init(&c, t) == 0;
+    if (!cursor_ok)
+        rc = -1;
+    w.req = (path_request){-1, 0, 0, UINT64_MAX}; /* records nothing */
+    const trx_event *ev;
+    for (uint64_t fed = 0; rc == 0; fed++) {
+        if (fed % x->interval == 0) {
+            if (x->count == x->max)
+                thin_out(x);
+            if (fed % x->interval == 0) {
+                walker_snapshot *s = &x->snaps[x->count];
+                memset(s, 0, sizeof *s);
+                if (walker_save(&w, s) < 0 || trx_cursor_copy(&s->cursor, &c) < 0) {
+                    free(s->block);
+                    rc = -1;
+                    break;
+                }
+                x->count++;
+            }
+        }
+        if ((ev = trx_cursor_next_ref(&c)) == NULL)
+            break;
+        feed(&w, ev);
+    }
+    if (cursor_ok)
+        trx_cursor_free(&c);
+    walker_free(&w);
+    if (rc < 0) {
+        trx_path_index_free(x);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+size_t trx_path_index_memory(const trx_path_index *x)
+{
+    size_t bytes = x ? sizeof *x + x->max * sizeof *x->snaps : 0;
+    for (uint32_t k = 0; x && k < x->count; k++)
+        bytes += x->snaps[k].bytes + trx_cursor_state_size(&x->snaps[k].cursor);
+    return bytes;
+}
+
+uint32_t trx_path_index_snapshots(const trx_path_index *x)
+{
+    return x ? x->count : 0;
+}
+
+uint64_t trx_path_index_interval(const trx_path_index *x)
+{
+    return x ? x->interval : 0;
+}
+
+void trx_path_index_free(trx_path_index *x)
+{
+    if (!x)
+        return;
+    for (uint32_t k = 0; k < x->count; k++)
+        snapshot_free(&x->snaps[k]);
+    free(x->snaps);
+    free(x);
 }
