@@ -80,12 +80,13 @@ typedef struct walker {
     path_request waker; /* thread -1: none */
 } walker;
 
-static int walker_init(walker *w, trx_trace *t, const trx_latency_options *o)
+/* txtb_smp: as trx_instance_rules_init_as (-1: find out). */
+static int walker_init(walker *w, trx_trace *t, const trx_latency_options *o, int txtb_smp)
 {
     memset(w, 0, sizeof *w);
     w->trace = t;
     size_t n = t->thread_count ? t->thread_count : 1;
-    if (trx_instance_rules_init(&w->rules, t, o) < 0)
+    if (trx_instance_rules_init_as(&w->rules, t, o, txtb_smp) < 0)
         return -1;
     w->releases = calloc(n, sizeof *w->releases);
     w->open = calloc(n, sizeof *w->open);
@@ -254,6 +255,7 @@ static void snapshot_free(walker_snapshot *s)
  * trx_path_index_build). */
 struct trx_path_index {
     trx_latency_options options; /* the locks it was built with */
+    int txtb_smp;                /* the rules' ThreadX SMP flag (a scan of the trace, once) */
     uint64_t interval;
     uint32_t count, max;
     walker_snapshot *snaps;
@@ -607,7 +609,7 @@ static int compute_one(trx_trace *t, const trx_latency_options *o, const trx_pat
 {
     walker w;
     waker->thread = -1;
-    if (walker_init(&w, t, o) < 0) {
+    if (walker_init(&w, t, o, x ? x->txtb_smp : -1) < 0) {
         walker_free(&w);
         return -1;
     }
@@ -749,7 +751,8 @@ int trx_path_index_build(trx_trace *t, const trx_latency_options *o, uint64_t in
     x->snaps = calloc(x->max, sizeof *x->snaps);
     walker w;
     memset(&w, 0, sizeof w);
-    int rc = x->snaps && walker_init(&w, t, o) == 0 ? 0 : -1;
+    int rc = x->snaps && walker_init(&w, t, o, -1) == 0 ? 0 : -1;
+    x->txtb_smp = rc == 0 && w.rules.txtb_smp;
     trx_cursor c;
     bool cursor_ok = rc == 0 && trx_cursor_init(&c, t) == 0;
     if (!cursor_ok)

@@ -15,6 +15,12 @@
 
 int trx_instance_rules_init(trx_instance_rules *r, const trx_trace *t, const trx_latency_options *o)
 {
+    return trx_instance_rules_init_as(r, t, o, -1);
+}
+
+int trx_instance_rules_init_as(trx_instance_rules *r, const trx_trace *t,
+                               const trx_latency_options *o, int txtb_smp)
+{
     memset(r, 0, sizeof *r);
     r->trace = t;
     if (o)
@@ -24,7 +30,7 @@ int trx_instance_rules_init(trx_instance_rules *r, const trx_trace *t, const trx
     r->thread_count = t->thread_count;
     r->threads = calloc(t->thread_count ? t->thread_count : 1, sizeof *r->threads);
     r->slots = calloc(TRX_INSTANCE_SLOTS, sizeof *r->slots);
-    r->txtb_smp = trx_txtb_multi_core(t);
+    r->txtb_smp = txtb_smp < 0 ? trx_txtb_multi_core(t) : txtb_smp != 0; /* one scan */
     r->per_core = trx_trace_context_cores(t) > 1 || r->txtb_smp;
     if (!r->threads || !r->slots) {
         trx_instance_rules_free(r);

@@ -87,6 +87,13 @@ int trx_instance_rules_init(trx_instance_rules *r, const trx_trace *t,
                             const trx_latency_options *o);
 void trx_instance_rules_free(trx_instance_rules *r);
 
+/* The same when the caller knows whether `t` is a ThreadX SMP trace
+ * (txtb_smp 0 or 1, as an earlier init found it: finding out is a scan of
+ * every entry, which a path computed from a saved state must not pay
+ * again); txtb_smp < 0: find out. */
+int trx_instance_rules_init_as(trx_instance_rules *r, const trx_trace *t,
+                               const trx_latency_options *o, int txtb_smp);
+
 /* The core slot of an event. */
 static inline uint32_t trx_rules_slot_of(const trx_instance_rules *r, const trx_event *ev)
 {
