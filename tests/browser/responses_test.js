@@ -85,6 +85,8 @@ async function checkPage(where, page, why) {
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto("file://" + report);
     await checkPage("report", page, why);
+    /* a ThreadX trace without FileX / NetX / USBX events: no legend for them */
+    check(!(await page.textContent("#legend")).includes("FileX"), "report: FileX / NetX / USBX in the legend");
 
     const served = await context.newPage();
     served.on("pageerror", (e) => errors.push(String(e)));

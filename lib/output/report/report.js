@@ -1072,8 +1072,11 @@
     $("title").textContent = h.source.split(/[\\/]/).pop();
     document.title = "trx report: " + $("title").textContent;
     $("version").textContent = h.version;
-    /* a FreeRTOS trace has no FileX / NetX / USBX events: no legend for them */
-    var kinds = KINDS.filter(function (k) { return !(h.rtos === "freertos" && k[0] === "FileX / NetX / USBX"); });
+    /* FileX / NetX / USBX in the legend only where the trace has their events */
+    var middleware = Object.keys(types.types || {}).some(function (id) {
+      var c = typeOf(id)[1]; return c === "filex" || c === "netx" || c === "usbx";
+    });
+    var kinds = KINDS.filter(function (k) { return middleware || k[0] !== "FileX / NetX / USBX"; });
     $("legend").innerHTML = kinds.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
       '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
       '<span style="--c:#9aa3b2">bar height: the part of the column\'s time it ran</span>' +
