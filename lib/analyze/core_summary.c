@@ -5,7 +5,9 @@
  * that is no registered thread is an Un-named Thread, ordered after the
  * registered ones by where it first appears, as trx_trace_prepare numbers
  * them. Contexts are resolved to threads once per distinct (core, context),
- * not per entry. The time-source check can ride on the same pass. */
+ * not per entry. The time-source check can ride on the same pass. A large
+ * trace is counted in two halves on two threads and merged (the counts add,
+ * first appearances take the earlier, the time check joins at the seam). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +15,12 @@
 #include "decode/object_table.h"
 #include "decode/time_steps.h"
 #include "decode/txtb_salvage.h"
+#include "analyze/core_summary_split.h"
 #include "trx/cores.h"
+
+#ifdef TRX_HAVE_PTHREAD
+#include <pthread.h>
+#endif
 
 /* (core, context) -> events, and where that context first appears. */
 typedef struct pair_slot {
@@ -226,24 +233,95 @@ static int by_cursor(trx_trace *t, trx_core_summary *s)
     return s->threads ? 0 : -1;
 }
 
-/* Every entry in time order; `be` a constant in each call, so that each byte
- * order gets its own loop. */
-HOT_INLINE void scan_entries(scan *sc, trx_time_steps *steps, const trx_trace *t, bool be)
+/* The entries of chronological indices [from, to); `be` a constant in each
+ * call, so that each byte order gets its own loop. */
+HOT_INLINE void scan_range(scan *sc, trx_time_steps *steps, const trx_trace *t, bool be,
+                           uint32_t from, uint32_t to)
 {
     const uint8_t *e = t->entries;
     if (t->order_ && !t->view_is_tracex_) { /* salvaged: the entries' own order */
-        for (uint32_t i = 0; i < t->used; i++)
+        for (uint32_t i = from; i < to; i++)
             feed(sc, steps, e + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE, be, i);
         return;
     }
-    uint32_t first = t->used - t->oldest, i = 0; /* oldest .. used, then 0 .. oldest */
-    for (uint32_t k = t->oldest; k < t->used; k++)
-        feed(sc, steps, e + (size_t)k * TRX_ENTRY_SIZE, be, i++);
-    for (uint32_t k = 0; k < t->oldest; k++)
-        feed(sc, steps, e + (size_t)k * TRX_ENTRY_SIZE, be, first + k);
+    /* chronological i is physical oldest + i up to the end, then i - (used - oldest) */
+    uint32_t tail = t->used - t->oldest, i = from;
+    for (; i < to && i < tail; i++)
+        feed(sc, steps, e + (size_t)(t->oldest + i) * TRX_ENTRY_SIZE, be, i);
+    for (; i < to; i++)
+        feed(sc, steps, e + (size_t)(i - tail) * TRX_ENTRY_SIZE, be, i);
 }
 
-int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc)
+static void scan_part(scan *sc, trx_time_steps *steps, const trx_trace *t, uint32_t from,
+                      uint32_t to)
+{
+    if (t->header.big_endian)
+        scan_range(sc, steps, t, true, from, to);
+    else
+        scan_range(sc, steps, t, false, from, to);
+    for (uint32_t k = 0; k < CACHE_SLOTS; k++)
+        if (sc->cache[k].key)
+            flush(sc, &sc->cache[k]);
+}
+
+/* Adds the later part's counts to the earlier one's (each (core, context)
+ * once: its events summed, its first appearance the earliest). */
+static void merge_parts(scan *a, const scan *b)
+{
+    for (uint32_t k = 0; k < TRX_MAX_CORES; k++) {
+        a->s->events[k] += b->s->events[k];
+        a->s->other_events[k] += b->s->other_events[k];
+    }
+    if (b->max_core > a->max_core)
+        a->max_core = b->max_core;
+    if (b->rc < 0)
+        a->rc = -1;
+    for (uint32_t i = 0; i < b->m.cap && a->rc == 0; i++) {
+        const pair_slot *q = &b->m.slots[i];
+        if (!q->key)
+            continue;
+        pair_slot *p = pair_get(&a->m, q->key, q->first);
+        if (!p) {
+            a->rc = -1;
+            break;
+        }
+        p->events += q->events;
+        if (q->first < p->first)
+            p->first = q->first;
+    }
+}
+
+/* A trace of this many entries or more is counted in two halves, one on a
+ * helper thread (TRX_HAVE_PTHREAD), merged after. */
+#define HALVES_MIN_ENTRIES (1u << 20)
+
+/* The later half: its own counts and time check, from the entry after the
+ * earlier half's last. */
+typedef struct later_half {
+    const trx_trace *t;
+    scan sc;
+    trx_core_summary counts;
+    trx_time_steps steps;
+    bool check;
+    uint32_t from, to;
+} later_half;
+
+static void *scan_later_half(void *arg)
+{
+    later_half *h = arg;
+    scan_part(&h->sc, h->check ? &h->steps : NULL, h->t, h->from, h->to);
+    return NULL;
+}
+
+/* The stamp (raw word) of the entry at chronological index i. */
+static uint32_t stamp_at(const trx_trace *t, uint32_t i)
+{
+    return trx_rd32(t->entries + (size_t)trx_entry_phys(t, i) * TRX_ENTRY_SIZE + 12,
+                    t->header.big_endian);
+}
+
+int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc, uint32_t mid,
+                           bool threaded)
 {
     memset(s, 0, sizeof *s);
     s->core_count = 1;
@@ -256,19 +334,51 @@ int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time
     scan sc = {.s = s};
     trx_time_steps steps_state, *steps = tc ? &steps_state : NULL;
     trx_time_steps_begin(&steps_state, t);
-    if (t->header.big_endian)
-        scan_entries(&sc, steps, t, true);
-    else
-        scan_entries(&sc, steps, t, false);
-    for (uint32_t k = 0; k < CACHE_SLOTS; k++)
-        if (sc.cache[k].key)
-            flush(&sc, &sc.cache[k]);
+    later_half *h = NULL;
+    if (mid > 0 && mid < t->used && (h = calloc(1, sizeof *h)) == NULL)
+        return -1;
+    if (!h)
+        mid = t->used;
+#ifdef TRX_HAVE_PTHREAD
+    pthread_t helper;
+    bool started = false;
+#endif
+    if (h) {
+        *h = (later_half){.t = t, .check = tc != NULL, .from = mid, .to = t->used};
+        h->sc.s = &h->counts;
+        trx_time_steps_continue(&h->steps, t, stamp_at(t, 0), stamp_at(t, mid - 1));
+#ifdef TRX_HAVE_PTHREAD
+        started = threaded && pthread_create(&helper, NULL, scan_later_half, h) == 0;
+#else
+        (void)threaded;
+#endif
+    }
+    scan_part(&sc, steps, t, 0, mid);
+    if (h) {
+#ifdef TRX_HAVE_PTHREAD
+        if (started)
+            pthread_join(helper, NULL);
+        else
+#endif
+            scan_later_half(h); /* no thread: the same part here */
+        merge_parts(&sc, &h->sc);
+        if (steps)
+            trx_time_steps_join(steps, &h->steps);
+        free(h->sc.m.slots);
+        free(h);
+    }
     s->core_count = sc.max_core + 1;
     if (tc)
         trx_time_steps_end(&steps_state, tc);
     int rc = sc.rc == 0 ? resolve(t, &sc.m, s) : -1;
     free(sc.m.slots);
     return rc;
+}
+
+int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc)
+{
+    bool halves = t->format == TRX_TRACE_TXTB && t->used >= HALVES_MIN_ENTRIES;
+    return trx_core_summary_split(t, s, tc, halves ? t->used / 2 : 0, true);
 }
 
 static int by_address(const void *a, const void *b)

@@ -60,6 +60,38 @@ static inline void trx_time_steps_add(trx_time_steps *s, uint32_t raw)
     }
 }
 
+/* Begins the check of a later part of the entries: `first_raw` is the
+ * oldest entry's stamp, `prev_raw` the stamp of the entry just before the
+ * part. Its leading_same counts the part's own first entries equal to the
+ * oldest stamp (trx_time_steps_join uses them when the earlier part is all
+ * leading). */
+static inline void trx_time_steps_continue(trx_time_steps *s, const trx_trace *t,
+                                           uint32_t first_raw, uint32_t prev_raw)
+{
+    trx_time_steps_begin(s, t);
+    s->any = true;
+    s->first = first_raw & s->mask;
+    s->r.first_stamp = s->first;
+    s->prev = prev_raw & s->mask;
+}
+
+/* Adds the figures of `later` (begun with trx_time_steps_continue right
+ * after the last entry `s` saw) to `s`: as if `s` had seen those entries. */
+static inline void trx_time_steps_join(trx_time_steps *s, const trx_time_steps *later)
+{
+    const trx_time_check *b = &later->r;
+    s->r.steps += b->steps;
+    s->r.span += b->span;
+    s->r.changes += b->changes;
+    s->r.large_steps += b->large_steps;
+    s->r.large_span += b->large_span;
+    if (s->leading) {
+        s->r.leading_same += b->leading_same;
+        s->leading = later->leading;
+    }
+    s->prev = later->prev;
+}
+
 /* The verdict: CONSTANT when at least two steps and none changes;
  * IMPLAUSIBLE when at least two steps exceed half the timer range and make up
  * more than half the span. late_start: the first two or more entries carry
