@@ -165,7 +165,8 @@ static int32_t add_object(trx_trace *t, const trx_object *o, int32_t there)
     if (o->type == TRX_OBJ_THREAD) {
         trx_thread *th = &t->threads[t->thread_count];
         memset(th, 0, sizeof *th);
-        th->address = o->address;
+        th->address = th->handle = o->address;
+        th->core = TRX_UNKNOWN;
         th->object_index = idx;
         th->stack_start = o->param1;
         th->stack_size = o->param2;
@@ -266,6 +267,25 @@ const char *trx_objects_made_name(trx_trace *t, const char *prefix, uint32_t add
     char *name = t->made_names_[t->made_chunks_ - 1] + t->made_in_last_++ * MADE_NAME_SIZE;
     snprintf(name, MADE_NAME_SIZE, "%.12s 0x%08" PRIx32, prefix, address);
     return name;
+}
+
+const char *trx_objects_kept_name(trx_trace *t, const char *name)
+{
+    /* a chunk of its own in the made names' list (the next made name opens a new chunk) */
+    size_t n = strlen(name);
+    n = n < TRX_NAME_MAX ? n : TRX_NAME_MAX;
+    char **list = realloc(t->made_names_, (t->made_chunks_ + 1) * sizeof *list);
+    if (!list)
+        return NULL;
+    t->made_names_ = list;
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, name, n);
+    copy[n] = '\0';
+    list[t->made_chunks_++] = copy;
+    t->made_in_last_ = MADE_NAMES_CHUNK;
+    return copy;
 }
 
 void trx_objects_free(trx_trace *t)
