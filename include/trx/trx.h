@@ -427,6 +427,10 @@ int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address);
 /* The first thread (in thread order) with this address, or -1. */
 int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address);
 
+/* The RTOS's handle of event context `context`: its thread's handle (an AMP
+ * SYS/BIOS task's context is a key of its own), else the context itself. */
+uint32_t trx_context_handle(const trx_trace *t, uint32_t context);
+
 /* The first thread at the address of thread `thread` (itself when it is the
  * first); O(1) without a look-up unless threads share addresses. */
 uint32_t trx_thread_first_at_its_address(const trx_trace *t, uint32_t thread);

@@ -319,6 +319,12 @@ uint32_t trx_trace_unnamed_threads(const trx_trace *t)
     return n;
 }
 
+uint32_t trx_context_handle(const trx_trace *t, uint32_t context)
+{
+    int32_t th = trx_thread_for_context(t, context);
+    return th >= 0 ? t->threads[th].handle : context;
+}
+
 trx_context_kind trx_context_kind_of(uint32_t context)
 {
     if (context == TRX_CONTEXT_ISR)

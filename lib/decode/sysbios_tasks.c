@@ -161,9 +161,7 @@ void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t 
 {
     if (o->amp || o->oom || core >= o->cores)
         return;
-    uint32_t *r = pair_map_find(&o->running, o->current[core]);
-    if (r && *r == core + 1)
-        *r = 0; /* the core no longer runs the task it ran */
+    uint32_t *r;
     o->current[core] = next;
     o->since[core] = ticks;
     if (next == 0 || next == TRX_CONTEXT_ISR || next == TRX_CONTEXT_INIT)
@@ -172,8 +170,9 @@ void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t 
         o->oom = true;
         return;
     }
-    if (*r && *r != core + 1 && o->current[*r - 1] == next && o->since[*r - 1] < ticks) {
-        o->amp = true; /* another core has run it since an earlier tick: two instances */
+    uint32_t last = *r; /* the core that switched to it last + 1 */
+    if (last && last != core + 1 && o->current[last - 1] == next && o->since[last - 1] < ticks) {
+        o->amp = true; /* that core has run it since an earlier tick: two instances */
         return;
     }
     *r = core + 1;

@@ -54,7 +54,7 @@ bool trx_sysbios_tasks_on_several_cores(const trx_sysbios_tasks *k, const uint32
  * a handle switched in on one core while another core, since an earlier
  * tick, runs it, means separate SYS/BIOS instances. */
 typedef struct trx_sysbios_overlap {
-    trx_pair_map running; /* (0, handle) -> the core running it + 1 (0: none) */
+    trx_pair_map running; /* (0, handle) -> the core that switched to it last + 1 */
     uint32_t *current;    /* per core: the task it runs */
     uint64_t *since;      /* per core: the ticks it switched to it */
     uint32_t cores;

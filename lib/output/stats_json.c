@@ -284,7 +284,7 @@ static void thread_durations(trx_out *f, const trx_trace *t, const trx_keyed_dur
     for (uint32_t i = 0; i < n; i++) {
         trx_out_str(f, i ? ",\n      {\"thread\": " : "\n      {\"thread\": ");
         trx_out_json_string(f, ctx_name(t, v[i].key));
-        trx_out_printf(f, ", \"address\": %u, ", v[i].key);
+        trx_out_printf(f, ", \"address\": %u, ", trx_context_handle(t, v[i].key));
         duration_fields(f, &v[i].d);
         trx_out_char(f, '}');
     }
