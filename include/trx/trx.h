@@ -168,6 +168,11 @@ typedef struct trx_thread {
     bool next_context_only; /* Un-named Thread known only as a next context (correct mode) */
     uint32_t entry;         /* its entry function when the trace names it (SYS/BIOS), else 0 */
     bool idle;              /* the RTOS's idle task (SYS/BIOS: its function is the Idle loop) */
+    /* the RTOS's handle of the thread: `address`, except for the tasks of an
+     * AMP SYS/BIOS capture, one thread per (core, handle), whose `address` is
+     * a context key of their own (odd: no handle) and `core` their one core */
+    uint32_t handle;
+    uint32_t core; /* TRX_UNKNOWN: any core (one RTOS instance) */
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */
@@ -421,6 +426,10 @@ int32_t trx_trace_find_thread(const trx_trace *t, uint32_t address);
 
 /* The first thread (in thread order) with this address, or -1. */
 int32_t trx_trace_first_thread_at(const trx_trace *t, uint32_t address);
+
+/* The RTOS's handle of event context `context`: its thread's handle (an AMP
+ * SYS/BIOS task's context is a key of its own), else the context itself. */
+uint32_t trx_context_handle(const trx_trace *t, uint32_t context);
 
 /* The first thread at the address of thread `thread` (itself when it is the
  * first); O(1) without a look-up unless threads share addresses. */

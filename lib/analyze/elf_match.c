@@ -23,7 +23,7 @@ static void check_tasks(const trx_trace *t, const trx_elf *e, trx_elf_match *m)
         if (!x->entry)
             continue;
         tasks++;
-        in_ram += trx_elf_in_ram(e, x->address);
+        in_ram += trx_elf_in_ram(e, x->handle);
         const trx_elf_symbol *f = trx_elf_at(e, x->entry);
         at_start += f && f->kind == TRX_ELF_FUNCTION;
     }

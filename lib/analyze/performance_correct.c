@@ -1,6 +1,8 @@
 /* performance_correct.c - the performance counts as they happened (correct
  * mode, docs/analyses.md): context switches are changes of the running
- * thread (idle included, interrupts not); a preemption is a switch away from
+ * thread (idle included, interrupts not), and a core's first switch when the
+ * trace records it (SYS/BIOS's LM_switch out of initialization; TXTB has no
+ * switch records: its first running thread is no switch); a preemption is a switch away from
  * a thread that is still ready, other than at a time slice or its own
  * relinquish (the switch that follows a TIME_SLICE or RELINQUISH event); time slices are the
  * TIME_SLICE events; an interrupt is an ISR ENTER, or a run of interrupt-context events outside any
@@ -70,9 +72,10 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
     uint32_t n = ev->next_context;
     if (!is_switchable(n))
         return;
-    if (!c->have_running) {
+    if (!c->have_running) { /* a recorded switch (SYS/BIOS's first LM_switch) counts */
         c->have_running = true;
         c->running = n;
+        a->switches += kind == TRX_KIND_SWITCH;
         return;
     }
     if (n == c->running) {

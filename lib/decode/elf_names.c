@@ -1,8 +1,12 @@
 /* elf_names.c - objects without a name take the name of the data object
  * the firmware's ELF has at their address, threads without one the name of
- * their entry function (see trx/elf.h). */
+ * their entry function (see trx/elf.h); an AMP capture's per-core tasks
+ * "N/name" (their core, the name of their handle or function). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "decode/object_table.h"
 #include "trx/elf.h"
 
 /* The ELF's name for an object at `address`, or NULL. */
@@ -12,11 +16,36 @@ const char *trx_elf_object_name(const trx_elf *e, uint32_t address)
     return s && strlen(s->name) <= TRX_NAME_MAX ? s->name : NULL;
 }
 
+/* True when object `i` is an AMP capture's per-core task (its address a
+ * context key, no target address). */
+static bool is_core_task(const trx_trace *t, uint32_t i)
+{
+    int32_t th = trx_trace_find_thread(t, t->objects[i].address);
+    return th >= 0 && t->threads[th].object_index == i && t->threads[th].core != TRX_UNKNOWN;
+}
+
+/* An AMP task `x` (object `o`): "N/" and the ELF's object at its handle,
+ * else its function `f`'s symbol (NULL: none); unchanged without either. */
+static void name_core_task(trx_trace *t, const trx_thread *x, trx_object *o,
+                           const trx_elf_symbol *f)
+{
+    const char *name = trx_elf_object_name(t->elf, x->handle);
+    if (!name && f && f->kind == TRX_ELF_FUNCTION)
+        name = f->name;
+    char text[TRX_NAME_MAX + 1];
+    if (!name)
+        return;
+    snprintf(text, sizeof text, "%" PRIu32 "/%s", x->core, name);
+    const char *kept = trx_objects_kept_name(t, text);
+    if (kept) /* out of memory: the name stays "core N/Task 0x..." */
+        o->name = kept;
+}
+
 void trx_trace_name_from_elf(trx_trace *t)
 {
     for (uint32_t i = 0; t->elf && i < t->object_count; i++) {
         trx_object *o = &t->objects[i];
-        if (!o->unnamed && o->name[0])
+        if ((!o->unnamed && o->name[0]) || is_core_task(t, i))
             continue;
         const char *name = trx_elf_object_name(t->elf, o->address);
         if (name)
@@ -28,9 +57,11 @@ void trx_trace_name_from_elf(trx_trace *t)
         trx_object *o = &t->objects[t->threads[i].object_index];
         const trx_elf_symbol *f =
             t->threads[i].entry ? trx_elf_at(t->elf, t->threads[i].entry) : NULL;
+        if (t->threads[i].core != TRX_UNKNOWN)
+            name_core_task(t, &t->threads[i], o, f);
         if (!f || f->kind != TRX_ELF_FUNCTION)
             continue;
-        if (o->unnamed && strlen(f->name) <= TRX_NAME_MAX &&
+        if (o->unnamed && t->threads[i].core == TRX_UNKNOWN && strlen(f->name) <= TRX_NAME_MAX &&
             !trx_elf_object_name(t->elf, o->address))
             o->name = f->name;
         if (strstr(f->name, "sysbios_knl_Idle_loop") && !t->threads[i].idle) {

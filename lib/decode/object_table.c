@@ -165,7 +165,8 @@ static int32_t add_object(trx_trace *t, const trx_object *o, int32_t there)
     if (o->type == TRX_OBJ_THREAD) {
         trx_thread *th = &t->threads[t->thread_count];
         memset(th, 0, sizeof *th);
-        th->address = o->address;
+        th->address = th->handle = o->address;
+        th->core = TRX_UNKNOWN;
         th->object_index = idx;
         th->stack_start = o->param1;
         th->stack_size = o->param2;
@@ -268,6 +269,25 @@ const char *trx_objects_made_name(trx_trace *t, const char *prefix, uint32_t add
     return name;
 }
 
+const char *trx_objects_kept_name(trx_trace *t, const char *name)
+{
+    /* a chunk of its own in the made names' list (the next made name opens a new chunk) */
+    size_t n = strlen(name);
+    n = n < TRX_NAME_MAX ? n : TRX_NAME_MAX;
+    char **list = realloc(t->made_names_, (t->made_chunks_ + 1) * sizeof *list);
+    if (!list)
+        return NULL;
+    t->made_names_ = list;
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, name, n);
+    copy[n] = '\0';
+    list[t->made_chunks_++] = copy;
+    t->made_in_last_ = MADE_NAMES_CHUNK;
+    return copy;
+}
+
 void trx_objects_free(trx_trace *t)
 {
     for (uint32_t i = 0; i < t->made_chunks_; i++)
@@ -297,6 +317,12 @@ uint32_t trx_trace_unnamed_threads(const trx_trace *t)
     for (uint32_t i = 0; i < t->thread_count; i++)
         n += t->objects[t->threads[i].object_index].unnamed;
     return n;
+}
+
+uint32_t trx_context_handle(const trx_trace *t, uint32_t context)
+{
+    int32_t th = trx_thread_for_context(t, context);
+    return th >= 0 ? t->threads[th].handle : context;
 }
 
 trx_context_kind trx_context_kind_of(uint32_t context)

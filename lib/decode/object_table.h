@@ -30,6 +30,10 @@ int32_t trx_thread_for_context(const trx_trace *t, uint32_t address);
  * memory. `prefix`: at most 12 characters. */
 const char *trx_objects_made_name(trx_trace *t, const char *prefix, uint32_t address);
 
+/* A copy of `name` (at most TRX_NAME_MAX bytes kept) that lives as long as
+ * the trace; NULL when out of memory. */
+const char *trx_objects_kept_name(trx_trace *t, const char *name);
+
 /* Frees the tables. */
 void trx_objects_free(trx_trace *t);
 

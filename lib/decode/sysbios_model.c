@@ -70,9 +70,11 @@ static uint8_t role_of_word(const trx_sysbios_model *m, uint32_t word)
     }
 }
 
-int trx_sysbios_init(trx_sysbios_model *m, const trx_uia_names *n, uint32_t cores)
+int trx_sysbios_init(trx_sysbios_model *m, const trx_uia_names *n, uint32_t cores,
+                     const trx_pair_map *amp)
 {
     memset(m, 0, sizeof *m);
+    m->amp = amp;
     if (!trx_sysbios_named(n))
         return 0;
     for (uint32_t i = 0; i < n->event_count && m->words < TRX_SYSBIOS_SLOTS / 2; i++) {
@@ -97,63 +99,45 @@ int trx_sysbios_init(trx_sysbios_model *m, const trx_uia_names *n, uint32_t core
     return 0;
 }
 
-/* Widens thread `x`'s priority range (SYS/BIOS's numbers as logged: there a
- * larger number is the more urgent) by `p`. */
-static void note_priority(trx_thread *x, uint32_t p)
-{
-    if (x->prio_lowest == TRX_UNKNOWN || p > x->prio_lowest)
-        x->prio_lowest = p;
-    if (x->prio_highest == TRX_UNKNOWN || p < x->prio_highest)
-        x->prio_highest = p;
-}
-
-/* Task `handle` (function `function`, 0 unknown) as a thread of t: added
- * once, named by its address until the ELF names it; its priority range
- * widened by the `n` priorities `prio`. 0, or -1 when out of memory. */
-static int note_task(trx_trace *t, uint32_t handle, uint32_t function, const uint32_t *prio,
-                     uint32_t n)
-{
-    if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
-        handle == TRX_CONTEXT_IDLE)
-        return 0;
-    bool added;
-    int32_t th = trx_objects_thread_or_unnamed(t, handle, TRX_UNKNOWN, &added);
-    if (th < 0)
-        return -1;
-    for (uint32_t k = 0; k < n; k++)
-        note_priority(&t->threads[th], prio[k]);
-    trx_thread *x = &t->threads[th];
-    if (function && !x->entry)
-        x->entry = function;
-    trx_object *o = &t->objects[x->object_index];
-    if (added && o->unnamed) {
-        const char *name = trx_objects_made_name(t, "Task", handle);
-        if (!name)
-            return -1;
-        o->name = name;
-    }
-    return 0;
-}
-
-int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_trace *t, uint32_t word,
-                           const uint32_t *args, uint32_t n)
+int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_sysbios_tasks *k, uint32_t stream,
+                           uint32_t word, const uint32_t *args, uint32_t n)
 {
     switch (role_of_word(m, word)) {
     case SB_SWITCH: /* oldtsk, oldfunc, newtsk, newfunc */
-        if (n >= 4 && (note_task(t, args[0], args[1], NULL, 0) < 0 ||
-                       note_task(t, args[2], args[3], NULL, 0) < 0))
+        if (n >= 4 && (trx_sysbios_tasks_note(k, stream, args[0], args[1], NULL, 0) < 0 ||
+                       trx_sysbios_tasks_note(k, stream, args[2], args[3], NULL, 0) < 0))
             return -1;
         return 0;
     case SB_READY: /* tsk, func, pri */
-        return n >= 3 ? note_task(t, args[0], args[1], args + 2, 1) : 0;
+        return n >= 3 ? trx_sysbios_tasks_note(k, stream, args[0], args[1], args + 2, 1) : 0;
     case SB_SETPRI: /* tsk, func, oldPri, newPri */
-        return n >= 4 ? note_task(t, args[0], args[1], args + 2, 2) : 0;
+        return n >= 4 ? trx_sysbios_tasks_note(k, stream, args[0], args[1], args + 2, 2) : 0;
     case SB_STOP:
     case SB_YIELD: /* tsk, func, ... */
-        return n >= 2 ? note_task(t, args[0], args[1], NULL, 0) : 0;
+        return n >= 2 ? trx_sysbios_tasks_note(k, stream, args[0], args[1], NULL, 0) : 0;
     default:
         return 0;
     }
+}
+
+bool trx_sysbios_switch_to(const trx_sysbios_model *m, uint32_t word, const uint32_t *args,
+                           uint32_t n, uint32_t *next)
+{
+    if (n < 4 || role_of_word(m, word) != SB_SWITCH)
+        return false;
+    *next = args[2];
+    return true;
+}
+
+/* The context of task `handle` on core `core`: the handle, or on an AMP
+ * capture the key of that core's task (the handle when it is none). */
+static uint32_t task_context(const trx_sysbios_model *m, const trx_trace *t, uint32_t core,
+                             uint32_t handle)
+{
+    uint32_t th;
+    if (!m->amp || !trx_pair_map_get(m->amp, core, handle, &th))
+        return handle;
+    return t->threads[th].address;
 }
 
 /* What core `c` runs outside its interrupts: its task, or initialization. */
@@ -185,14 +169,19 @@ static uint32_t close_level(sysbios_core *c, uint32_t fallback)
 
 void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
 {
-    sysbios_core *c = &m->core[ev->core < m->cores ? ev->core : 0];
+    uint32_t core = ev->core < m->cores ? ev->core : 0;
+    sysbios_core *c = &m->core[core];
     uint32_t ctx = running(c);
     int32_t thread = c->depth ? -1 : c->thread;
-    switch (role_of_word(m, ev->id << 16 | ev->module)) {
+    uint8_t role = role_of_word(m, ev->id << 16 | ev->module);
+    if (m->amp && role >= SB_SWITCH && role <= SB_YIELD) /* tasks: that core's */
+        ev->subject = task_context(m, t, core, ev->info[role == SB_SWITCH ? 2 : 0]);
+    switch (role) {
     case SB_SWITCH: /* oldtsk, oldfunc, newtsk, newfunc */
         ev->kind = TRX_KIND_SWITCH;
-        ev->subject = ev->info[2];
-        c->task = ev->info[2];
+        if (!m->amp)
+            ev->subject = ev->info[2];
+        c->task = ev->subject;
         c->thread = c->task ? trx_thread_for_context(t, c->task) : -1;
         c->idle = c->thread >= 0 && t->threads[c->thread].idle;
         if (c->idle)
@@ -201,15 +190,18 @@ void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
         break;
     case SB_READY:
         ev->kind = TRX_KIND_RESUME;
-        ev->subject = ev->info[0];
+        if (!m->amp)
+            ev->subject = ev->info[0];
         break;
     case SB_STOP:
         ev->kind = TRX_KIND_SUSPEND;
-        ev->subject = ev->info[0];
+        if (!m->amp)
+            ev->subject = ev->info[0];
         break;
     case SB_YIELD:
         ev->kind = TRX_KIND_YIELD;
-        ev->subject = ev->info[0];
+        if (!m->amp)
+            ev->subject = ev->info[0];
         break;
     case SB_HWI_BEGIN:
         ev->kind = TRX_KIND_ISR_ENTER;

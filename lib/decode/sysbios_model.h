@@ -6,14 +6,16 @@
  * them; the format-neutral analyses then run on it. Events are matched by
  * name (research/sysbios-events.md: the longName's tail), so every build's
  * ids and every CPU family's Hwi module work. Tasks are the threads (their
- * handles), added to the thread table by the open pass; the Idle task's
- * time is idle time (trx_thread.idle, from the ELF). */
+ * handles, or per (core, handle) on an AMP capture: sysbios_tasks.h),
+ * added to the thread table by the open pass; the Idle task's time is idle
+ * time (trx_thread.idle, from the ELF). */
 #ifndef TRX_SYSBIOS_MODEL_H
 #define TRX_SYSBIOS_MODEL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "decode/sysbios_tasks.h"
 #include "trx/trx.h"
 #include "trx/uia_names.h"
 
@@ -34,13 +36,16 @@ typedef struct trx_sysbios_model {
     uint32_t words;
     uint32_t cores;
     sysbios_core *core;
+    const trx_pair_map *amp; /* AMP: (core, handle) -> thread; NULL: one instance */
 } trx_sysbios_model;
 
 /* Finds the scheduler's events among `names` (NULL: none); `cores`: the
- * per-core state to keep (0: none, for the open pass). 0 (model->words 0
- * when there are none: events keep the initialization context), or -1 when
- * out of memory. */
-int trx_sysbios_init(trx_sysbios_model *m, const struct trx_uia_names *names, uint32_t cores);
+ * per-core state to keep (0: none, for the open pass); `amp`: the AMP
+ * capture's (core, handle) -> thread map (NULL: tasks are per handle). 0
+ * (model->words 0 when there are none: events keep the initialization
+ * context), or -1 when out of memory. */
+int trx_sysbios_init(trx_sysbios_model *m, const struct trx_uia_names *names, uint32_t cores,
+                     const trx_pair_map *amp);
 
 /* dst becomes a copy of src (its own per-core state); 0, or -1 when out of
  * memory (dst then has none: free it with trx_sysbios_free). */
@@ -49,11 +54,16 @@ int trx_sysbios_copy(trx_sysbios_model *dst, const trx_sysbios_model *src);
 /* True when `names` name SYS/BIOS's Task, Hwi or Swi events. */
 bool trx_sysbios_named(const struct trx_uia_names *names);
 
-/* The open pass: the tasks record `word` with `n` arguments `args` names
- * become threads of t (named "Task 0x..."; their function kept as the
- * thread's entry, for names from the ELF). 0, or -1 when out of memory. */
-int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_trace *t, uint32_t word,
-                           const uint32_t *args, uint32_t n);
+/* The open pass: the tasks record `word` of stream `stream` with `n`
+ * arguments `args` names are noted in `k` (their function, for names from
+ * the ELF, and priorities). 0, or -1 when out of memory. */
+int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_sysbios_tasks *k, uint32_t stream,
+                           uint32_t word, const uint32_t *args, uint32_t n);
+
+/* The task handle of an LM_switch record `word` with `n` arguments `args`
+ * switches to (its newtsk); false when the record is no LM_switch. */
+bool trx_sysbios_switch_to(const trx_sysbios_model *m, uint32_t word, const uint32_t *args,
+                           uint32_t n, uint32_t *next);
 
 /* Gives `ev` (its core, id, module and info words set) its kind, subject,
  * context, next context and thread (the tasks are threads since the open

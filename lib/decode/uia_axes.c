@@ -25,6 +25,7 @@ typedef struct stream_walk {
     /* the head: its record, its step and axis ticks */
     uint64_t head;
     uia_step step;
+    uint32_t head_type, head_len, head_time_words; /* its header's type, length, time words */
     uint64_t ticks, last_ticks;
     const uia_session_span *sessions; /* from the open pass */
     uint32_t session_cap;
@@ -37,6 +38,9 @@ typedef struct axes_builder {
     uint32_t *sender_of; /* per stream: its core (ordinal of its sender): u->stream_core */
     uint32_t *heap;      /* stream indexes */
     uint32_t heap_len;
+    const trx_sysbios_model *model; /* with `overlap` active: SYS/BIOS's switches */
+    trx_sysbios_overlap overlap;    /* the AMP check (sysbios_tasks.h) */
+    bool check_overlap;
 } axes_builder;
 
 /* Moves walk `w` to its next record, if any: false at the end. */
@@ -302,8 +306,32 @@ static bool load_head(axes_builder *b, uint32_t s)
         return false;
     uia_head h;
     step(b->t, b->u, w, &h);
+    w->head_type = h.type;
+    w->head_len = h.len;
+    w->head_time_words = h.time_words;
     w->ticks = uia_axis_ticks(b->u, s, &w->state, h.time_words != 0, &w->step);
     return true;
+}
+
+/* True when `w`'s head carries no event word: a snapshot or a terminator. */
+static bool h_is_terminator_or_snapshot(const stream_walk *w)
+{
+    return uia_is_snapshot[w->head_type] || (w->head_type == 8 && w->head_len == 0);
+}
+
+/* The AMP check: record `w`'s head, in time order, when it is an LM_switch. */
+static void note_switch(axes_builder *b, const stream_walk *w, uint32_t core)
+{
+    uint32_t tw = w->head_time_words;
+    if (h_is_terminator_or_snapshot(w) || w->head_len < 4u * (2 + tw + 4))
+        return;
+    bool be = uia_rec_be(b->u, w->head);
+    const uint8_t *p = b->t->image.data + uia_rec_offset(b->u, w->head) + 4 * (1 + tw);
+    uint32_t args[4], next;
+    for (uint32_t k = 0; k < 4; k++)
+        args[k] = trx_rd32(p + 4 * (1 + k), be);
+    if (trx_sysbios_switch_to(b->model, trx_rd32(p, be), args, 4, &next))
+        trx_sysbios_overlap_switch(&b->overlap, core, next, w->ticks);
 }
 
 /* Pass 2: the merge; the order, the gaps and the spans on the axes. */
@@ -335,6 +363,8 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
         stream_walk *w = &b->w[s];
         u->order[pos] = (uint32_t)w->head;
         u->rec_stream[w->head] = (uint16_t)s;
+        if (b->check_overlap)
+            note_switch(b, w, u->stream_core[s]);
         if (w->step.lost) {
             if (t->gap_count >= *gap_cap) {
                 uint64_t cap = *gap_cap ? *gap_cap * 2 : 64;
@@ -375,7 +405,21 @@ static int merge(axes_builder *b, uint64_t *gap_cap)
     return 0;
 }
 
-int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, const uia_syncs *syncs)
+/* Whether the AMP check is needed: SYS/BIOS's switches named and a handle
+ * seen on two cores (else every task has one core: one thread per handle). */
+static int start_overlap_check(axes_builder *b, const trx_sysbios_tasks *tasks)
+{
+    if (!b->model || !b->model->words || !tasks ||
+        !trx_sysbios_tasks_on_several_cores(tasks, b->u->stream_core))
+        return 0;
+    if (trx_sysbios_overlap_init(&b->overlap, b->u->info.cores) < 0)
+        return -1;
+    b->check_overlap = true;
+    return 0;
+}
+
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, const uia_syncs *syncs,
+                   const trx_sysbios_model *model, const trx_sysbios_tasks *tasks)
 {
     struct trx_uia *u = t->uia;
     uint32_t n = u->info.stream_count;
@@ -383,7 +427,7 @@ int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, cons
         u->info.cores = 1;
         return 0;
     }
-    axes_builder b = {.t = t, .u = u};
+    axes_builder b = {.t = t, .u = u, .model = model};
     b.w = calloc(n, sizeof *b.w);
     u->stream_packets = malloc(((size_t)u->info.packet_count + 1) * sizeof *u->stream_packets);
     u->stream_packets_at = malloc(((size_t)n + 1) * sizeof *u->stream_packets_at);
@@ -408,11 +452,13 @@ int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, cons
                 stream_walk *w = &b.w[u->packets[p].stream];
                 w->packets[w->npackets++] = p;
             }
-        rc =
-            lay_out_axes(&b) == 0 && align_by_sync_points(&b, syncs) == 0 && merge(&b, gap_cap) == 0
-                ? 0
-                : -1;
+        rc = lay_out_axes(&b) == 0 && align_by_sync_points(&b, syncs) == 0 &&
+                     start_overlap_check(&b, tasks) == 0 && merge(&b, gap_cap) == 0
+                 ? 0
+                 : -1;
     }
+    u->amp = b.check_overlap && b.overlap.amp;
+    trx_sysbios_overlap_free(&b.overlap);
     free(b.w);
     free(b.heap);
     return rc;

@@ -39,8 +39,8 @@ int trx_uia_cursor_init(trx_cursor *c)
         for (uint32_t s = 0; s < n; s++)
             c->uia_->walk[s] = u->stream_packets_at[s];
     if (!c->uia_->states || (u->order && !c->uia_->walk) ||
-        trx_sysbios_init(&c->uia_->sysbios, c->trace->uia_names,
-                         u->info.cores ? u->info.cores : 1) < 0) {
+        trx_sysbios_init(&c->uia_->sysbios, c->trace->uia_names, u->info.cores ? u->info.cores : 1,
+                         u->amp ? &u->amp_threads : NULL) < 0) {
         free(c->uia_->states);
         free(c->uia_->walk);
         free(c->uia_);

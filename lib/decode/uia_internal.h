@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "decode/byte_order.h"
+#include "decode/sysbios_model.h"
 #include "trx/trx.h"
 #include "trx/uia.h"
 
@@ -44,6 +45,9 @@ struct trx_uia {
     uint16_t *rec_stream;        /* per record (with `order`): its stream */
     uint32_t *stream_packets;    /* each stream's packets in file order, stream after stream */
     uint32_t *stream_packets_at; /* per stream: its first in stream_packets (+1: the end) */
+    /* SYS/BIOS on separate instances (AMP, sysbios_tasks.h): tasks per (core, handle) */
+    bool amp;
+    trx_pair_map amp_threads; /* with amp: (core, handle) -> thread */
 };
 
 /* Record `i`'s image offset and its payload byte order. */
@@ -378,8 +382,11 @@ static inline uint64_t uia_axis_ticks(const struct trx_uia *u, uint32_t stream, 
 
 /* Lays the records of a packet file on one time axis per core (uia_axes.c):
  * u->order, axis, axis_at, stream_core, info.cores; the gaps again on the
- * axes (gap_cap: t->gaps' capacity). 0, or -1 when out of memory. */
-int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, const uia_syncs *syncs);
+ * axes (gap_cap: t->gaps' capacity); u->amp when `model` (NULL: none) names
+ * SYS/BIOS's switches and a task of `tasks` runs on two cores at once
+ * (sysbios_tasks.h). 0, or -1 when out of memory. */
+int uia_build_axes(trx_trace *t, uint64_t *gap_cap, const uia_spans *spans, const uia_syncs *syncs,
+                   const trx_sysbios_model *model, const trx_sysbios_tasks *tasks);
 
 /* Opens `t` (image already in t->image) as UIA; 0 or -1 with `err`. */
 int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err);

@@ -43,6 +43,7 @@ typedef struct uia_builder {
     int sync_key_count;
     uia_syncs syncs;           /* the sync points read */
     trx_sysbios_model sysbios; /* SYS/BIOS's task events: the tasks become threads */
+    trx_sysbios_tasks tasks;   /* the tasks they name, per stream */
     uint64_t resync_budget;    /* work the searches for packets after garbage may still do */
     trx_error *err;
 } uia_builder;
@@ -239,7 +240,7 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
             n = n < 4 ? n : 4;
             for (uint32_t k = 0; k < n; k++)
                 args[k] = trx_rd32(b->d + off + 4 * (2 + h->time_words + k), be);
-            if (trx_sysbios_note_tasks(&b->sysbios, t, ew, args, n) < 0)
+            if (trx_sysbios_note_tasks(&b->sysbios, &b->tasks, stream, ew, args, n) < 0)
                 return oom(b, off);
         }
         if (ew == (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE)) {
@@ -1058,6 +1059,7 @@ void trx_uia_free(trx_trace *t)
         free(u->rec_stream);
         free(u->stream_packets);
         free(u->stream_packets_at);
+        trx_pair_map_free(&u->amp_threads);
         free(u);
         t->uia = NULL;
     }
@@ -1087,7 +1089,7 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
     find_sync_keys(&b, o ? o->uia_names : NULL);
     if (o && o->uia_names) /* the names that give the records their meaning */
         t->uia_names = o->uia_names;
-    if (trx_sysbios_init(&b.sysbios, t->uia_names, 0) < 0)
+    if (trx_sysbios_init(&b.sysbios, t->uia_names, 0, NULL) < 0)
         return trx_error_set(err, 0, "out of memory");
     /* every record takes at least 8 bytes: reserve the index once (untouched
      * pages of a large allocation cost nothing), no copying while growing */
@@ -1109,8 +1111,12 @@ int trx_uia_open(trx_trace *t, const trx_open_options *o, trx_error *err)
         uia_snap_finish(b.snaps, t->uia);
     if (rc == 0 && t->uia->info.records == 0)
         rc = trx_error_set(err, 0, "no UIA records found");
-    if (rc == 0 && uia_build_axes(t, &b.gap_cap, &b.spans, &b.syncs) < 0)
+    if (rc == 0 && uia_build_axes(t, &b.gap_cap, &b.spans, &b.syncs, &b.sysbios, &b.tasks) < 0)
         rc = trx_error_set(err, 0, "out of memory putting the UIA records on their cores' axes");
+    if (rc == 0 && trx_sysbios_tasks_make_threads(&b.tasks, t, t->uia->stream_core, t->uia->amp,
+                                                  &t->uia->amp_threads) < 0)
+        rc = trx_error_set(err, 0, "out of memory making SYS/BIOS's tasks threads");
+    trx_sysbios_tasks_free(&b.tasks);
     if (rc == 0) { /* SYS/BIOS: every core its own running task (sysbios_model.c) */
         uint32_t cores = t->uia->info.cores;
         t->uia->sysbios = b.sysbios.words > 0;

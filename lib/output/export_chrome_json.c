@@ -59,7 +59,7 @@ static void write_metadata(trx_out *w, const trx_trace *t)
         trx_out_json_string(w, trx_lane_name(t, l));
         if (l < t->thread_count) { /* the thread's address, for tools that match by it */
             trx_out_str(w, ",\"address\":");
-            num(w, t->threads[l].address);
+            num(w, t->threads[l].handle);
         }
         trx_out_str(w, "}}");
         open_event(w, 'M', l);

@@ -60,7 +60,7 @@ void trx_latency_write_json(const trx_trace *t, const trx_latency *l, bool inter
         trx_out_json_string(o, trx_latency_row_name(t, r, name, sizeof name));
         trx_out_printf(
             o, ", \"address\": %" PRIu32 ", \"instances\": %" PRIu64 ", \"incomplete\": %" PRIu64,
-            r->address, r->instances, r->incomplete);
+            trx_context_handle(t, r->address), r->instances, r->incomplete);
         dist(o, "response", &r->response, tps);
         dist(o, "execution", &r->execution, tps);
         trx_out_str(o, ", \"worst\": [");

@@ -172,7 +172,7 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_str(w, ",\"kind\":\"");
         trx_out_str(w, lane_kind(t, l));
         trx_out_str(w, "\",\"address\":");
-        num(w, l < t->thread_count ? t->threads[l].address : 0);
+        num(w, l < t->thread_count ? t->threads[l].handle : 0);
         trx_out_str(w, l >= t->thread_count || trx_lane_is_used_thread(t, l) ? ",\"used\":true}"
                                                                              : ",\"used\":false}");
     }

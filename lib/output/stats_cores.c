@@ -136,7 +136,7 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
             trx_out_str(o, k > first ? ", {\"name\": " : "{\"name\": ");
             trx_out_json_string(o, thread_name(t, s->profile[k].thread));
             trx_out_str(o, ", \"address\": ");
-            num(o, t->threads[s->profile[k].thread].address);
+            num(o, t->threads[s->profile[k].thread].handle);
             trx_out_str(o, ", \"ticks\": ");
             num(o, s->profile[k].ticks);
             trx_out_str(o, ", \"events\": ");
@@ -151,7 +151,7 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
         trx_out_str(o, i ? ",\n      {\"name\": " : "\n      {\"name\": ");
         trx_out_json_string(o, thread_name(t, (int32_t)i));
         trx_out_str(o, ", \"address\": ");
-        num(o, t->threads[i].address);
+        num(o, t->threads[i].handle);
         trx_out_str(o, ", \"run_ticks\": ");
         num(o, tc->run_ticks);
         trx_out_str(o, ", \"cores\": [");

@@ -85,7 +85,9 @@ static void write_threads(trx_out *f, const trx_trace *t, const trx_stats *s)
         const trx_thread_stats *ts = &s->threads[i];
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[th->object_index].name);
-        next_member(f, "address", th->address);
+        next_member(f, "address", th->handle);
+        if (th->core != TRX_UNKNOWN) /* an AMP capture's task: its one core */
+            next_member(f, "core", th->core);
         next_member(f, "stack_start", th->stack_start);
         next_member(f, "stack_size", th->stack_size);
         bound(f, "priority_lowest", trx_shown_priority(t, th->prio_lowest));
@@ -145,7 +147,9 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         trx_out_str(f, rows ? ",\n    {\"name\": " : "\n    {\"name\": ");
         rows = true;
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
-        next_member(f, "address", t->threads[i].address);
+        next_member(f, "address", t->threads[i].handle);
+        if (t->threads[i].core != TRX_UNKNOWN)
+            next_member(f, "core", t->threads[i].core);
         next_member(f, "ticks", v);
         trx_out_str(f, ", \"percent\": ");
         fixed4(f, max ? 100.0 * (double)v / (double)max : 0.0);
@@ -182,7 +186,7 @@ static void write_stack(trx_out *f, const trx_trace *t, const trx_stats *s)
         uint32_t size = t->threads[i].stack_size;
         trx_out_str(f, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         trx_out_json_string(f, t->objects[t->threads[i].object_index].name);
-        next_member(f, "address", t->threads[i].address);
+        next_member(f, "address", t->threads[i].handle);
         next_member(f, "stack_size", size);
         if (ts->stack_min_available == size) {
             trx_out_str(f, ", \"min_available\": null, \"event_index\": null}");
@@ -280,7 +284,7 @@ static void thread_durations(trx_out *f, const trx_trace *t, const trx_keyed_dur
     for (uint32_t i = 0; i < n; i++) {
         trx_out_str(f, i ? ",\n      {\"thread\": " : "\n      {\"thread\": ");
         trx_out_json_string(f, ctx_name(t, v[i].key));
-        trx_out_printf(f, ", \"address\": %u, ", v[i].key);
+        trx_out_printf(f, ", \"address\": %u, ", trx_context_handle(t, v[i].key));
         duration_fields(f, &v[i].d);
         trx_out_char(f, '}');
     }

@@ -311,7 +311,8 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
         trx_out_str(o, trx_event_context_word(ev));
         trx_out_char(o, '"');
         if (trx_context_kind_of(ev->context) == TRX_CTX_THREAD) {
-            trx_out_printf(o, ",\"thread\":%" PRIu32 ",\"thread_name\":", ev->context);
+            trx_out_printf(o, ",\"thread\":%" PRIu32 ",\"thread_name\":",
+                           trx_context_handle(t, ev->context)); /* AMP: the key's handle */
             trx_out_json_string(o, trx_event_thread_name(t, ev));
         }
     }

@@ -54,6 +54,8 @@ static const char names_xml[] =
 #define FUNC_B 0x00001201u
 #define TASK_C 0x20003000u
 #define FUNC_C 0x00001301u
+#define TASK_D 0x20003100u /* core 1's second task (B runs on core 0 then: one instance) */
+#define FUNC_D 0x00001341u
 #define HWI_1 0x20004000u
 #define HWI_2 0x20004040u
 #define HWI_3 0x20004080u
@@ -112,11 +114,11 @@ static const scripted core1[] = {
     {SWITCH,
      MOD_TASK,
      4,
-     {TASK_C, FUNC_C, TASK_B, FUNC_B},
+     {TASK_C, FUNC_C, TASK_D, FUNC_D},
      TRX_KIND_SWITCH,
-     TASK_B,
+     TASK_D,
      TASK_C,
-     TASK_B},
+     TASK_D},
 };
 
 /* One packet per core (sender 10 + core): the script's records, a record

@@ -3,7 +3,8 @@
 by the UIA recorder (sysbios_shaped.c) against the simulation's truth, through
 `trx stats --json` and `trx events --format jsonl` with TI's metadata:
   - per core: task switches, run ticks per task (the never-running task 0),
-    interrupt ticks; performance.context_switches (task to task);
+    interrupt ticks; performance.context_switches (every LM_switch, each
+    core's first one out of initialization included);
   - Hwi durations by interrupt number and Swi durations by handle (count,
     min, max, mean);
   - the target's Load reports (cpu and task series, ticks on the core axis);
@@ -41,7 +42,7 @@ def capture(name, tol):
     check(stats.get("lost_events") == truth["lost"],
           "%s: lost %s, truth %d" % (name, stats.get("lost_events"), truth["lost"]))
     perf = stats.get("performance") or {}
-    want_ts = sum(c["task_switches"] for c in truth["cores"])
+    want_ts = sum(c["switches"] for c in truth["cores"])  # every LM_switch, each core's first too
     check(perf.get("context_switches") == want_ts,
           "%s: context_switches %s, truth %d" % (name, perf.get("context_switches"), want_ts))
     smp = stats.get("smp") or {}

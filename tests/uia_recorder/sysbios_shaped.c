@@ -120,6 +120,8 @@ static uint32_t cpu_report_count, task_report_count;
 static uint32_t flows; /* cause -> effect: semaphore post -> pend, Swi post -> begin */
 static uint64_t min_g = UINT64_MAX;
 static uint32_t rng = 12345;
+static bool shared_handles;          /* AMP / SMP scenarios: every core has core 0's handles */
+static const struct sim_core *other; /* SMP: the other core, whose task this one may not take */
 
 static uint32_t rnd(uint32_t n)
 {
@@ -127,9 +129,15 @@ static uint32_t rnd(uint32_t n)
     return (rng >> 8) % n;
 }
 
+/* The handle's core: its own, or with shared_handles core 0's (one image). */
+static uint32_t handle_core(const sim_core *c)
+{
+    return shared_handles ? 0 : c->core;
+}
+
 static uint32_t task_handle(const sim_core *c, int k)
 {
-    return 0x20001000u + c->core * 0x1000u + (uint32_t)k * 0x100u;
+    return 0x20001000u + handle_core(c) * 0x1000u + (uint32_t)k * 0x100u;
 }
 
 static uint32_t task_function(int k)
@@ -139,12 +147,12 @@ static uint32_t task_function(int k)
 
 static uint32_t hwi_handle(const sim_core *c, uint32_t i)
 {
-    return 0x20008000u + c->core * 0x100u + i * 0x10u;
+    return 0x20008000u + handle_core(c) * 0x100u + i * 0x10u;
 }
 
 static uint32_t swi_handle(const sim_core *c, uint32_t i)
 {
-    return 0x2000A000u + c->core * 0x100u + i * 0x20u;
+    return 0x2000A000u + handle_core(c) * 0x100u + i * 0x20u;
 }
 
 static void add_duration(duration *d, uint64_t v)
@@ -271,6 +279,8 @@ static void step(sim_core *c, uint32_t n)
         int to = (int)rnd(RUNNING_TASKS);
         if (to == c->running)
             to = (to + 1) % RUNNING_TASKS;
+        if (other && to == other->running) /* SMP: one core at a time (tasks 0 + 1 + 2 = 3) */
+            to = c->running >= 0 ? 3 - c->running - other->running : (to + 1) % RUNNING_TASKS;
         if (c->running >= 0 && rnd(2)) {
             stamp(c, 3 + rnd(30));
             trx_uia_write2(c->kernel, WORD(E_BLOCK), task_handle(c, c->running),
@@ -369,12 +379,14 @@ static void write_reports(FILE *f, const report *r, uint32_t n, bool task)
     }
 }
 
+static const char *truth_extra; /* more truth keys ("\"amp\": true, "), or NULL */
+
 static void write_truth(const char *dir, const char *name, const sim_core *cores, uint32_t n,
                         uint32_t lost)
 {
     FILE *f = open_out(dir, name, ".truth.json");
-    fprintf(f, "{\"origin_g\": %llu, \"lost\": %u, \"flows\": %u, \"cores\": [",
-            (unsigned long long)min_g, lost, flows);
+    fprintf(f, "{%s\"origin_g\": %llu, \"lost\": %u, \"flows\": %u, \"cores\": [",
+            truth_extra ? truth_extra : "", (unsigned long long)min_g, lost, flows);
     for (uint32_t k = 0; k < n; k++) {
         const sim_core *c = &cores[k];
         fprintf(f,
@@ -530,6 +542,86 @@ static void four_cores(const char *dir)
     write_truth(dir, "four_cores", cores, 4, 0);
 }
 
+/* Two cores (clocks `offset` + `rate` x g) starting at global tick 5000,
+ * each logging a sync point first (two_cores_finish: last): one axis. */
+static void two_cores_setup(sim_core *cores, const uint64_t *offset, const uint64_t *rate)
+{
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    flows = 0;
+    for (uint32_t k = 0; k < 2; k++) {
+        enable(k, k); /* one logger per core, its source address */
+        sim_core *c = &cores[k];
+        memset(c, 0, sizeof *c);
+        c->core = k;
+        c->offset = offset[k];
+        c->rate = rate[k];
+        c->kernel = &loggers[k];
+        c->load = c->app = NULL;
+        c->running = -1;
+        c->g = c->last_g = 5000;
+        sync_point(c, 1);
+        c->first_g = c->g;
+    }
+}
+
+static void two_cores_finish(const char *dir, const char *name, sim_core *cores)
+{
+    for (uint32_t k = 0; k < 2; k++) {
+        while (cores[k].depth > 0)
+            end(&cores[k]);
+        sync_point(&cores[k], 2);
+    }
+    write_buffers(dir, name, 2);
+    write_metadata(dir, name);
+    write_truth(dir, name, cores, 2, 0);
+    truth_extra = NULL;
+}
+
+/* AMP: two SYS/BIOS instances of one image (the same task, Hwi and Swi
+ * handles on both), own clocks, running at the same time: per (core, task)
+ * its own ticks and switches. */
+static void amp_two_cores(const char *dir)
+{
+    static const uint64_t offset[2] = {4000, 900000}, rate[2] = {1, 3};
+    sim_core cores[2];
+    shared_handles = true;
+    two_cores_setup(cores, offset, rate);
+    for (uint32_t k = 0; k < 2; k++) {
+        ready(&cores[k], TASKS - 1); /* readied, never runs */
+        for (uint32_t n = 0; n < 150; n++)
+            step(&cores[k], n);
+    }
+    truth_extra = "\"amp\": true, ";
+    two_cores_finish(dir, "amp_two_cores", cores);
+    shared_handles = false;
+}
+
+/* SMP: one SYS/BIOS instance on two cores (one clock), its tasks migrating
+ * between them, never on both at once: one task per handle, its ticks the
+ * sum over the cores. */
+static void smp_two_cores(const char *dir)
+{
+    static const uint64_t offset[2] = {1000, 1000}, rate[2] = {1, 1};
+    sim_core cores[2];
+    shared_handles = true;
+    two_cores_setup(cores, offset, rate);
+    ready(&cores[0], TASKS - 1); /* readied, never runs */
+    for (uint32_t n = 0; n < 300; n++) {
+        uint32_t k = rnd(2);
+        sim_core *c = &cores[k], *o = &cores[1 - k];
+        if (c->g < o->g) /* on in time past the other core's last record */
+            c->g = o->g;
+        other = o;
+        step(c, n);
+        memcpy(o->blocked, c->blocked, sizeof o->blocked); /* one scheduler */
+    }
+    other = NULL;
+    truth_extra = "\"amp\": false, ";
+    two_cores_finish(dir, "smp_two_cores", cores);
+    shared_handles = false;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -538,5 +630,7 @@ int main(int argc, char **argv)
     }
     one_core(argv[1]);
     four_cores(argv[1]);
+    amp_two_cores(argv[1]);
+    smp_two_cores(argv[1]);
     return 0;
 }

@@ -1,0 +1,255 @@
+/* sysbios_tasks.c - SYS/BIOS's tasks as threads, per handle or per (core,
+ * handle) on AMP captures (see sysbios_tasks.h). */
+#include "decode/sysbios_tasks.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/object_table.h"
+
+#define EMPTY_KEY UINT64_MAX
+
+static uint32_t pair_slot(const trx_pair_map *m, uint64_t key)
+{
+    uint64_t h = key * 0x9E3779B97F4A7C15u;
+    return (uint32_t)(h >> 32) & (m->size - 1);
+}
+
+/* The value of (a, b), or NULL when absent. */
+static uint32_t *pair_map_find(const trx_pair_map *m, uint64_t key)
+{
+    if (!m->size || key == EMPTY_KEY)
+        return NULL;
+    for (uint32_t h = pair_slot(m, key);; h = (h + 1) & (m->size - 1)) {
+        if (m->key[h] == EMPTY_KEY)
+            return NULL;
+        if (m->key[h] == key)
+            return &m->value[h];
+    }
+}
+
+bool trx_pair_map_get(const trx_pair_map *m, uint32_t a, uint32_t b, uint32_t *value)
+{
+    const uint32_t *v = pair_map_find(m, (uint64_t)a << 32 | b);
+    if (v)
+        *value = *v;
+    return v != NULL;
+}
+
+/* The value slot of (a, b), inserted with `initial` when new; NULL when out
+ * of memory (or for the one key that marks empty slots). */
+static uint32_t *pair_map_slot(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial)
+{
+    uint64_t key = (uint64_t)a << 32 | b;
+    uint32_t *there = pair_map_find(m, key);
+    if (there || key == EMPTY_KEY)
+        return there;
+    if ((m->used + 1) * 2 > m->size) { /* at most half full */
+        uint32_t size = m->size ? m->size * 2 : 64;
+        trx_pair_map n = {malloc((size_t)size * sizeof *n.key),
+                          malloc((size_t)size * sizeof *n.value), size, m->used};
+        if (!n.key || !n.value) {
+            free(n.key);
+            free(n.value);
+            return NULL;
+        }
+        for (uint32_t i = 0; i < size; i++)
+            n.key[i] = EMPTY_KEY;
+        for (uint32_t i = 0; i < m->size; i++) {
+            if (m->key[i] == EMPTY_KEY)
+                continue;
+            uint32_t h = pair_slot(&n, m->key[i]);
+            while (n.key[h] != EMPTY_KEY)
+                h = (h + 1) & (size - 1);
+            n.key[h] = m->key[i];
+            n.value[h] = m->value[i];
+        }
+        trx_pair_map_free(m);
+        *m = n;
+    }
+    uint32_t h = pair_slot(m, key);
+    while (m->key[h] != EMPTY_KEY)
+        h = (h + 1) & (m->size - 1);
+    m->key[h] = key;
+    m->value[h] = initial;
+    m->used++;
+    return &m->value[h];
+}
+
+void trx_pair_map_free(trx_pair_map *m)
+{
+    free(m->key);
+    free(m->value);
+    memset(m, 0, sizeof *m);
+}
+
+/* Widens the range [*lowest, *highest] (SYS/BIOS's numbers as logged: a
+ * larger number is the more urgent; "lowest" the largest) by `p`. */
+static void widen(uint32_t *lowest, uint32_t *highest, uint32_t p)
+{
+    if (*lowest == TRX_UNKNOWN || p > *lowest)
+        *lowest = p;
+    if (*highest == TRX_UNKNOWN || p < *highest)
+        *highest = p;
+}
+
+int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
+                           uint32_t function, const uint32_t *prio, uint32_t n)
+{
+    if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
+        handle == TRX_CONTEXT_IDLE)
+        return 0;
+    uint32_t *at = pair_map_slot(&k->at, stream, handle, UINT32_MAX);
+    if (!at)
+        return -1;
+    if (*at == UINT32_MAX) {
+        if (k->count == k->cap) {
+            uint32_t cap = k->cap ? k->cap * 2 : 16;
+            sysbios_seen_task *s = realloc(k->seen, (size_t)cap * sizeof *s);
+            if (!s)
+                return -1;
+            k->seen = s;
+            k->cap = cap;
+        }
+        *at = k->count;
+        k->seen[k->count++] =
+            (sysbios_seen_task){stream, handle, function, TRX_UNKNOWN, TRX_UNKNOWN};
+    }
+    sysbios_seen_task *s = &k->seen[*at];
+    if (function && !s->function)
+        s->function = function;
+    for (uint32_t i = 0; i < n; i++)
+        widen(&s->prio_lowest, &s->prio_highest, prio[i]);
+    return 0;
+}
+
+static uint32_t core_of(const uint32_t *stream_core, uint32_t stream)
+{
+    return stream_core ? stream_core[stream] : 0;
+}
+
+bool trx_sysbios_tasks_on_several_cores(const trx_sysbios_tasks *k, const uint32_t *stream_core)
+{
+    trx_pair_map first = {0}; /* (0, handle) -> its first core + 1 */
+    bool several = false;
+    for (uint32_t i = 0; i < k->count && !several; i++) {
+        uint32_t core = core_of(stream_core, k->seen[i].stream);
+        uint32_t *c = pair_map_slot(&first, 0, k->seen[i].handle, core + 1);
+        several = !c || *c != core + 1; /* out of memory: let the time-order check decide */
+    }
+    trx_pair_map_free(&first);
+    return several;
+}
+
+int trx_sysbios_overlap_init(trx_sysbios_overlap *o, uint32_t cores)
+{
+    memset(o, 0, sizeof *o);
+    o->cores = cores ? cores : 1;
+    o->current = calloc(o->cores, sizeof *o->current);
+    o->since = calloc(o->cores, sizeof *o->since);
+    if (!o->current || !o->since) {
+        trx_sysbios_overlap_free(o);
+        return -1;
+    }
+    return 0;
+}
+
+void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t next,
+                                uint64_t ticks)
+{
+    if (o->amp || o->oom || core >= o->cores)
+        return;
+    uint32_t *r;
+    o->current[core] = next;
+    o->since[core] = ticks;
+    if (next == 0 || next == TRX_CONTEXT_ISR || next == TRX_CONTEXT_INIT)
+        return;
+    if (!(r = pair_map_slot(&o->running, 0, next, 0))) {
+        o->oom = true;
+        return;
+    }
+    uint32_t last = *r; /* the core that switched to it last + 1 */
+    if (last && last != core + 1 && o->current[last - 1] == next && o->since[last - 1] < ticks) {
+        o->amp = true; /* that core has run it since an earlier tick: two instances */
+        return;
+    }
+    *r = core + 1;
+}
+
+void trx_sysbios_overlap_free(trx_sysbios_overlap *o)
+{
+    trx_pair_map_free(&o->running);
+    free(o->current);
+    free(o->since);
+    memset(o, 0, sizeof *o);
+}
+
+/* An AMP task's name: "core N/Task 0x..." (kept as long as the trace). */
+static const char *amp_name(trx_trace *t, uint32_t core, uint32_t handle)
+{
+    char name[40];
+    snprintf(name, sizeof name, "core %" PRIu32 "/Task 0x%08" PRIx32, core, handle);
+    return trx_objects_kept_name(t, name);
+}
+
+/* Thread `th` takes the priorities and function of `s`. */
+static void take(trx_thread *th, const sysbios_seen_task *s)
+{
+    if (s->prio_lowest != TRX_UNKNOWN) {
+        widen(&th->prio_lowest, &th->prio_highest, s->prio_lowest);
+        widen(&th->prio_lowest, &th->prio_highest, s->prio_highest);
+    }
+    if (s->function && !th->entry)
+        th->entry = s->function;
+}
+
+int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
+                                   const uint32_t *stream_core, bool amp, trx_pair_map *amp_threads)
+{
+    for (uint32_t i = 0; i < k->count; i++) {
+        const sysbios_seen_task *s = &k->seen[i];
+        int32_t th;
+        if (!amp) { /* one instance: one thread per handle */
+            bool added;
+            th = trx_objects_thread_or_unnamed(t, s->handle, TRX_UNKNOWN, &added);
+            if (th < 0)
+                return -1;
+            trx_object *o = &t->objects[t->threads[th].object_index];
+            if (added && o->unnamed && !(o->name = trx_objects_made_name(t, "Task", s->handle)))
+                return -1;
+        } else { /* one thread per (core, handle), its own context key (odd: no handle) */
+            uint32_t core = core_of(stream_core, s->stream);
+            uint32_t *slot = pair_map_slot(amp_threads, core, s->handle, UINT32_MAX);
+            if (!slot)
+                return -1;
+            if (*slot == UINT32_MAX) {
+                trx_object o;
+                memset(&o, 0, sizeof o);
+                o.address = 2 * amp_threads->used + 1;
+                o.type = TRX_OBJ_THREAD;
+                o.unnamed = true;
+                o.registry_slot = UINT32_MAX;
+                if (!(o.name = amp_name(t, core, s->handle)))
+                    return -1;
+                int32_t idx = trx_objects_add(t, &o);
+                if (idx < 0)
+                    return -1;
+                *slot = (uint32_t)trx_trace_find_thread(t, o.address);
+                t->threads[*slot].handle = s->handle;
+                t->threads[*slot].core = core;
+            }
+            th = (int32_t)*slot;
+        }
+        take(&t->threads[th], s);
+    }
+    return 0;
+}
+
+void trx_sysbios_tasks_free(trx_sysbios_tasks *k)
+{
+    free(k->seen);
+    trx_pair_map_free(&k->at);
+    memset(k, 0, sizeof *k);
+}

@@ -1,0 +1,83 @@
+/* sysbios_tasks.h - SYS/BIOS's tasks as the trace's threads. The open pass
+ * notes every task a scheduler record names, per stream (its function and
+ * priorities); once the streams are on their cores' axes the tasks become
+ * threads: one per handle when the cores run one SYS/BIOS instance (SMP,
+ * or a handle only ever on one core), one per (core, handle) when they are
+ * separate instances (AMP: the same handle running on two cores at once).
+ * The rule (docs/uia-decoding.md, "AMP and SMP") costs one hash probe per
+ * scheduler record, and the time-order check runs only when some handle
+ * was seen on two cores. */
+#ifndef TRX_SYSBIOS_TASKS_H
+#define TRX_SYSBIOS_TASKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "trx/trx.h"
+
+/* A hash from (a, b) (two 32-bit words) to a 32-bit value. */
+typedef struct trx_pair_map {
+    uint64_t *key; /* a << 32 | b; UINT64_MAX: empty */
+    uint32_t *value;
+    uint32_t size, used; /* size: a power of two, or 0 */
+} trx_pair_map;
+
+/* The value of (a, b) in *value; false when absent. */
+bool trx_pair_map_get(const trx_pair_map *m, uint32_t a, uint32_t b, uint32_t *value);
+
+void trx_pair_map_free(trx_pair_map *m);
+
+/* One task as the open pass saw it in one stream. */
+typedef struct sysbios_seen_task {
+    uint32_t stream, handle, function;  /* function: 0 unknown */
+    uint32_t prio_lowest, prio_highest; /* TRX_UNKNOWN: none logged */
+} sysbios_seen_task;
+
+/* The tasks seen, in the order first seen. */
+typedef struct trx_sysbios_tasks {
+    sysbios_seen_task *seen;
+    uint32_t count, cap;
+    trx_pair_map at; /* (stream, handle) -> its index in seen */
+} trx_sysbios_tasks;
+
+/* Notes task `handle` (function `function`, 0 unknown) seen in `stream`,
+ * its priority range widened by the `n` priorities `prio`. Handle 0 and the
+ * context markers are no task. 0, or -1 when out of memory. */
+int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
+                           uint32_t function, const uint32_t *prio, uint32_t n);
+
+/* True when some handle was seen on two cores (`stream_core`: each stream's
+ * core; NULL: every stream is core 0). */
+bool trx_sysbios_tasks_on_several_cores(const trx_sysbios_tasks *k, const uint32_t *stream_core);
+
+/* The AMP check, fed the LM_switch records in time order across the cores:
+ * a handle switched in on one core while another core, since an earlier
+ * tick, runs it, means separate SYS/BIOS instances. */
+typedef struct trx_sysbios_overlap {
+    trx_pair_map running; /* (0, handle) -> the core that switched to it last + 1 */
+    uint32_t *current;    /* per core: the task it runs */
+    uint64_t *since;      /* per core: the ticks it switched to it */
+    uint32_t cores;
+    bool amp; /* seen: a handle on two cores at once */
+    bool oom; /* out of memory: the check stopped (one instance assumed) */
+} trx_sysbios_overlap;
+
+/* 0, or -1 when out of memory. */
+int trx_sysbios_overlap_init(trx_sysbios_overlap *o, uint32_t cores);
+
+/* Core `core` switched to task `next` at `ticks` (on the one axis). */
+void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t next,
+                                uint64_t ticks);
+
+void trx_sysbios_overlap_free(trx_sysbios_overlap *o);
+
+/* Makes the tasks threads of t: per handle, or with `amp` per (core,
+ * handle), named "core N/Task 0x..." then, whose (core, handle) -> thread
+ * map is kept in *amp_threads. 0, or -1 when out of memory. */
+int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
+                                   const uint32_t *stream_core, bool amp,
+                                   trx_pair_map *amp_threads);
+
+void trx_sysbios_tasks_free(trx_sysbios_tasks *k);
+
+#endif
