@@ -5,7 +5,7 @@
  * segments: a scripted run of starts, stops and gaps over four keys on two
  * lanes, cut at every point into two segments and merged, gives the
  * figures of one pass (complete, incomplete, count, sum, min, max, p50,
- * the worst list). */
+ * the worst list); and cut into three, merged left to right. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -235,13 +235,52 @@ static void test_segments_merge(void **state)
     run_free(&whole);
 }
 
+/* Three segments (cut at i and j), merged left to right: an interval open
+ * in the first, untouched in the second (whose gaps it crosses) and stopped
+ * in the third needs the second's gaps carried over. */
+static void test_three_segments(void **state)
+{
+    (void)state;
+    make_script();
+    static run whole;
+    run_init(&whole);
+    feed(&whole, 0, STEPS);
+    run_finish(&whole);
+    for (uint32_t i = 0; i <= STEPS; i += 3)
+        for (uint32_t j = i; j <= STEPS; j += 5) {
+            static run a, b, c;
+            run_init(&a);
+            run_init(&b);
+            run_init(&c);
+            feed(&a, 0, i);
+            feed(&b, i, j);
+            feed(&c, j, STEPS);
+            assert_int_equal(trx_interval_matcher_merge(&a.m, &b.m, resolved, &a), 0);
+            assert_int_equal(trx_interval_matcher_merge(&a.m, &c.m, resolved, &a), 0);
+            for (uint32_t k = 0; k < KEYS; k++) {
+                assert_int_equal(trx_interval_result_merge(&a.r[k], &b.r[k]), 0);
+                assert_int_equal(trx_interval_result_merge(&a.r[k], &c.r[k]), 0);
+            }
+            run_finish(&a);
+            for (uint32_t k = 0; k < KEYS; k++) {
+                assert_int_equal(a.r[k].complete, whole.r[k].complete);
+                assert_int_equal(a.r[k].incomplete, whole.r[k].incomplete);
+                assert_int_equal(a.r[k].duration.sum, whole.r[k].duration.sum);
+                assert_int_equal(a.r[k].duration.max, whole.r[k].duration.max);
+            }
+            run_free(&a);
+            run_free(&b);
+            run_free(&c);
+        }
+    run_free(&whole);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pairing),
-        cmocka_unit_test(test_many_keys),
-        cmocka_unit_test(test_results),
-        cmocka_unit_test(test_segments_merge),
+        cmocka_unit_test(test_pairing),        cmocka_unit_test(test_many_keys),
+        cmocka_unit_test(test_results),        cmocka_unit_test(test_segments_merge),
+        cmocka_unit_test(test_three_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
