@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/durations.h"
 #include "output/registry_warning.h"
 #include "check_rules.h"
 #include "output/path_output.h"
@@ -532,11 +533,88 @@ static int metric_registry_room(const check_ctx *ctx, const check_rule *r, check
     return 0;
 }
 
+/* A limit given in time as ticks; false when the tick rate is unknown
+ * (the result says so). */
+static bool limit_in_ticks(const check_ctx *ctx, const check_rule *r, check_result *out,
+                           uint64_t *limit)
+{
+    *limit = r->limit;
+    if (!r->has_unit)
+        return true;
+    if (!ctx->ticks_per_second) {
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "the limit is a time and the tick rate is unknown: give "
+                      "--ticks-per-us or --ticks-per-second");
+        return false;
+    }
+    *limit = (uint64_t)((long double)r->limit_ns * ctx->ticks_per_second / 1e9L);
+    return true;
+}
+
+/* max-duration=NAME:LIMIT: the longest UIABenchmark interval NAME on any
+ * core (analyze/durations.h). */
+static int metric_duration(const check_ctx *ctx, const check_rule *r, check_result *out)
+{
+    uint64_t limit;
+    if (!limit_in_ticks(ctx, r, out, &limit))
+        return 0;
+    trx_durations d;
+    if (trx_durations_compute(ctx->trace, 1, &d) < 0)
+        return -1;
+    const trx_duration_row *worst = NULL;
+    uint64_t count = 0, incomplete = 0;
+    bool named = false;
+    for (uint32_t i = 0; i < d.row_count; i++) {
+        const trx_duration_row *row = &d.rows[i];
+        if (strcmp(row->name, r->thread) != 0)
+            continue;
+        named = true;
+        count += row->r.complete;
+        incomplete += row->r.incomplete;
+        if (row->r.worst_count &&
+            (!worst || row->r.worst[0].response_ticks > worst->r.worst[0].response_ticks))
+            worst = row;
+    }
+    if (!named) {
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "no UIABenchmark interval named \"%s\" in the trace (%s)", r->thread,
+                 d.row_count ? "trx stats lists their names" : "no UIABenchmark start/stop events");
+        trx_durations_free(&d);
+        return 0;
+    }
+    out->has_value = true;
+    if (!worst) {
+        out->status = CHECK_PASS;
+        EVIDENCE(out,
+                 "no complete interval \"%s\" (%" PRIu64 " incomplete), limit %" PRIu64 " ticks",
+                 r->thread, incomplete, limit);
+        trx_durations_free(&d);
+        return 0;
+    }
+    const trx_instance *in = &worst->r.worst[0];
+    out->value = in->response_ticks;
+    out->status = in->response_ticks > limit ? CHECK_FAIL : CHECK_PASS;
+    out->has_event = true;
+    out->event_index = in->release_index;
+    out->ticks = in->release_ticks;
+    snprintf(out->subject, sizeof out->subject, "interval %s on core %" PRIu32, worst->name,
+             worst->core);
+    EVIDENCE(out,
+             "longest interval \"%s\": core %" PRIu32 ", started at ticks %" PRIu64
+             " (event %" PRIu64 "), stopped at ticks %" PRIu64 " (event %" PRIu64 "), %" PRIu64
+             " ticks, limit %" PRIu64 " ticks; %" PRIu64 " complete, %" PRIu64 " incomplete",
+             worst->name, worst->core, in->release_ticks, in->release_index, in->end_ticks,
+             in->end_index, in->response_ticks, limit, count, incomplete);
+    trx_durations_free(&d);
+    return 0;
+}
+
 int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
     memset(out, 0, sizeof *out);
     const char *missing = trx_trace_context_missing(ctx->trace);
-    if (missing && r->kind != CHECK_NO_LOST_EVENTS && r->kind != CHECK_REGISTRY_ROOM) {
+    if (missing && r->kind != CHECK_NO_LOST_EVENTS && r->kind != CHECK_REGISTRY_ROOM &&
+        r->kind != CHECK_MAX_DURATION) { /* durations need no context */
         /* every other metric needs who ran */
         out->status = CHECK_UNAVAILABLE;
         EVIDENCE(out, "cannot be evaluated: %s", missing);
@@ -568,6 +646,8 @@ int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
         return metric_lost_events(ctx, r, out);
     case CHECK_REGISTRY_ROOM:
         return metric_registry_room(ctx, r, out);
+    case CHECK_MAX_DURATION:
+        return metric_duration(ctx, r, out);
     }
     return -1;
 }

@@ -24,6 +24,9 @@ const char check_rule_syntax[] =
     "                                   trx latency) responds within LIMIT ticks, or us, ms,\n"
     "                                   s with a tick rate (--ticks-per-us); also\n"
     "                                   max-response=TICKS[:THREAD]: every thread, or THREAD\n"
+    "  max-duration=NAME:LIMIT          every UIABenchmark start/stop interval NAME (its\n"
+    "                                   string, or its address without --elf) on any core\n"
+    "                                   lasts at most LIMIT ticks, or us, ms, s\n"
     "  no-lost-events                   nothing lost: no gap, no wrapped start, no damage\n"
     "  registry-not-full                the object registry kept a free entry (every\n"
     "                                   object named)\n";
@@ -52,6 +55,8 @@ static const rule_name names[] = {
     {"max-response", CHECK_MAX_RESPONSE,
      "max-response=THREAD:LIMIT (LIMIT ticks, or a number with us, ms or s) or "
      "max-response=TICKS[:THREAD]"},
+    {"max-duration", CHECK_MAX_DURATION,
+     "max-duration=NAME:LIMIT (LIMIT ticks, or a number with us, ms or s)"},
     {"no-lost-events", CHECK_NO_LOST_EVENTS, "no-lost-events (no value)"},
     {"registry-not-full", CHECK_REGISTRY_ROOM, "registry-not-full (no value)"},
 };
@@ -171,6 +176,8 @@ int check_rule_parse(const char *text, check_rule *r, char *why, size_t why_size
             (rest && (!cli_parse_u64(rest, &r->window) || r->window == 0)))
             return fail(why, why_size, rn->expected);
         return 0;
+    case CHECK_MAX_DURATION:
+        return value && parse_thread_limit(r, value) ? 0 : fail(why, why_size, rn->expected);
     case CHECK_MAX_RESPONSE:
         if (value && !isdigit((unsigned char)value[0]))
             return parse_thread_limit(r, value) ? 0 : fail(why, why_size, rn->expected);

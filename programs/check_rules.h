@@ -22,7 +22,8 @@ typedef enum check_kind {
     CHECK_MAX_LATENCY,    /* max-latency=TICKS[:THREAD] */
     CHECK_MAX_RESPONSE,   /* max-response=TICKS[:THREAD] or max-response=THREAD:LIMIT[us|ms|s] */
     CHECK_NO_LOST_EVENTS, /* no-lost-events */
-    CHECK_REGISTRY_ROOM   /* registry-not-full */
+    CHECK_REGISTRY_ROOM,  /* registry-not-full */
+    CHECK_MAX_DURATION    /* max-duration=NAME:LIMIT[us|ms|s] (UIABenchmark) */
 } check_kind;
 
 /* One parsed rule. */
@@ -36,8 +37,8 @@ typedef struct check_rule {
     uint32_t isr;        /* the ISR number */
     bool has_unit;       /* LIMIT given in time: limit_ns holds it */
     uint64_t limit_ns;
-    bool has_thread;               /* ...:THREAD given */
-    char thread[TRX_NAME_MAX + 1]; /* the thread's name */
+    bool has_thread;               /* ...:THREAD given (max-duration: its NAME) */
+    char thread[TRX_NAME_MAX + 1]; /* the thread's name (max-duration: the interval's) */
 } check_rule;
 
 /* Parses `text` (leading/trailing blanks ignored). 0, or -1 with `why` set

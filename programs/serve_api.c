@@ -15,12 +15,16 @@
  *   /api/search   ?q=TEXT&from=I&dir=1|-1: the next match after (before) I
  *   /api/latency  the Responses view's data and the late marks (once computed)
  *   /api/why      ?thread=ADDRESS&instance=N: its critical path (`trx why --json`)
+ *   /api/durations the UIABenchmark durations ({"durations": [...]} as `trx stats
+ *                 --json` gives them; one pass over the trace per request)
  * Event records are the report's (report_events.c), so the page decodes and
  * draws a window exactly as it does a whole report.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/durations.h"
+#include "output/durations_output.h"
 #include "output/export_args.h"
 #include "output/json_string.h"
 #include "output/path_output.h"
@@ -502,6 +506,19 @@ static int why(serve_state *s, const trx_http_request *r, trx_out *w, const char
     return 200;
 }
 
+/* /api/durations: the UIABenchmark durations as `trx stats --json` gives them. */
+static int durations(serve_state *s, trx_out *w)
+{
+    trx_durations d;
+    if (trx_durations_compute(&s->in->trace, TRX_DURATIONS_WORST, &d) < 0)
+        return 503;
+    trx_out_str(w, "{\"durations\": ");
+    trx_durations_write_json(w, &d);
+    trx_out_str(w, "}\n");
+    trx_durations_free(&d);
+    return 200;
+}
+
 int serve_handle(void *state, const trx_http_request *req, trx_out *body, const char **type)
 {
     serve_state *s = state;
@@ -537,6 +554,8 @@ int serve_handle(void *state, const trx_http_request *req, trx_out *body, const 
         return latency(s, body);
     if (strcmp(req->path, "/api/why") == 0)
         return why(s, req, body, type);
+    if (strcmp(req->path, "/api/durations") == 0)
+        return durations(s, body);
     if (strcmp(req->path, "/api/stats") == 0) {
         if (!atomic_load(&s->stats_ready)) {
             trx_out_str(body, atomic_load(&s->stats_failed) ? "{\"failed\":true}\n"

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/durations.h"
 #include "analyze/target_load.h"
+#include "output/durations_output.h"
 #include "output/registry_warning.h"
 #include "output/events_names.h"
 #include "output/export_args.h"
@@ -223,6 +225,15 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_str(w, ",\n\"late\":");
         trx_report_late_json(t, &lat, w);
         trx_latency_free(&lat);
+    } else {
+        rc = -1;
+    }
+    /* UIABenchmark durations, as `trx stats --json` gives them */
+    trx_durations d;
+    if (rc == 0 && trx_durations_compute(t, TRX_DURATIONS_WORST, &d) == 0) {
+        trx_out_str(w, ",\n\"durations\":");
+        trx_durations_write_json(w, &d);
+        trx_durations_free(&d);
     } else {
         rc = -1;
     }

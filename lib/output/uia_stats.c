@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "analyze/durations.h"
 #include "analyze/target_load.h"
+#include "output/durations_output.h"
 #include "output/json_string.h"
 #include "output/stats_cores.h"
 #include "output/stats_json.h"
@@ -42,7 +44,8 @@ typedef struct uia_counter {
     uint64_t *keys, *counts;
     uint32_t size, used;
     bool oom;
-    trx_target_load *load; /* NULL: no Load events named */
+    trx_target_load *load;    /* NULL: no Load events named */
+    trx_durations *durations; /* UIABenchmark start / stop pairs */
 } uia_counter;
 
 static int counter_init(uia_counter *k, const trx_trace *t, trx_target_load *load)
@@ -88,6 +91,7 @@ static void counter_feed(void *ctx, const trx_event *ev)
     uia_counter *k = ctx;
     if (k->load)
         trx_target_load_feed(k->load, k->t, ev);
+    trx_durations_feed(k->durations, ev);
     if (k->oom)
         return;
     uint64_t key = ((uint64_t)ev->module << 16 | ev->id) + 1;
@@ -217,10 +221,15 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
     /* SYS/BIOS's scheduler named: the common analyses in the same walk */
     bool context = !trx_trace_context_missing(t);
     trx_stats st;
+    trx_durations durations;
+    trx_durations_init(&durations, t, TRX_DURATIONS_WORST);
     int rc = counter_init(&k, t, loads ? &load : NULL);
+    k.durations = &durations;
     if (rc == 0)
         rc = context ? trx_stats_compute_fed(t, &st, opt->window, counter_feed, &k)
                      : count_alone(t, &k);
+    if (trx_durations_finish(&durations, t) < 0 && rc == 0)
+        rc = -1;
     uint32_t n = 0;
     id_count *list = counter_finish(&k, &n);
     if (rc != 0 || !list) {
@@ -228,6 +237,7 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
             trx_stats_free(&st);
         free(list);
         trx_target_load_free(&load);
+        trx_durations_free(&durations);
         return rc == TRX_STATS_TOO_MANY_WINDOWS ? rc : -1;
     }
     if (context)
@@ -267,6 +277,8 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
         }
         trx_out_str(o, "\n  ]");
         write_target_load_json(o, &load, loads);
+        trx_out_str(o, ",\n  \"durations\": ");
+        trx_durations_write_json(o, &durations);
         if (context && st.cores)
             trx_stats_cores_json(t, st.cores, o);
         trx_out_str(o, "\n}\n");
@@ -302,6 +314,7 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
         }
         if (loads)
             write_target_load_text(o, &load);
+        trx_durations_write_text(o, &durations);
         if (context && st.cores)
             trx_stats_cores_text(t, st.cores, opt->rows, o);
     }
@@ -309,5 +322,6 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
         trx_stats_free(&st);
     free(list);
     trx_target_load_free(&load);
+    trx_durations_free(&durations);
     return 0;
 }

@@ -11,7 +11,12 @@
  *   four_cores: four cores whose clocks are unrelated (cpu = offset + rate x
  *     global), each logging UIASync sync points at its start and end, so
  *     that all of them land on one axis of global-timer ticks, and its Load
- *     reports on its one logger.
+ *     reports on its one logger;
+ *   benchmark_two_cores: two cores (one image: the same string addresses)
+ *     logging UIABenchmark start / stop pairs named by three strings, nested
+ *     and overlapping, among the scheduler's events; a stop without a start
+ *     and a start never stopped; truth per (name, core): count, min, max,
+ *     sum, the longest's start and end, incomplete and unmatched stops.
  * Each capture: DIR/NAME.uia (the loggers' buffers, one packet each),
  * DIR/NAME.uia.xml (TI's metadata naming the events: longName, URL-encoded
  * msg) and DIR/NAME.truth.json. Time is the simulation's global tick g; a
@@ -28,6 +33,8 @@
 #include "trx/uia_recorder.h"
 
 uint32_t sysbios_sim_clock;
+
+#define MOD_BENCH 0x8040u /* ti.uia.events.UIABenchmark */
 
 enum { MOD_TASK = 0x8030, MOD_HWI, MOD_SWI, MOD_SEM, MOD_LOAD, MOD_APP, MOD_SYNC };
 
@@ -56,6 +63,8 @@ static const struct {
     {"ti.uia.events.UIASync.syncPoint", MOD_SYNC, 14,
      "Sync Point:  SerialNumber=0x%x, CpuTStamp [LSW=0x%x, MSW=0x%x], GlobalTStamp [LSW=0x%x, "
      "MSW=0x%x], CpuCyclesPerCpuTimerTick=%d, CpuFreq [LSW=0x%x, MSW=0x%x]"},
+    {"ti.uia.events.UIABenchmark.start", MOD_BENCH, 64, "Start: %s"},
+    {"ti.uia.events.UIABenchmark.stop", MOD_BENCH, 65, "Stop: %s"},
 };
 enum {
     E_SWITCH,
@@ -73,6 +82,8 @@ enum {
     E_MARK,
     E_SETPRI,
     E_SYNC,
+    E_BENCH_START,
+    E_BENCH_STOP,
     E_COUNT
 };
 #define WORD(e) ((ULONG)events[e].id << 16 | events[e].module)
@@ -622,6 +633,118 @@ static void smp_two_cores(const char *dir)
     shared_handles = false;
 }
 
+#define BENCH_NAMES 3
+
+/* The truth of one (name, core) of benchmark_two_cores. */
+typedef struct bench_truth {
+    duration d;
+    uint64_t worst_start, worst_end;
+    uint32_t incomplete, unmatched;
+} bench_truth;
+
+static const char *const bench_names[BENCH_NAMES] = {"frame", "filter", "io"};
+
+static uint32_t bench_address(uint32_t k)
+{
+    return 0x0000A000u + k * 0x10u; /* the strings in the image's .rodata */
+}
+
+static void bench(sim_core *c, bool start, uint32_t k)
+{
+    stamp(c, 1 + rnd(6));
+    trx_uia_write1(c->kernel, WORD(start ? E_BENCH_START : E_BENCH_STOP), bench_address(k), ALL);
+}
+
+static void benchmark_two_cores(const char *dir)
+{
+    static const uint64_t offset[2] = {1000, 400000};
+    sim_core cores[2];
+    bench_truth truth[2][BENCH_NAMES];
+    memset(truth, 0, sizeof truth);
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    flows = 0;
+    for (uint32_t k = 0; k < 2; k++) {
+        enable(k, k);
+        sim_core *c = &cores[k];
+        memset(c, 0, sizeof *c);
+        c->core = k;
+        c->offset = offset[k];
+        c->rate = 1;
+        c->kernel = c->load = &loggers[k];
+        c->running = -1;
+        c->g = c->last_g = 9000 + 11 * k;
+        sync_point(c, 1);
+        c->first_g = c->g;
+        uint64_t open[BENCH_NAMES] = {0, 0, 0}; /* start g, 0: not open */
+        if (k == 1) {                           /* a stop whose start is not in the capture */
+            bench(c, false, 2);
+            truth[k][2].unmatched++;
+        }
+        for (uint32_t n = 0; n < 300; n++) {
+            step(c, n);
+            while (c->depth > 0)
+                end(c);
+            if (rnd(2))
+                continue;
+            uint32_t b = rnd(BENCH_NAMES);
+            bench(c, !open[b], b);
+            if (!open[b]) {
+                open[b] = c->g;
+                continue;
+            }
+            uint64_t ticks = c->g - open[b];
+            bench_truth *t = &truth[k][b];
+            if (!t->d.count || ticks > t->d.max) {
+                t->worst_start = open[b];
+                t->worst_end = c->g;
+            }
+            add_duration(&t->d, ticks);
+            open[b] = 0;
+        }
+        for (uint32_t b = 0; b < BENCH_NAMES; b++)
+            if (open[b] && (k == 0 || b != 0)) { /* stopped, but core 0's "frame" never is */
+                bench(c, false, b);
+                uint64_t ticks = c->g - open[b];
+                bench_truth *t = &truth[k][b];
+                if (!t->d.count || ticks > t->d.max) {
+                    t->worst_start = open[b];
+                    t->worst_end = c->g;
+                }
+                add_duration(&t->d, ticks);
+                open[b] = 0;
+            }
+        if (k == 0) { /* a start never stopped */
+            bench(c, true, 0);
+            truth[k][0].incomplete++;
+        }
+        sync_point(c, 2);
+    }
+    write_buffers(dir, "benchmark_two_cores", 2);
+    write_metadata(dir, "benchmark_two_cores");
+    write_truth(dir, "benchmark_two_cores", cores, 2, 0);
+    FILE *f = open_out(dir, "benchmark_two_cores", ".durations.json");
+    fprintf(f, "{\"origin_g\": %llu, \"strings\": [", (unsigned long long)min_g);
+    for (uint32_t b = 0; b < BENCH_NAMES; b++)
+        fprintf(f, "%s{\"name\": \"%s\", \"address\": %u}", b ? ", " : "", bench_names[b],
+                bench_address(b));
+    fputs("],\n \"durations\": [", f);
+    for (uint32_t k = 0, m = 0; k < 2; k++)
+        for (uint32_t b = 0; b < BENCH_NAMES; b++) {
+            const bench_truth *t = &truth[k][b];
+            fprintf(f,
+                    "%s\n  {\"name\": \"%s\", \"core\": %u, \"count\": %llu, \"min\": %llu, "
+                    "\"max\": %llu, \"sum\": %llu, \"worst_start_g\": %llu, \"worst_end_g\": %llu, "
+                    "\"incomplete\": %u, \"unmatched_stops\": %u}",
+                    m++ ? "," : "", bench_names[b], k, (unsigned long long)t->d.count,
+                    (unsigned long long)t->d.min, (unsigned long long)t->d.max,
+                    (unsigned long long)t->d.sum, (unsigned long long)t->worst_start,
+                    (unsigned long long)t->worst_end, t->incomplete, t->unmatched);
+        }
+    fputs("]}\n", f);
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -632,5 +755,6 @@ int main(int argc, char **argv)
     four_cores(argv[1]);
     amp_two_cores(argv[1]);
     smp_two_cores(argv[1]);
+    benchmark_two_cores(argv[1]);
     return 0;
 }
