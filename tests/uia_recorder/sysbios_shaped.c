@@ -703,7 +703,7 @@ static void benchmark_two_cores(const char *dir)
             open[b] = 0;
         }
         for (uint32_t b = 0; b < BENCH_NAMES; b++)
-            if (open[b] && (k == 0 || b != 0)) { /* stopped, but core 0's "frame" never is */
+            if (open[b] && (k != 0 || b != 0)) { /* stopped, but core 0's "frame" never is */
                 bench(c, false, b);
                 uint64_t ticks = c->g - open[b];
                 bench_truth *t = &truth[k][b];
@@ -714,8 +714,9 @@ static void benchmark_two_cores(const char *dir)
                 add_duration(&t->d, ticks);
                 open[b] = 0;
             }
-        if (k == 0) { /* a start never stopped */
-            bench(c, true, 0);
+        if (k == 0) { /* a start never stopped (the one open now, if any) */
+            if (!open[0])
+                bench(c, true, 0);
             truth[k][0].incomplete++;
         }
         sync_point(c, 2);
