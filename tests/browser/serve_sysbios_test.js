@@ -2,9 +2,9 @@
 /*
  * serve_sysbios_test.js - a SYS/BIOS capture served: the page of `trx serve`
  * shows, once the statistics are computed and the window holds the whole
- * capture, the same lanes as `trx report`'s page of it (CPU lanes, the
- * target-load lanes, a lane per task, per Hwi number and per Swi, no empty
- * lane), the same legend, the same tabs, and a Hwi / Swi tab whose figures
+ * capture, the same lanes as `trx report`'s page of it with the same
+ * events on each (CPU lanes, the target-load lanes, a lane per task, per Hwi
+ * number and per Swi, no empty lane), the same legend, the same tabs, and a Hwi / Swi tab whose figures
  * equal `trx stats --json`; no page error.
  *
  * usage: node serve_sysbios_test.js TRX CHROMIUM WORK_DIR CAPTURE.uia META.uia.xml FW.elf
@@ -22,7 +22,7 @@ const common = ["--uia-meta", meta, "--elf", elf, trace];
 
 /* What a page shows: its lanes (name, kind), legend, tabs and the Hwi / Swi tab's figures. */
 async function shown(page) {
-  const lanes = await page.evaluate(() => trxReport.lanes().map((l) => l.kind + " " + l.name));
+  const lanes = await page.evaluate(() => trxReport.lanes().map((l) => l.kind + " " + l.name + ": " + l.events + " events"));
   const legend = await page.textContent("#legend");
   const tabs = await page.evaluate(() => trxReport.tabs());
   await page.evaluate(() => trxReport.showTab("Interrupts"));
