@@ -1278,15 +1278,15 @@
       var target = coresShown[c], mine = computedLoad(Number(c)), series = [];
       if (target) series.push([target, LANE_COLOR.load]);
       if (mine) series.push([mine, "#1d2330"]);
-      var figures = function (pts) {
+      var figures = function (pts, what) {
         var sum = 0, lo = Infinity, hi = -Infinity;
         pts.forEach(function (p) { sum += p[1]; lo = Math.min(lo, p[1]); hi = Math.max(hi, p[1]); });
-        return pts.length ? pts.length + " reports, " + lo + "–" + hi + " %, mean " + (sum / pts.length).toFixed(1) + " %" : "none";
+        return pts.length ? pts.length + " " + what + ", " + lo + "–" + hi + " %, mean " + (sum / pts.length).toFixed(1) + " %" : "none";
       };
       return '<h3 class="load-core">Core ' + esc(c) + "</h3>" +
-        (target ? '<p><span class="swatch" style="--c:' + LANE_COLOR.load + '"></span>target (Load module): ' + esc(figures(target)) + "</p>" : "") +
+        (target ? '<p><span class="swatch" style="--c:' + LANE_COLOR.load + '"></span>target (Load module): ' + esc(figures(target, "reports")) + "</p>" : "") +
         '<p class="load-computed" data-core="' + esc(c) + '"><span class="swatch" style="--c:#1d2330"></span>trx (computed): ' +
-        (mine ? esc(figures(mine)) : stats.cpu_load && stats.cpu_load.unavailable ? "unavailable: " + esc(stats.cpu_load.unavailable) : "not per core yet") +
+        (mine ? esc(figures(mine, "windows")) : stats.cpu_load && stats.cpu_load.unavailable ? "unavailable: " + esc(stats.cpu_load.unavailable) : "not per core yet") +
         "</p>" + (series.length ? loadChart(series) : "");
     }).join("");
   };
