@@ -570,9 +570,11 @@ async function checkSysbios(browser, trace, meta, elf) {
   check(view.start <= start && view.end >= worst.worst_end_ticks && view.end - view.start <= 2 * worst.max + 2,
         "sysbios: the longest Hwi " + worst.id + " (" + start + "-" + worst.worst_end_ticks + ") linked to view " +
         view.start + "-" + view.end);
-  check((await page.evaluate(() => trxReport.selected())) === worst.worst_end_index,
-        "sysbios: the longest Hwi's link selected " + (await page.evaluate(() => trxReport.selected())) +
-        ", it ended at event " + worst.worst_end_index);
+  const picked = await page.evaluate(() => trxReport.selected());
+  check(picked === worst.worst_end_index && events[picked] && /Hwi_LD_end$/.test(events[picked].name) &&
+        events[picked].ticks === worst.worst_end_ticks,
+        "sysbios: the longest Hwi's link selected " + picked + " (" + JSON.stringify(events[picked]) +
+        "), it ended at event " + worst.worst_end_index + ", " + worst.worst_end_ticks + " ticks");
   await page.screenshot({ path: path.resolve(work, "sysbios-worst.png") });
   for (const t of stats.threads) {
     const l = lanes.find((x) => x.kind === "thread" && x.name === t.name);
