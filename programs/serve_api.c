@@ -176,6 +176,12 @@ static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_
         trx_cursor_free(c);
         return 503;
     }
+    if (trx_report_encoder_irqs(&e, s->irqs) < 0) { /* the page's Hwi / Swi lanes */
+        trx_report_encoder_finish(&e);
+        free(seen);
+        trx_cursor_free(c);
+        return 503;
+    }
     trx_out_str(w, "{\"mode\":\"events\",\"events\":\"");
     const trx_event *ev;
     uint64_t first = UINT64_MAX, last = 0, first_ticks = 0, last_ticks = 0;

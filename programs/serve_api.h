@@ -40,7 +40,8 @@ typedef struct serve_state {
     bool live;
     trx_export_options options;
     trx_overview *overview;
-    char *page; /* the page (trx_report_write_shell), made once */
+    char *page;                   /* the page (trx_report_write_shell), made once */
+    struct trx_report_irqs *irqs; /* its Hwi / Swi lanes (output/report_irqs.h), NULL: none */
     size_t page_len;
     char *stats; /* `trx stats --json` of the trace without the inversion list */
     size_t stats_len;

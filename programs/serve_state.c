@@ -14,6 +14,7 @@
 
 #include "analyze/analyses.h"
 #include "output/report.h"
+#include "output/report_irqs.h"
 #include "output/stats_json.h"
 #include "serve_state.h"
 
@@ -60,6 +61,13 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
         rc = trx_report_write_shell(&in->trace, w, &s->options);
         if (trx_out_flush(w) != 0)
             rc = -1;
+        /* the window's events go on the same Hwi / Swi lanes as the page's */
+        if (rc == 0 && (!(s->irqs = malloc(sizeof *s->irqs)) ||
+                        trx_report_irqs_find(&in->trace, s->irqs, NULL) != 0)) {
+            free(s->irqs);
+            s->irqs = NULL;
+            rc = -1;
+        }
     }
     free(w);
     if (f)
@@ -272,6 +280,9 @@ void serve_state_free(serve_state *s)
     if (atomic_load(&s->stats_ready))
         trx_stats_free(&s->computed);
     free(s->page);
+    if (s->irqs)
+        trx_report_irqs_free(s->irqs);
+    free(s->irqs);
     free(s->stats);
     free(s->latency);
     free(s->late);

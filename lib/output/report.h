@@ -76,6 +76,8 @@ typedef struct trx_base64 {
 
 struct trx_address_map;
 struct trx_target_load;
+struct trx_report_irqs;
+struct trx_report_irq_walk;
 
 /* The page's event records, one event at a time (trx_report_events for a
  * whole trace; trx serve for a window of one, starting from its first event:
@@ -94,12 +96,19 @@ typedef struct trx_report_encoder {
     struct trx_address_map *symbols; /* NULL: none noted */
     struct trx_target_load *load;    /* NULL: none fed */
     uint64_t count;                  /* events encoded */
+    /* the Hwi / Swi lanes (report_irqs.h; NULL: the timeline's lanes) and
+     * which interrupt runs on each core (trx_report_encoder_irqs) */
+    const struct trx_report_irqs *irqs;
+    struct trx_report_irq_walk *irq_walk;
 } trx_report_encoder;
 
 /* 0, or -1 when out of memory (nothing to finish then). */
 int trx_report_encoder_init(trx_report_encoder *e, trx_trace *t, trx_out *w, uint32_t *seen,
                             const trx_custom_events *ce, struct trx_address_map *symbols,
                             struct trx_target_load *load);
+/* Puts interrupt-context events on the Hwi / Swi lanes of `irqs` (found by
+ * trx_report_irqs_find; NULL or none: no change). 0, or -1 when out of memory. */
+int trx_report_encoder_irqs(trx_report_encoder *e, const struct trx_report_irqs *irqs);
 /* Appends the record of `ev` (base64, no line break). */
 void trx_report_encode(trx_report_encoder *e, const trx_event *ev);
 /* Ends the base64 text and releases the encoder. */
@@ -113,11 +122,12 @@ void trx_report_encoder_finish(trx_report_encoder *e);
  * the module of the first event with that id, its kind in bits 17-21 (REPORT_SEEN_KIND); with
  * --elf (t->elf) adds to `symbols` the information words that are addresses (as `trx events` shows
  * them: UIA by the message format, TXTB by the field's role), at most REPORT_SYMBOLS; feeds
- * `load` (the target's own Load reports; NULL: none named); returns the number of events written,
+ * `load` (the target's own Load reports; NULL: none named); interrupt-context events on the lanes
+ * of `irqs` (NULL: the timeline's); returns the number of events written,
  * UINT64_MAX when out of memory. */
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
                            struct trx_address_map *symbols, struct trx_target_load *load,
-                           const trx_report_window *win);
+                           const trx_report_window *win, const struct trx_report_irqs *irqs);
 #define REPORT_SEEN_KIND 17
 #define REPORT_SYMBOLS 65536u /* addresses the page names at most */
 

@@ -15,6 +15,7 @@
 #include "output/events_names.h"
 #include "analyze/target_load.h"
 #include "output/report.h"
+#include "output/report_irqs.h"
 #include "output/uia_events.h"
 #include "util/address_map.h"
 #include "output/timeline.h"
@@ -126,6 +127,16 @@ int trx_report_encoder_init(trx_report_encoder *e, trx_trace *t, trx_out *w, uin
     return 0;
 }
 
+int trx_report_encoder_irqs(trx_report_encoder *e, const trx_report_irqs *irqs)
+{
+    if (!irqs || !irqs->count)
+        return 0;
+    if (!e->irq_walk && !(e->irq_walk = calloc(1, sizeof *e->irq_walk)))
+        return -1;
+    e->irqs = irqs;
+    return 0;
+}
+
 void trx_report_encode(trx_report_encoder *e, const trx_event *ev)
 {
     trx_trace *t = e->t;
@@ -142,13 +153,16 @@ void trx_report_encode(trx_report_encoder *e, const trx_event *ev)
     if (trx_run_feed(&e->runs, t, ev, &closed) & TRX_RUN_STARTED)
         ran_count = trx_flows_on_run(e->flows, e->runs.cur.lane, ran, TRX_FLOWS_PER_LANE);
     bool flows = step.ends || ran_count > 0;
-    n += varint(rec + n, (uint64_t)lane << 2 | (flows ? 2u : 0u) | (ev->synthetic ? 1u : 0u));
     if (!e->cached || ev->next_context != e->lane_cache_ctx || e->runs.per_core) { /* they repeat */
         e->cached = true;
         e->lane_cache_ctx = ev->next_context;
         e->lane_cache = trx_lane_of_event(t, ev, ev->next_context);
     }
-    n += varint(rec + n, e->lane_cache);
+    uint32_t shown = lane, shown_next = e->lane_cache; /* a Hwi's / Swi's own lane */
+    if (e->irqs)
+        trx_report_irqs_step(e->irqs, e->irq_walk, t, ev, &shown, &shown_next);
+    n += varint(rec + n, (uint64_t)shown << 2 | (flows ? 2u : 0u) | (ev->synthetic ? 1u : 0u));
+    n += varint(rec + n, shown_next);
     if (e->cores > 1) /* each core's own runs (meta context_cores) */
         n += varint(rec + n, ev->core < e->cores ? ev->core : 0);
     if (lane < t->thread_count)
@@ -176,8 +190,10 @@ void trx_report_encoder_finish(trx_report_encoder *e)
     trx_run_free(&e->runs);
     free(e->prev_info);
     trx_flows_free(e->flows);
+    free(e->irq_walk);
     e->prev_info = NULL;
     e->flows = NULL;
+    e->irq_walk = NULL;
 }
 
 /* True when `ev` lies before window `win` (NULL: the whole trace). */
@@ -214,12 +230,16 @@ void trx_report_window_find(trx_trace *t, trx_report_window *win)
 
 uint64_t trx_report_events(trx_trace *t, trx_out *w, uint32_t *seen, const trx_custom_events *ce,
                            trx_address_map *symbols, trx_target_load *load,
-                           const trx_report_window *win)
+                           const trx_report_window *win, const trx_report_irqs *irqs)
 {
     trx_cursor c;
     trx_report_encoder e;
     if (trx_report_encoder_init(&e, t, w, seen, ce, symbols, load) < 0)
         return UINT64_MAX;
+    if (trx_report_encoder_irqs(&e, irqs) < 0) {
+        trx_report_encoder_finish(&e);
+        return UINT64_MAX;
+    }
     if (trx_cursor_init(&c, t) < 0) {
         trx_report_encoder_finish(&e);
         return UINT64_MAX;

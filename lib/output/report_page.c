@@ -18,6 +18,7 @@
 #include "output/export_args.h"
 #include "output/json_string.h"
 #include "output/report.h"
+#include "output/report_irqs.h"
 #include "output/stats_json.h"
 #include "output/timeline.h"
 #include "output/uia_events.h"
@@ -110,8 +111,13 @@ typedef struct page_events {
     const trx_report_window *win;
 } page_events;
 
+static void write_loads(trx_out *w, const trx_target_load *l);
+
+/* #trx-meta; `irqs`: the Hwi / Swi lanes (NULL: none), `loads`: the target's
+ * Load reports for "loads" (NULL: not in the meta; a report has them in #trx-types). */
 static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_export_options *o,
-                      const page_events *pe)
+                      const page_events *pe, const trx_report_irqs *irqs,
+                      const trx_target_load *loads)
 {
     trx_out_str(w, "{\"version\":\"" TRX_VERSION_STRING "\",\"source\":");
     trx_out_json_string(w, t->path ? t->path : "");
@@ -175,10 +181,15 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
         trx_out_str(w, lane_kind(t, l));
         trx_out_str(w, "\",\"address\":");
         num(w, l < t->thread_count ? t->threads[l].handle : 0);
-        trx_out_str(w, l >= t->thread_count || trx_lane_is_used_thread(t, l) ? ",\"used\":true}"
-                                                                             : ",\"used\":false}");
+        bool used = l >= t->thread_count ? trx_report_irqs_lane_used(irqs, l)
+                                         : trx_lane_is_used_thread(t, l);
+        trx_out_str(w, used ? ",\"used\":true}" : ",\"used\":false}");
     }
-    trx_out_str(w, "],\n\"objects\":[");
+    trx_report_irqs_lanes_json(w, t, irqs); /* a lane per Hwi and per Swi */
+    trx_out_str(w, "]");
+    if (loads) /* the target's own load, a lane per core */
+        write_loads(w, loads);
+    trx_out_str(w, ",\n\"objects\":[");
     for (uint32_t i = 0; i < t->object_count; i++) {
         trx_out_str(w, i ? ",\n{\"a\":" : "\n{\"a\":");
         num(w, t->objects[i].address);
@@ -351,10 +362,14 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
 {
     uint32_t *seen = calloc(65536, sizeof *seen); /* by id: 1 + module of its first event */
     json_part *meta = part_open(), *types = part_open();
+    trx_report_irqs *irqs = malloc(sizeof *irqs);
     int rc = -1;
-    if (!seen || !meta || !types)
+    if (!seen || !meta || !types || !irqs || trx_report_irqs_find(t, irqs, NULL) != 0) {
+        free(irqs);
+        irqs = NULL;
         goto out;
-    int cores_rc = write_meta(&meta->out, t, s, o, pe);
+    }
+    int cores_rc = write_meta(&meta->out, t, s, o, pe, irqs, NULL);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
     rc = part_close(meta, w);
     if (cores_rc != 0)
@@ -365,7 +380,7 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
     trx_target_load load;
     bool loads = trx_target_load_init(&load, t);
     uint64_t count =
-        trx_report_events(t, w, seen, o->custom, &symbols, loads ? &load : NULL, pe->win);
+        trx_report_events(t, w, seen, o->custom, &symbols, loads ? &load : NULL, pe->win, irqs);
     if (count == UINT64_MAX)
         rc = -1;
     trx_out_str(w, "\n</script>\n<script id=\"trx-types\" type=\"application/json\">");
@@ -381,6 +396,9 @@ out:
         part_close(meta, w);
     if (types)
         part_close(types, w);
+    if (irqs)
+        trx_report_irqs_free(irqs);
+    free(irqs);
     free(seen);
     return rc;
 }
@@ -423,14 +441,30 @@ int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *
     return rc;
 }
 
+/* A served page's #trx-meta: its Hwi / Swi lanes and the target's load
+ * reports found by one pass (UIA traces only). 0, or -1 when out of memory. */
+static int served_meta(trx_out *w, trx_trace *t, const trx_export_options *o)
+{
+    trx_report_irqs *irqs = malloc(sizeof *irqs);
+    trx_target_load load;
+    bool loads = trx_target_load_init(&load, t);
+    int rc = irqs ? trx_report_irqs_find(t, irqs, loads ? &load : NULL) : -1;
+    write_meta(w, t, NULL, o, NULL, rc == 0 ? irqs : NULL, loads ? &load : NULL);
+    if (irqs && rc == 0)
+        trx_report_irqs_free(irqs);
+    free(irqs);
+    trx_target_load_free(&load);
+    return rc;
+}
+
 int trx_report_meta_json(trx_trace *t, trx_out *w, const trx_export_options *o)
 {
     trx_trace_prepare(t);
     json_part *meta = part_open();
     if (!meta)
         return -1;
-    write_meta(&meta->out, t, NULL, o, NULL);
-    return part_close(meta, w);
+    int rc = served_meta(&meta->out, t, o);
+    return part_close(meta, w) != 0 ? -1 : rc;
 }
 
 int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o)
@@ -448,9 +482,9 @@ int trx_report_write_shell(trx_trace *t, trx_out *w, const trx_export_options *o
     json_part *meta = part_open();
     if (!meta)
         return -1;
-    write_meta(&meta->out, t, NULL, o, NULL);
+    int meta_rc = served_meta(&meta->out, t, o);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
-    int rc = part_close(meta, w);
+    int rc = part_close(meta, w) != 0 ? -1 : meta_rc;
     trx_out_str(w, "</script>\n<script id=\"trx-events\" type=\"text/plain\"></script>\n"
                    "<script id=\"trx-types\" type=\"application/json\">"
                    "{\"count\":0,\"types\":{},\"symbols\":{},\"loads\":[]}</script>\n");

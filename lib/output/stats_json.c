@@ -313,8 +313,11 @@ static void interrupts_json(trx_out *f, const trx_trace *t, const char *member, 
             trx_out_str(f, ", ");
         }
         duration_fields(f, &k->d);
-        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu}", U(k->min_excl),
+        trx_out_printf(f, ", \"min_exclusive\": %llu, \"max_exclusive\": %llu", U(k->min_excl),
                        U(k->max_excl));
+        /* where the longest one ended: the report's link to it */
+        trx_out_printf(f, ", \"worst_end_index\": %llu, \"worst_end_ticks\": %llu}",
+                       U(k->max_index), U(k->max_ticks));
     }
     trx_out_str(f, n ? "\n  ],\n" : "],\n");
 }
@@ -451,6 +454,8 @@ void trx_stats_write_json(const trx_trace *t, const trx_stats *s, const trx_cust
                        "  \"latency\": null,\n  \"cpu_load\": null,\n");
     } else {
         trx_stats_context_json(f, t, s);
+        if (s->swi_count) /* SYS/BIOS's Swis (as the UIA statistics list them) */
+            trx_stats_swi_json(f, t, s);
     }
     write_services(f, s, ce);
     /* the RTOS whose words the trace speaks; FileX and NetX (ThreadX's

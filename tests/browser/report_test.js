@@ -241,6 +241,15 @@ async function checkTrace(browser, trace) {
     console.log(tag + "run-bar heights of " + h.columns + " columns as the events' run time (" + h.partial + " partly run)");
   }
 
+  /* the legend names only the kinds of events the trace has (ThreadX's ids:
+     event flags 40-49, mutex 50-59, queue 60-72, semaphore 80-89) */
+  const legendText = await page.textContent("#legend");
+  for (const [kind, lo, hi] of [["event flags", 40, 49], ["mutex", 50, 59], ["queue", 60, 72], ["semaphore", 80, 89]]) {
+    const has = events.some((e) => !e.synthetic && e.id >= lo && e.id <= hi);
+    check(legendText.includes(kind) === has, tag + "legend " + (has ? "lacks " : "names ") + kind +
+          " (the trace has " + (has ? "" : "no ") + kind + " events)");
+  }
+
   /* multi-core traces: a "CPU n" lane per core, drawn, with migrations
    * marked when threads migrate (issue 14); none on single-core traces */
   const info = JSON.parse(trxRun(["info", "--json", trace]));
@@ -489,9 +498,13 @@ async function checkRate(browser, trace) {
 }
 
 /* A four-core SYS/BIOS capture (TI metadata, the firmware's ELF): a CPU lane
- * per core showing what ran, a task lane per task, an interrupt lane per
- * core, the target's own load; a clicked task switch shows its message
- * formatted as `trx events` formats it, symbols included. */
+ * per core showing what ran, a task lane per task, a lane per Hwi (by
+ * number, named from the ELF) and per Swi on each core as the simulation's
+ * truth has them, no empty lane, the target's own load; a legend without
+ * what SYS/BIOS has not; the Hwi / Swi (and Durations) tabs equal to `trx
+ * stats --json`, the longest Hwi's link moving the time line to it; a
+ * clicked task switch shows its message formatted as `trx events` formats
+ * it, symbols included. */
 async function checkSysbios(browser, trace, meta, elf) {
   const html = path.resolve(work, "sysbios.html");
   const common = ["--uia-meta", meta, "--elf", elf, trace];
@@ -505,10 +518,64 @@ async function checkSysbios(browser, trace, meta, elf) {
   check(JSON.stringify(cpus.map((l) => l.name)) === JSON.stringify(cores.map((c) => "CPU " + c)),
         "sysbios: CPU lanes " + cpus.map((l) => l.name).join(", ") + " for cores " + cores.join(", "));
   for (const l of lanes)
-    if (l.kind === "cpu" || /^Interrupt core /.test(l.name))
+    if (l.kind === "cpu" || l.kind === "isr" || l.kind === "swi")
       check((await colouredPixels(page, l)) > 0, "sysbios: lane " + l.name + " is blank");
-  for (const c of cores)
-    check(lanes.some((l) => l.name === "Interrupt core " + c), "sysbios: no interrupt lane for core " + c);
+  /* a lane per Hwi (by interrupt number, named from the ELF) and per Swi on
+     each core, exactly those the simulation ran; no empty lane */
+  const truth = JSON.parse(fs.readFileSync(trace.replace(/\.uia$/, ".truth.json")));
+  const wantIrq = [];
+  for (const c of truth.cores) {
+    for (const h of c.hwi) wantIrq.push("core " + c.core + "/Hwi " + h.id + " (hwi" + (h.id - 15) + "_fxn)");
+    for (const w of c.swi) wantIrq.push("core " + c.core + "/Swi swi" + (w.handle - 0x2000A000 - c.core * 0x100) / 0x20 + "_fxn");
+  }
+  const gotIrq = lanes.filter((l) => l.kind === "isr" || l.kind === "swi").map((l) => l.name);
+  check(JSON.stringify(gotIrq.slice().sort()) === JSON.stringify(wantIrq.slice().sort()),
+        "sysbios: interrupt lanes " + JSON.stringify(gotIrq) + ", the simulation ran " + JSON.stringify(wantIrq));
+  check(lanes.filter((l) => l.kind === "isr").every((l) => / ?Hwi /.test(l.name)) &&
+        lanes.filter((l) => l.kind === "swi").length > 0, "sysbios: no Swi lanes, or an interrupt lane that is no Hwi");
+  for (const l of lanes)
+    check(l.kind === "cpu" || l.kind === "load" || l.kind === "thread" || l.events > 0 || l.slices > 0,
+          "sysbios: empty lane " + l.name);
+  /* the legend: what a SYS/BIOS trace has, nothing of ThreadX's middleware or objects */
+  const legendText = await page.textContent("#legend");
+  for (const word of ["FileX", "NetX", "USBX", "queue", "mutex", "event flags", "memory pools", "priority inversion", "lost events"])
+    check(!legendText.includes(word), "sysbios: the legend names " + word + ": " + legendText);
+  for (const word of ["Hwi running", "Swi running", "semaphore"])
+    check(legendText.includes(word), "sysbios: the legend lacks " + word + ": " + legendText);
+  /* tabs: Hwi / Swi durations (and UIABenchmark durations where there are
+     some) with every figure equal to trx stats --json */
+  const tabs = await page.evaluate(() => trxReport.tabs());
+  check(tabs.includes("Interrupts") && tabs.includes("Load") && !tabs.includes("Priority inversions") &&
+        !tabs.includes("FileX") && !tabs.includes("NetX"), "sysbios: tabs " + tabs.join(", "));
+  check(tabs.includes("Durations") === ((stats.durations || []).length > 0),
+        "sysbios: a Durations tab " + (tabs.includes("Durations") ? "without" : "with") + " durations in trx stats");
+  for (const tab of ["Interrupts", "Durations"].filter((t) => tabs.includes(t))) {
+    await page.evaluate((t) => trxReport.showTab(t), tab);
+    const cells = await page.$$eval("[data-stat]", (tds) => tds.map((td) => [td.dataset.stat, td.textContent]));
+    const want = tab === "Interrupts" ? 4 * (stats.isr.length + stats.swi.length) : 4 * stats.durations.length;
+    check(cells.length === want && want > 0, "sysbios: tab " + tab + " shows " + cells.length + " figures, expected " + want);
+    for (const [key, text] of cells) {
+      const v = key.split(".").reduce((o, k) => (o == null ? undefined : o[k]), stats);
+      check(Number(text.replace(/,/g, "")) === v, "sysbios: tab " + tab + ": " + key + " shows " + text + ", stats " + v);
+    }
+  }
+  check((await page.textContent("#stat-tabs")).includes("Hwi / Swi"), "sysbios: the tab is not called Hwi / Swi");
+  /* the longest Hwi's link: the time line on it, its last event selected */
+  await page.evaluate(() => trxReport.showTab("Interrupts"));
+  const worst = stats.isr.reduce((a, b) => (b.max > a.max ? b : a));
+  const row = stats.isr.indexOf(worst);
+  await page.click("#stat-body table tr:nth-child(" + (row + 2) + ") td.link");
+  const view = await page.evaluate(() => trxReport.view());
+  const start = worst.worst_end_ticks - worst.max;
+  check(view.start <= start && view.end >= worst.worst_end_ticks && view.end - view.start <= 2 * worst.max + 2,
+        "sysbios: the longest Hwi " + worst.id + " (" + start + "-" + worst.worst_end_ticks + ") linked to view " +
+        view.start + "-" + view.end);
+  const picked = await page.evaluate(() => trxReport.selected());
+  check(picked === worst.worst_end_index && events[picked] && /Hwi_LD_end$/.test(events[picked].name) &&
+        events[picked].ticks === worst.worst_end_ticks,
+        "sysbios: the longest Hwi's link selected " + picked + " (" + JSON.stringify(events[picked]) +
+        "), it ended at event " + worst.worst_end_index + ", " + worst.worst_end_ticks + " ticks");
+  await page.screenshot({ path: path.resolve(work, "sysbios-worst.png") });
   for (const t of stats.threads) {
     const l = lanes.find((x) => x.kind === "thread" && x.name === t.name);
     check(l, "sysbios: no lane for task " + t.name);
@@ -519,6 +586,7 @@ async function checkSysbios(browser, trace, meta, elf) {
   const loadCores = new Set(((stats.target_load || {}).cpu || []).map((r) => r.core));
   check(load.length === loadCores.size, "sysbios: " + load.length + " target-load lanes for " + loadCores.size + " cores");
   for (const l of load) check((await colouredPixels(page, l)) > 0, "sysbios: lane " + l.name + " is blank");
+  await page.click("#fit");
   /* a task switch, clicked: its message with the functions' symbols */
   const target = events.findIndex((e) => e.name === "Task_LM_switch" && / <[^>]+>/.test(e.text || ""));
   check(target >= 0, "sysbios: no task switch with symbols in trx events");

@@ -126,8 +126,9 @@
   index();
   /* shown: threads (first of their address) with events or run time, then ISR, init, idle
    * (served: every lane the trace has, whatever the window holds) */
+  /* (a lane the trace leaves empty is marked unused: meta.lanes' "used") */
   var shown = lanes.filter(function (l) {
-    return (l.kind === "thread" ? l.used : true) && (serve || l.nev > 0 || l.nseg > 0 || l.kind === "thread");
+    return l.used && (serve || l.nev > 0 || l.nseg > 0 || l.kind === "thread");
   });
   /* CPU lanes (multi-core traces): per core the runs [core, first, last, lane]
    * of meta.cores, drawn in the colour of the thread; a run whose thread last
@@ -160,7 +161,7 @@
   var cpuLanes = cpuLanesOf(meta.cores, null);
   /* the target's own CPU load (SYS/BIOS Load module), a lane per core: each
    * report covers the time since the core's previous one */
-  var loadLanes = (types.loads || []).map(function (c) {
+  var loadLanes = (meta.loads || types.loads || []).map(function (c) { /* served: in the meta */
     return { k: -1, name: "Target load core " + c[0], kind: "load", used: true, nev: 0, ev: new Uint32Array(0),
              nseg: c[1].length, segS: [], segE: [], points: c[1] };
   });
@@ -223,9 +224,9 @@
     ["thread API", "#0b8043"], ["memory pools / timers", "#5f6368"], ["user event", "#e52592"],
     ["FileX / NetX / USBX", "#1a73e8"], ["other", "#455a64"]];
   var UIA_KINDS = { task: 1, interrupt: 2, sync: 4, uia: 9 }; /* SYS/BIOS's events by what they are */
-  function kindOf(i) {
-    if (synth[i]) return 0;
-    var id = ids[i];
+  function kindOf(i) { return synth[i] ? 0 : kindOfId(ids[i]); }
+  function kindOfId(id) {
+    id = Number(id);
     var uia = UIA_KINDS[typeOf(id)[1]];
     if (uia !== undefined) return uia;
     if (id === 1 || id === 2) return 1;
@@ -241,11 +242,14 @@
     if ((id >= 10 && id <= 39) || (id >= 131 && id <= 140)) return 8;
     return 11;
   }
-  var LANE_COLOR = { thread: "#3aa757", isr: "#d93025", init: "#7b8cde", idle: "#c4cad4", unknown: "#9aa3b2",
-                     cpu: "#1a73e8", load: "#12b5cb" };
+  var LANE_COLOR = { thread: "#3aa757", isr: "#d93025", swi: "#f29900", init: "#7b8cde", idle: "#c4cad4",
+                     unknown: "#9aa3b2", cpu: "#1a73e8", load: "#12b5cb" };
   /* a CPU lane's runs: one colour per thread lane (interrupts red) */
   var PALETTE = ["#3aa757", "#1a73e8", "#f29900", "#9334e6", "#12b5cb", "#e52592", "#7cb342", "#795548"];
-  function runColor(ln) { return lanes[ln].kind === "isr" ? LANE_COLOR.isr : PALETTE[ln % PALETTE.length]; }
+  function runColor(ln) {
+    var k = lanes[ln].kind;
+    return k === "isr" || k === "swi" ? LANE_COLOR[k] : PALETTE[ln % PALETTE.length];
+  }
 
   /* ------------------------------------------------------------- view */
   var canvas = $("timeline"), ctx = canvas.getContext("2d");
@@ -580,6 +584,16 @@
     $("details").innerHTML = html;
     redraw();
   }
+  /* moves the time line to ticks [a, b] (a margin each side) and selects event
+   * number `end` (-1: none; served: the view's window brings it) */
+  function showSpan(a, b, end) {
+    if (seq) { seq = false; $("sequential").checked = false; if (serve) { summary = null; asked = ""; } }
+    var span = Math.max(1, b - a);
+    v0 = a - span * 0.25; v1 = b + span * 0.25;
+    if (!serve && end >= firstIndex && end - firstIndex < n) select(end - firstIndex, false);
+    asked = "";
+    redraw();
+  }
   /* the late mark under (x, y), as [latency thread, worst k], or null */
   function lateAt(x, y) {
     var r = Math.floor((y - RULER) / ROW);
@@ -734,6 +748,7 @@
     winFirst = a.first; winLast = a.first + a.count - 1;
     selected = chosen >= firstIndex && chosen < firstIndex + n ? chosen - firstIndex : -1;
     selFlows = flowsOf(selected);
+    if (noteKinds()) legend(); /* this window brought kinds of events not seen before */
   }
   /* asks for what the view needs (one request at a time; the latest view wins) */
   function fetchView() {
@@ -1072,20 +1087,37 @@
     $("title").textContent = h.source.split(/[\\/]/).pop();
     document.title = "trx report: " + $("title").textContent;
     $("version").textContent = h.version;
-    /* FileX / NetX / USBX in the legend only where the trace has their events */
-    var middleware = Object.keys(types.types || {}).some(function (id) {
-      var c = typeOf(id)[1]; return c === "filex" || c === "netx" || c === "usbx";
-    });
-    var kinds = KINDS.filter(function (k) { return middleware || k[0] !== "FileX / NetX / USBX"; });
-    $("legend").innerHTML = kinds.map(function (k) { return '<span style="--c:' + k[1] + '">' + esc(k[0]) + "</span>"; }).join("") +
-      '<span style="--c:#3aa757">thread running</span><span style="--c:#d93025">interrupt running</span>' +
-      '<span style="--c:#9aa3b2">bar height: the part of the column\'s time it ran</span>' +
-      (Object.keys(lateMarks).length ? '<span style="--c:#b3261e">late instances</span>' : "") +
-      '<span style="--c:rgba(217,48,37,0.5)">priority inversion (unbounded)</span>' +
-      '<span style="--c:rgba(242,153,0,0.5)">priority inversion</span>' +
-      '<span style="--c:rgba(60,64,67,0.45)">lost events</span>' +
-      (serve ? '<span style="--c:#d93025">worst response times (summary: RESUME &rarr; CPU)</span>' : "") +
-      '<span style="--c:rgba(36,99,235,0.55)">cause &rarr; effect (ISR &rarr; resumed thread, send &rarr; receive, put &rarr; get)</span>';
+    legend();
+  }
+  /* The legend: only the kinds of events the trace has (for every RTOS: no
+   * queues, mutexes, FileX / NetX / USBX ... where it has none; a served
+   * page adds the kinds of each window it is sent), the lanes it has, and
+   * inversions, lost events, late marks and flows only where there are some. */
+  var kindSeen = [];
+  function noteKinds() {
+    var before = kindSeen.join();
+    Object.keys(types.types || {}).forEach(function (id) { kindSeen[kindOfId(id)] = true; });
+    for (var i = 0; i < n && !kindSeen[0]; i++) if (synth[i]) kindSeen[0] = true;
+    return kindSeen.join() !== before;
+  }
+  function legend() {
+    noteKinds();
+    var has = function (kind) { return lanes.some(function (l) { return l.kind === kind && l.used; }); };
+    var inversions = inv.length > 0 || (serve && stats.inversion_total > 0);
+    var span = function (c, text) { return '<span style="--c:' + c + '">' + text + "</span>"; };
+    $("legend").innerHTML = KINDS.filter(function (k, j) { return kindSeen[j]; })
+      .map(function (k) { return span(k[1], esc(k[0])); }).join("") +
+      (has("thread") ? span("#3aa757", "thread running") : "") +
+      (has("isr") ? span("#d93025", meta.rtos === "sysbios" ? "Hwi running" : "interrupt running") : "") +
+      (has("swi") ? span(LANE_COLOR.swi, "Swi running") : "") +
+      span("#9aa3b2", "bar height: the part of the column's time it ran") +
+      (Object.keys(lateMarks).length ? span("#b3261e", "late instances") : "") +
+      (inversions ? span("rgba(217,48,37,0.5)", "priority inversion (unbounded)") +
+                    span("rgba(242,153,0,0.5)", "priority inversion") : "") +
+      (meta.lost_events ? span("rgba(60,64,67,0.45)", "lost events") : "") +
+      (serve ? span("#d93025", "worst response times (summary: RESUME &rarr; CPU)") : "") +
+      (flowE.length || serve ? span("rgba(36,99,235,0.55)",
+        "cause &rarr; effect (ISR &rarr; resumed thread, send &rarr; receive, put &rarr; get)") : "");
   }
   function table(head, rows) {
     return "<table><tr>" + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr>" +
@@ -1189,17 +1221,115 @@
   function kvTable(o, prefix) {
     return table(["statistic", "value"], Object.keys(o).map(function (k) { return [td(k.replace(/_/g, " ")), td(o[k], prefix + "." + k)]; }));
   }
-  if (stats.filex && nonzero(stats.filex)) tabs.FileX = function () { return kvTable(stats.filex, "filex"); };
-  if (stats.netx && nonzero(stats.netx)) tabs.NetX = function () { return kvTable(stats.netx, "netx"); };
+  tabs.FileX = function () { return kvTable(stats.filex, "filex"); };
+  tabs.NetX = function () { return kvTable(stats.netx, "netx"); };
+  /* a link that moves the time line to [a, b] ticks, the event `end` selected */
+  function spanLink(text, a, b, end) {
+    return '<td class="link" data-span="' + a + "," + b + "," + (end === undefined ? -1 : end) + '">' + esc(text) + "</td>";
+  }
+  /* The Hwi / Swi tab (Interrupts for other RTOSes): `trx stats --json`'s
+   * isr (by number) and swi (by handle) durations, the longest linked. */
+  function irqName(kind, key, named) {
+    var l = lanes.find(function (x) { return x.kind === kind && meta.lanes[x.k].irq === key; });
+    return named || (l ? l.name.replace(/^core \d+\//, "") : (kind === "swi" ? "Swi " + hex(key) : "Hwi " + key));
+  }
+  function irqRows(list, member, kind) {
+    return (list || []).map(function (d, k) {
+      var key = kind === "swi" ? d.handle : d.id, at = member + "." + k + ".";
+      var name = kind === "swi" ? irqName("swi", key, d.name ? "Swi " + d.name : "") :
+        irqName("isr", key, d.name ? (meta.rtos === "sysbios" ? "Hwi " : "ISR ") + key + " (" + d.name + ")" : "");
+      return [td(name), td(d.count, at + "count"), td(d.min, at + "min"), td(d.mean, at + "mean"), td(d.max, at + "max"),
+        d.worst_end_ticks === undefined ? td("") :
+          spanLink(timeText(d.worst_end_ticks - d.max) + " – " + timeText(d.worst_end_ticks),
+                   d.worst_end_ticks - d.max, d.worst_end_ticks, d.worst_end_index)];
+    });
+  }
+  tabs.Interrupts = function () {
+    var head = ["", "count", "min (ticks)", "mean", "max", "the longest"];
+    return (stats.isr && stats.isr.length ? "<h3>" + (meta.rtos === "sysbios" ? "Hwi" : "ISR") + " durations</h3>" +
+            table(["interrupt"].concat(head.slice(1)), irqRows(stats.isr, "isr", "isr")) : "") +
+      (stats.swi && stats.swi.length ? "<h3>Swi durations</h3>" + table(["Swi"].concat(head.slice(1)), irqRows(stats.swi, "swi", "swi")) : "");
+  };
+  /* The Load tab: per core the target's own Load reports (SYS/BIOS Load
+   * module) and trx's computed load. computedLoad(core) is the hook for the
+   * computed series per core ([[ticks, percent] ...], null: none); until the
+   * statistics give one per core it is the whole trace's windows when there
+   * is one core. */
+  function computedLoad(core) {
+    var per = stats.cpu_load && stats.cpu_load.per_core;
+    if (per) { var c = per.find(function (x) { return x.core === core; }); return c ? c.points || null : null; }
+    if (!stats.cpu_load || !stats.cpu_load.windows || cpuLanes.length > 1) return null;
+    var w = stats.cpu_load.window;
+    return stats.cpu_load.windows.map(function (p, k) { return [(k + 1) * w, p]; });
+  }
+  function loadChart(series) { /* [[ticks, percent] ...] as lines over the trace's span */
+    var W = 600, H = 80, span = Math.max(1, meta.span_ticks);
+    return '<svg class="load-chart" width="' + W + '" height="' + (H + 2) + '">' + series.map(function (sr) {
+      return '<polyline fill="none" stroke="' + sr[1] + '" stroke-width="1.5" points="' + sr[0].map(function (p) {
+        return (W * Math.min(1, p[0] / span)).toFixed(1) + "," + (H - H * Math.min(100, p[1]) / 100 + 1).toFixed(1);
+      }).join(" ") + '"/>';
+    }).join("") + "</svg>";
+  }
+  tabs.Load = function () {
+    var coresShown = {};
+    loadLanes.forEach(function (l) { coresShown[l.name.replace(/^.* /, "")] = l.points; });
+    if (!loadLanes.length) coresShown[0] = null;
+    return Object.keys(coresShown).map(function (c) {
+      var target = coresShown[c], mine = computedLoad(Number(c)), series = [];
+      if (target) series.push([target, LANE_COLOR.load]);
+      if (mine) series.push([mine, "#1d2330"]);
+      var figures = function (pts, what) {
+        var sum = 0, lo = Infinity, hi = -Infinity;
+        pts.forEach(function (p) { sum += p[1]; lo = Math.min(lo, p[1]); hi = Math.max(hi, p[1]); });
+        return pts.length ? pts.length + " " + what + ", " + lo + "–" + hi + " %, mean " + (sum / pts.length).toFixed(1) + " %" : "none";
+      };
+      return '<h3 class="load-core">Core ' + esc(c) + "</h3>" +
+        (target ? '<p><span class="swatch" style="--c:' + LANE_COLOR.load + '"></span>target (Load module): ' + esc(figures(target, "reports")) + "</p>" : "") +
+        '<p class="load-computed" data-core="' + esc(c) + '"><span class="swatch" style="--c:#1d2330"></span>trx (computed): ' +
+        (mine ? esc(figures(mine, "windows")) : stats.cpu_load && stats.cpu_load.unavailable ? "unavailable: " + esc(stats.cpu_load.unavailable) : "not per core yet") +
+        "</p>" + (series.length ? loadChart(series) : "");
+    }).join("");
+  };
+  /* The Durations tab: UIABenchmark start / stop pairs (stats "durations"). */
+  tabs.Durations = function () {
+    return table(["name", "core", "count", "min (ticks)", "mean", "max", "the longest"], stats.durations.map(function (d, k) {
+      var at = "durations." + k + ".", w = (d.worst || [])[0];
+      return [td(d.name), td(d.core === undefined || d.core === null ? "" : d.core), td(d.count, at + "count"),
+        td(d.min_ticks, at + "min_ticks"), td(d.mean_ticks, at + "mean_ticks"), td(d.max_ticks, at + "max_ticks"),
+        w ? spanLink(timeText(w.start_ticks) + " – " + timeText(w.end_ticks), w.start_ticks, w.end_ticks, w.end_index) : td("")];
+    }));
+  };
+  /* the tabs this trace has: what its RTOS and events give */
+  function tabNames() {
+    var sysbios = meta.rtos === "sysbios";
+    return Object.keys(tabs).filter(function (k) {
+      if (stats.pending) return k === "Performance";
+      switch (k) {
+        case "Priority inversions": /* none where the events name no lock owners (SYS/BIOS) */
+          return !(stats.performance && stats.performance.priority_inversions === null);
+        case "Popular services": return (stats.popular_services || []).length > 0;
+        case "FileX": return !!stats.filex && nonzero(stats.filex);
+        case "NetX": return !!stats.netx && nonzero(stats.netx);
+        case "Interrupts": return (stats.isr || []).length > 0 || (stats.swi || []).length > 0;
+        case "Load": return loadLanes.length > 0 || (sysbios && !!stats.cpu_load);
+        case "Durations": return (stats.durations || []).length > 0;
+        default: return true;
+      }
+    });
+  }
+  function tabLabel(k) { return k === "Interrupts" && meta.rtos === "sysbios" ? "Hwi / Swi" : k; }
   var currentTab = "Performance";
   function showTab(name) {
+    if (name === "Hwi / Swi") name = "Interrupts";
     currentTab = name;
+    var names = tabNames();
+    $("stat-tabs").innerHTML = names.map(function (k) {
+      return '<button data-tab="' + esc(k) + '"' + (k === name ? ' class="on"' : "") + ">" + esc(tabLabel(k)) + "</button>";
+    }).join("");
     if (stats.pending) { $("stat-body").innerHTML = '<p class="muted" id="stats-pending">Statistics: computing…</p>'; return; }
-    $("stat-body").innerHTML = tabs[name]();
-    Array.prototype.forEach.call($("stat-tabs").children, function (b) { b.classList.toggle("on", b.textContent === name); });
+    $("stat-body").innerHTML = tabs[name] ? tabs[name]() : "";
   }
-  $("stat-tabs").innerHTML = Object.keys(tabs).map(function (k) { return "<button>" + esc(k) + "</button>"; }).join("");
-  $("stat-tabs").addEventListener("click", function (e) { if (e.target.tagName === "BUTTON") showTab(e.target.textContent); });
+  $("stat-tabs").addEventListener("click", function (e) { if (e.target.tagName === "BUTTON") showTab(e.target.dataset.tab); });
   $("details").addEventListener("click", function (e) {
     var j = e.target.getAttribute("data-jump");
     if (j !== null) select(Number(j), true);
@@ -1207,6 +1337,8 @@
   $("stat-body").addEventListener("click", function (e) {
     var why = e.target.getAttribute("data-why");
     if (why !== null) { showPath(Number(why.split(",")[0]), Number(why.split(",")[1])); window.scrollTo({ top: 0 }); return; }
+    var sp = e.target.getAttribute("data-span");
+    if (sp !== null) { showSpan.apply(null, sp.split(",").map(Number)); window.scrollTo({ top: 0 }); return; }
     var g = e.target.getAttribute("data-goto");
     if (g !== null) { gotoEvent(Number(g)); window.scrollTo({ top: 0 }); return; }
     var j = e.target.getAttribute("data-jump");
@@ -1243,7 +1375,9 @@
     select: function (i) { select(i, true); },
     selected: function () { return selected; },
     showTab: showTab,
-    tabs: function () { return Object.keys(tabs); },
+    showSpan: showSpan,
+    tabs: function () { return tabNames(); },
+    tabLabel: tabLabel,
     timings: null,
     /* trx serve */
     served: function () { return !!serve; },
@@ -1296,7 +1430,7 @@
                    nev: 0, nseg: 0, ev: null, segS: null, segE: null };
         });
         n = 0; winTo = -1; index();
-        shown = lanes.filter(function (l) { return l.kind === "thread" ? l.used : true; });
+        shown = lanes.filter(function (l) { return l.used; });
         laneRow = {};
         shown.forEach(function (l, k) { laneRow[l.k] = k; });
         resize();
