@@ -60,6 +60,7 @@ function option(name, count) { /* removes `name` and its values from rest */
 }
 const bigOpt = option("--big", 1), gapOpt = option("--gaps", 2), fullOpt = option("--registry-full", 1);
 const sysbiosOpt = option("--sysbios", 3);
+const benchOpt = option("--sysbios-durations", 3);
 const big = bigOpt ? bigOpt[0] : null;
 const traces = rest;
 const failures = [];
@@ -505,8 +506,8 @@ async function checkRate(browser, trace) {
  * stats --json`, the longest Hwi's link moving the time line to it; a
  * clicked task switch shows its message formatted as `trx events` formats
  * it, symbols included. */
-async function checkSysbios(browser, trace, meta, elf) {
-  const html = path.resolve(work, "sysbios.html");
+async function checkSysbios(browser, trace, meta, elf, wantDurations) {
+  const html = path.resolve(work, wantDurations ? "sysbios-durations.html" : "sysbios.html");
   const common = ["--uia-meta", meta, "--elf", elf, trace];
   trxRun(["report", "-o", html, ...common]);
   const stats = JSON.parse(trxRun(["stats", "--json", ...common]));
@@ -547,6 +548,7 @@ async function checkSysbios(browser, trace, meta, elf) {
   const tabs = await page.evaluate(() => trxReport.tabs());
   check(tabs.includes("Interrupts") && tabs.includes("Load") && !tabs.includes("Priority inversions") &&
         !tabs.includes("FileX") && !tabs.includes("NetX"), "sysbios: tabs " + tabs.join(", "));
+  if (wantDurations) check((stats.durations || []).length > 0, "sysbios: no durations in trx stats --json of " + trace);
   check(tabs.includes("Durations") === ((stats.durations || []).length > 0),
         "sysbios: a Durations tab " + (tabs.includes("Durations") ? "without" : "with") + " durations in trx stats");
   for (const tab of ["Interrupts", "Durations"].filter((t) => tabs.includes(t))) {
@@ -575,7 +577,8 @@ async function checkSysbios(browser, trace, meta, elf) {
         events[picked].ticks === worst.worst_end_ticks,
         "sysbios: the longest Hwi's link selected " + picked + " (" + JSON.stringify(events[picked]) +
         "), it ended at event " + worst.worst_end_index + ", " + worst.worst_end_ticks + " ticks");
-  await page.screenshot({ path: path.resolve(work, "sysbios-worst.png") });
+  await page.screenshot({ path: path.resolve(work, wantDurations ? "sysbios-durations-worst.png" : "sysbios-worst.png") });
+  await page.click("#fit"); /* the whole trace in view again */
   for (const t of stats.threads) {
     const l = lanes.find((x) => x.kind === "thread" && x.name === t.name);
     check(l, "sysbios: no lane for task " + t.name);
@@ -698,6 +701,7 @@ async function measureBig(browser, trace) {
     if (gapOpt) await checkGaps(browser, gapOpt[0], gapOpt[1]);
     if (fullOpt) await checkRegistryFull(browser, fullOpt[0]);
     if (sysbiosOpt) await checkSysbios(browser, ...sysbiosOpt);
+    if (benchOpt) await checkSysbios(browser, ...benchOpt, true);
     if (big) await measureBig(browser, big);
   } finally {
     await browser.close();

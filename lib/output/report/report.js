@@ -1290,9 +1290,12 @@
         "</p>" + (series.length ? loadChart(series) : "");
     }).join("");
   };
-  /* The Durations tab: UIABenchmark start / stop pairs (stats "durations"). */
+  /* UIABenchmark start / stop pairs: the page's own (meta "durations", as
+     `trx stats --json` gives them), else the statistics' */
+  function durationRows() { return meta.durations || stats.durations || []; }
+  /* The Durations tab: UIABenchmark start / stop pairs. */
   tabs.Durations = function () {
-    return table(["name", "core", "count", "min (ticks)", "mean", "max", "the longest"], stats.durations.map(function (d, k) {
+    return table(["name", "core", "count", "min (ticks)", "mean", "max", "the longest"], durationRows().map(function (d, k) {
       var at = "durations." + k + ".", w = (d.worst || [])[0];
       return [td(d.name), td(d.core === undefined || d.core === null ? "" : d.core), td(d.count, at + "count"),
         td(d.min_ticks, at + "min_ticks"), td(d.mean_ticks, at + "mean_ticks"), td(d.max_ticks, at + "max_ticks"),
@@ -1312,7 +1315,7 @@
         case "NetX": return !!stats.netx && nonzero(stats.netx);
         case "Interrupts": return (stats.isr || []).length > 0 || (stats.swi || []).length > 0;
         case "Load": return loadLanes.length > 0 || (sysbios && !!stats.cpu_load);
-        case "Durations": return (stats.durations || []).length > 0;
+        case "Durations": return durationRows().length > 0;
         default: return true;
       }
     });
