@@ -138,7 +138,8 @@ typedef struct trx_isr_frame {
 typedef struct trx_timing_core {
     bool have_prev;
     uint32_t prev_next;
-    uint64_t prev_ticks;
+    uint64_t prev_ticks; /* the latest ticks seen (time that ran back does not lower it) */
+    uint64_t last_ticks; /* the previous event's own ticks */
     trx_isr_frame *nest; /* MAX_NEST frames (timing.c) */
     uint32_t depth;
 } trx_timing_core;

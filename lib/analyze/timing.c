@@ -267,8 +267,9 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
                  c->have_prev      ? load_state(a, c->prev_next)
                  : a->init_unknown ? LOAD_UNKNOWN
                                    : LOAD_IDLE);
-    if (c->have_prev && now < c->prev_ticks)
+    if (c->have_prev && now < c->last_ticks)
         a->backsteps++; /* intervals open across this step get no figure */
+    c->last_ticks = now;
     if (now > c->prev_ticks || !c->have_prev)
         c->prev_ticks = now; /* time that ran back (UIA) is not counted twice */
     c->have_prev = true;

@@ -700,6 +700,57 @@ static void idle_load(const char *dir)
     write_idle_truth(dir, "idle_load", cores, 2);
 }
 
+/* time_backwards: one core whose time source steps back by 700 ticks inside
+ * a Hwi while a readied task waits for the CPU (a broken timer; the
+ * recorder extends the 32-bit counter as if it had wrapped). The truth adds
+ * "backward": the Hwi spanning the step (its interrupt number and true
+ * duration) and the task whose response time spans it: figures trx must
+ * leave out rather than report as ~2^32 ticks. */
+static void time_backwards(const char *dir)
+{
+    enable(0, TRX_UIA_SENDER(0, 0));
+    sim_core c;
+    memset(&c, 0, sizeof c);
+    c.offset = 50000;
+    c.rate = 1;
+    c.kernel = c.load = &loggers[0];
+    c.running = -1;
+    c.g = c.last_g = c.first_g = 100;
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    flows = 0;
+    switch_to(&c, 0);
+    for (uint32_t n = 0; n < 100; n++)
+        step(&c, n);
+    while (c.depth > 0)
+        end(&c);
+    int waiter = (c.running + 1) % RUNNING_TASKS;
+    ready(&c, waiter); /* its response time starts before the step */
+    begin(&c, false, 1);
+    uint64_t start = c.g;
+    c.clock_shift = -700; /* the time source steps back */
+    end(&c);
+    uint64_t spanning = c.g - start;
+    switch_to(&c, waiter);
+    for (uint32_t n = 0; n < 100; n++)
+        step(&c, n);
+    while (c.depth > 0)
+        end(&c);
+    write_buffers(dir, "time_backwards", 1);
+    write_metadata(dir, "time_backwards");
+    write_truth(dir, "time_backwards", &c, 1, 0);
+    char file[600];
+    snprintf(file, sizeof file, "%s/time_backwards.truth.json", dir);
+    FILE *f = fopen(file, "r+b");
+    if (!f || fseek(f, -2, SEEK_END) != 0) {
+        perror(file);
+        exit(2);
+    }
+    fprintf(f, ",\n \"backward\": {\"hwi\": 16, \"ticks\": %llu, \"task\": %u, \"by\": 700}}\n",
+            (unsigned long long)spanning, task_handle(&c, waiter));
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -709,5 +760,6 @@ int main(int argc, char **argv)
     one_core(argv[1]);
     four_cores(argv[1]);
     idle_load(argv[1]);
+    time_backwards(argv[1]);
     return 0;
 }
