@@ -567,6 +567,7 @@ static int core0_profile(trx_core_tracker *k)
 
 int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
 {
+    k->listener = NULL; /* its users' outputs are closed by now: the ends below are not switches */
     for (uint32_t core = 0; k->started && core < k->out.core_count; core++) {
         core_state *c = &k->core[core];
         if (!c->seen)
