@@ -275,20 +275,28 @@ static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_resu
             return -1;
         s = &own;
     }
-    uint64_t peak = 0, peak_busy = 0, peak_len = 1;
+    uint64_t peak = 0, peak_busy = 0, peak_len = 0;
     for (uint64_t i = 0; i < s->load_count; i++) {
         uint64_t len = trx_stats_load_capacity(s, i);
-        if (len == 0) /* a window after the last event: holds nothing */
+        if (len == 0) /* after the last event, or unknown state only: holds nothing known */
             continue;
         /* busy / len > peak_busy / peak_len, without division */
-        if (i == 0 || (long double)s->load_busy[i] * (long double)peak_len >
-                          (long double)peak_busy * (long double)len) {
+        if (peak_len == 0 || (long double)s->load_busy[i] * (long double)peak_len >
+                                 (long double)peak_busy * (long double)len) {
             peak = i;
             peak_busy = s->load_busy[i];
             peak_len = len;
         }
     }
-    uint64_t cores = s->load_cores ? s->load_cores : 1;
+    if (peak_len == 0) { /* no window holds known time */
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "cannot be evaluated: no window holds time whose state is known");
+        if (fresh)
+            trx_stats_free(&own);
+        return 0;
+    }
+    uint64_t end =
+        (peak + 1) * s->load_window < s->load_span ? (peak + 1) * s->load_window : s->load_span;
     out->has_value = true;
     out->percent = true;
     out->value = (uint64_t)((long double)peak_busy * 10000.0L / (long double)peak_len);
@@ -300,7 +308,7 @@ static int metric_cpu_load(const check_ctx *ctx, const check_rule *r, check_resu
              " ticks) in window %" PRIu64 " (ticks %" PRIu64 "..%" PRIu64 ") of %" PRIu64
              " windows of %" PRIu64 " ticks, limit %" PRIu64 "%%",
              out->value / 100, out->value % 100, peak_busy, peak_len, peak, peak * s->load_window,
-             peak * s->load_window + peak_len / cores, s->load_count, s->load_window, r->limit);
+             end, s->load_count, s->load_window, r->limit);
     if (fresh)
         trx_stats_free(&own);
     return 0;
@@ -618,6 +626,12 @@ int check_evaluate(const check_ctx *ctx, const check_rule *r, check_result *out)
         /* every other metric needs who ran */
         out->status = CHECK_UNAVAILABLE;
         EVIDENCE(out, "cannot be evaluated: %s", missing);
+        return 0;
+    }
+    const char *no_load = trx_trace_load_missing(ctx->trace);
+    if (no_load && r->kind == CHECK_MAX_CPU_LOAD) { /* idle time not told from busy time */
+        out->status = CHECK_UNAVAILABLE;
+        EVIDENCE(out, "cannot be evaluated: %s", no_load);
         return 0;
     }
     if (!trx_stats_has_catalogue_figures(ctx->trace) &&

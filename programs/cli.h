@@ -53,6 +53,7 @@ typedef struct cli_common {
     trx_endian endian;             /* --endian little|big (UIA records) */
     const char *uia_meta;          /* --uia-meta APP.uia.xml or names file, or NULL */
     const char *elf;               /* --elf FIRMWARE (symbols), or NULL */
+    const char *idle;              /* --idle TASK: the idle task's name or handle, or NULL */
     const char *output;            /* -o OUT, or NULL for stdout */
     trx_mode mode;                 /* --compat tracex -> TRX_MODE_TRACEX */
     uint64_t max_input_size;       /* --max-input-size (default TRX_DEFAULT_MAX_INPUT) */
@@ -142,6 +143,10 @@ void cli_input_close(cli_input *in);
  * (...) WHAT" on stderr (commands whose output has no summary line). */
 void cli_warn_damaged(const cli_input *in, const char *path, const char *what);
 
+/* Warns on stderr when the trace's timestamps go backwards (how often, where
+ * first): every command that reads a trace says so. */
+void cli_warn_time_backwards(const cli_input *in, const char *path);
+
 /* What a command that lists events does with damaged entries, by mode. */
 #define CLI_DAMAGED_SKIPPED(c)                                                                     \
     ((c)->mode == TRX_MODE_TRACEX ? "read as TraceX reads them (--compat tracex)"                  \
@@ -164,6 +169,7 @@ int cli_main_on_input(int argc, char **argv, const cli_spec *spec, cli_writer wr
     "  --endian little|big     byte order of UIA records (default: packet bit / detected)\n"       \
     "  --uia-meta FILE         UIA event names: a names file or TI's APP.uia.xml\n"                \
     "  --elf FIRMWARE          the firmware's ELF: addresses shown as its symbols\n"               \
+    "  --idle TASK             the idle task (name or handle): its time is idle (SYS/BIOS load)\n" \
     "  --max-input-size SIZE   refuse larger input (default 4G; K, M, G suffixes)\n"               \
     "  --custom FILE           event definitions, description or .trxc (checked)\n"                \
     "  -o, --output OUT        write to OUT (replaced only when complete)\n"

@@ -5,6 +5,7 @@
  * definitions (a bad file is an error for every command), the analysis mode;
  * and the common open -> write -> close sequence of single-input commands.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "cli.h"
@@ -53,6 +54,9 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
                     "its names would mislead\n",
                     path, c->elf, m.reason);
     }
+    if (c->idle && trx_trace_mark_idle(&in->trace, c->idle) == 0)
+        fprintf(stderr, "trx: %s: warning: --idle %s names no task of this trace\n", path, c->idle);
+    cli_warn_time_backwards(in, path);
     return 0;
 }
 
@@ -62,6 +66,18 @@ void cli_warn_damaged(const cli_input *in, const char *path, const char *what)
     trx_trace_damage_summary(&in->trace, summary, sizeof summary);
     if (summary[0])
         fprintf(stderr, "trx: %s: warning: %s %s\n", path, summary, what);
+}
+
+void cli_warn_time_backwards(const cli_input *in, const char *path)
+{
+    uint64_t first;
+    uint64_t n = trx_trace_time_backwards(&in->trace, &first);
+    if (n)
+        fprintf(stderr,
+                "trx: %s: warning: timestamps go backwards %" PRIu64 " time%s (first at offset "
+                "%" PRIu64 "): a broken time source; figures spanning a backward step are "
+                "left out\n",
+                path, n, n == 1 ? "" : "s", first);
 }
 
 void cli_input_close(cli_input *in)

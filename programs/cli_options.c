@@ -23,7 +23,8 @@ enum {
     OPT_TRACE_FORMAT,
     OPT_ENDIAN,
     OPT_UIA_META,
-    OPT_ELF
+    OPT_ELF,
+    OPT_IDLE
 };
 
 int cli_usage_error(const char *command, const char *fmt, ...)
@@ -116,6 +117,7 @@ static bool build_table(const cli_spec *spec, struct option *table, int cap)
         add_option(table, &n, cap,
                    (struct option){"uia-meta", required_argument, NULL, OPT_UIA_META}) &&
         add_option(table, &n, cap, (struct option){"elf", required_argument, NULL, OPT_ELF}) &&
+        add_option(table, &n, cap, (struct option){"idle", required_argument, NULL, OPT_IDLE}) &&
         add_option(table, &n, cap,
                    (struct option){"max-input-size", required_argument, NULL, OPT_MAX_INPUT});
     if (ok && (spec->common & CLI_JSON))
@@ -183,6 +185,9 @@ int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c)
             break;
         case OPT_ELF:
             c->elf = optarg;
+            break;
+        case OPT_IDLE:
+            c->idle = optarg;
             break;
         case OPT_MAX_INPUT:
             if (!cli_parse_size(optarg, &c->max_input_size))

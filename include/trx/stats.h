@@ -146,6 +146,18 @@ typedef struct trx_stats {
      * may be partial: load_span is the last event's ticks) */
     uint64_t load_window, load_count, load_span;
     uint64_t *load_busy;
+    /* per window: CPU ticks whose state is unknown (SYS/BIOS: before a core's
+     * first event or task switch, after its last event), left out of the
+     * load; NULL: none */
+    uint64_t *load_unknown;
+    /* several cores (load_cores > 1): each core's busy and unknown ticks per
+     * window, [window x load_cores + core]; else NULL */
+    uint64_t *load_core_busy, *load_core_unknown;
+    /* why there is no load (no windows), or NULL (trx_trace_load_missing) */
+    const char *load_unavailable;
+    /* durations and response times spanning a step where time went
+     * backwards (a broken time source), left out of the figures */
+    uint64_t time_dropped;
     /* set by the caller for output: ticks per second (0: print ticks) */
     uint64_t ticks_per_second;
     /* which core ran what (trx/cores.h): default mode only, NULL with --compat tracex */
@@ -179,12 +191,16 @@ bool trx_stats_has_catalogue_figures(const trx_trace *t);
  * cores whose contexts it follows (one for TXTB; each SYS/BIOS core). */
 uint64_t trx_stats_profile_span(const trx_trace *t, const trx_stats *s);
 
-/* The CPU ticks load window `i` holds: its length (the last one may be
- * partial) times the cores it sums. */
+/* The known CPU ticks load window `i` holds: its length (the last one may
+ * be partial) times the cores it sums, less its unknown ticks. */
 uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i);
 
-/* Load window `i`'s busy share in percent (0 for an empty window). */
+/* Load window `i`'s busy share of its known CPU time in percent; -1 when
+ * none of its time is known (an empty window, or unknown state only). */
 double trx_stats_load_percent(const trx_stats *s, uint64_t i);
+
+/* As trx_stats_load_percent, for core `core` alone (-1: unknown, or no such core). */
+double trx_stats_core_load_percent(const trx_stats *s, uint64_t i, uint32_t core);
 
 #ifdef __cplusplus
 }

@@ -408,6 +408,12 @@ const char *trx_vocab_category(trx_vocab v);
  * mode, where trx reproduces TraceX's tables). */
 const char *trx_idle_name(const trx_trace *t);
 
+/* The execution profile's row for the span's rest (time no thread, interrupt
+ * or idle had): "Initialization" where the kernel logs that state (ThreadX,
+ * TraceX's mode), "Unknown" for a UIA capture (before a core's first task
+ * switch nothing says what ran). */
+const char *trx_profile_rest_name(const trx_trace *t);
+
 /* True when a TXTB trace's object registry has no free entry: an object
  * created after it filled was not registered (no name; a thread shows as
  * an Un-named Thread). A registry of 0 entries is a choice, not full. */
@@ -578,6 +584,25 @@ uint64_t trx_trace_span_ticks(const trx_trace *t);
  * durations, latencies. Such figures are reported unavailable with this
  * reason, never as zero. */
 const char *trx_trace_context_missing(const trx_trace *t);
+
+/* NULL when idle time can be told from busy time (the CPU load, idle rows);
+ * otherwise why not: trx_trace_context_missing's reason, or a SYS/BIOS
+ * capture whose Idle task is not identified (no --elf naming its Idle loop,
+ * no --idle). The load is then unavailable with this reason, never 100 %. */
+const char *trx_trace_load_missing(const trx_trace *t);
+
+/* Marks the thread(s) that `spec` names - a thread's name, or its handle as a
+ * number (0x... or decimal); several separated by commas (one per core of
+ * an AMP capture) - as the RTOS's idle task (trx_thread.idle): its
+ * time is idle time (SYS/BIOS without an ELF naming the Idle loop). Call it
+ * before the trace is prepared. Returns how many threads it marked. */
+uint32_t trx_trace_mark_idle(trx_trace *t, const char *spec);
+
+/* How many records' timestamps went backwards (a broken time source: a UIA
+ * capture's record stamped before the one before it on its stream), 0 for
+ * none; *first_offset (if not NULL) gets the byte offset of the first. Every
+ * command warns of it; figures spanning a backward step are unavailable. */
+uint64_t trx_trace_time_backwards(const trx_trace *t, uint64_t *first_offset);
 
 /* How many cores' events carry contexts of their own core: the senders of a
  * UIA capture whose names (trx_open_options.uia_names) mark SYS/BIOS's

@@ -132,12 +132,14 @@ typedef struct trx_isr_frame {
     uint32_t id;
     bool swi; /* a software interrupt's (SWI_BEGIN) */
     uint64_t enter, nested;
+    uint64_t backsteps; /* trx_timing.backsteps at its start */
 } trx_isr_frame;
 /* What one core of the trace's contexts runs, as the timing analyses follow it. */
 typedef struct trx_timing_core {
     bool have_prev;
     uint32_t prev_next;
-    uint64_t prev_ticks;
+    uint64_t prev_ticks; /* the latest ticks seen (time that ran back does not lower it) */
+    uint64_t last_ticks; /* the previous event's own ticks */
     trx_isr_frame *nest; /* MAX_NEST frames (timing.c) */
     uint32_t depth;
 } trx_timing_core;
@@ -149,7 +151,13 @@ typedef struct trx_timing_recent {
 typedef struct trx_timing {
     uint64_t window;
     uint64_t last_ticks;
-    uint64_t *busy, window_count, window_cap, window_limit;
+    /* per window and core ([window x cores + core]): busy ticks, ticks whose
+     * state is unknown (before the core's first event or its first task
+     * switch (SYS/BIOS), after its last event) */
+    uint64_t *busy, *unknown, window_count, window_cap, window_limit;
+    bool init_unknown;  /* initialization time is unknown time (UIA), not busy (TXTB) */
+    uint64_t backsteps; /* how often a core's time went backwards so far */
+    uint64_t dropped;   /* intervals spanning a backward step, left out */
     uint64_t win_index, win_lo, win_hi; /* the last window load_add used: [lo, hi) */
     trx_timing_core one, *per_core;     /* per_core: several cores' contexts */
     uint32_t cores;

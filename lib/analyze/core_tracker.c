@@ -45,6 +45,7 @@ typedef struct core_state {
     int32_t thread;        /* its index, -1 if not a known thread */
     uint32_t pending;      /* the next thread after the interrupt (0 = idle) */
     uint64_t since;        /* ticks when the current interval began */
+    uint64_t last_event;   /* ticks of its latest event (following the event model) */
     trx_core_thread *slot; /* the map entry of (core, thread), while slot_gen = map.generation */
     uint32_t slot_gen;
 } core_state;
@@ -67,6 +68,7 @@ struct trx_core_tracker {
     uint32_t follow_cores; /* following: the cores of the trace's contexts (1: core 0 only,
                               whose pairs come from the per-thread figures) */
     bool oom;              /* a per-thread core row could not be added */
+    bool init_unknown;     /* initialization is unknown time (UIA: before the first switch) */
     uint32_t busy;         /* cores running a thread now */
     uint64_t busy_since;   /* when `busy` last changed */
 };
@@ -113,6 +115,7 @@ trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
     k->out.thread_count = t->thread_count;
     k->out.core_count = 1;
     k->follow_cores = trx_trace_context_cores(t);
+    k->init_unknown = t->format == TRX_TRACE_UIA;
     /* TXTB on one core; UIA whose scheduler events give each core's contexts */
     k->follow_next = t->format == TRX_TRACE_TXTB ? single_core(t) : !trx_trace_context_missing(t);
     k->out.threads = calloc(n, sizeof *k->out.threads);
@@ -180,7 +183,10 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
         p->idle_ticks += d;
         break;
     case STATE_INIT:
-        p->init_ticks += d;
+        if (k->init_unknown) /* SYS/BIOS: what ran before the first switch is unknown */
+            p->unknown_ticks += d;
+        else
+            p->init_ticks += d; /* ThreadX: the kernel's own initialization state */
         break;
     default:
         p->unknown_ticks += d;
@@ -462,6 +468,7 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
     }
     if (now > k->last_ticks)
         k->last_ticks = now;
+    c->last_event = now;
     int32_t own = ev->thread >= 0 ? trx_event_first_thread(k->trace, ev) : -1;
     if (!ev->synthetic) {
         k->out.cores[core].events++;
@@ -560,10 +567,17 @@ static int core0_profile(trx_core_tracker *k)
 
 int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
 {
+    k->listener = NULL; /* its users' outputs are closed by now: the ends below are not switches */
     for (uint32_t core = 0; k->started && core < k->out.core_count; core++) {
         core_state *c = &k->core[core];
         if (!c->seen)
             c->since = k->first_ticks;
+        if (k->follow_next && k->init_unknown && c->seen) {
+            /* UIA: after the core's last event nothing says what ran */
+            if (c->nesting > 0)
+                set_nesting(k, core, 0, c->last_event);
+            set_state(k, core, STATE_UNKNOWN, 0, -1, c->last_event);
+        }
         account(k, core, k->last_ticks);
     }
     if (k->busy >= 2)

@@ -199,7 +199,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
         goto fail;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
-    if (trx_trace_context_missing(t))
+    if ((s->load_unavailable = trx_trace_load_missing(t)) != NULL)
         window = 0; /* no idle context: no load (and time may run back: UIA) */
     int timing_rc = trx_timing_init(&w.timing, t, window, max_ticks);
     if (timing_rc < 0) {
@@ -341,6 +341,9 @@ void trx_stats_free(trx_stats *s)
     free(s->latency);
     free(s->response);
     free(s->load_busy);
+    free(s->load_unknown);
+    free(s->load_core_busy);
+    free(s->load_core_unknown);
     if (s->cores)
         trx_core_stats_free(s->cores);
     free(s->cores);

@@ -3,7 +3,12 @@
  * interrupt-to-thread latency, thread response time and CPU load per
  * window, and software-interrupt (Swi) durations by handle. Traces whose
  * cores carry contexts of their own follow each core's interrupts and
- * previous event on their own; the load then sums the cores' busy time.
+ * previous event on their own; the load then sums the cores' busy time,
+ * and keeps each core's windows too. Time whose state is unknown (before a
+ * core's first event, a SYS/BIOS core's time before its first task switch,
+ * after its last event) is neither busy nor idle: the windows' known time
+ * leaves it out. A duration or response time spanning a step where time
+ * went backwards (a broken time source) is left out, never a wrapped value.
  * Durations go into fixed-size log-linear histograms (p99 within 1/32 of
  * the true value), so memory does not grow with the trace. */
 #include <stdlib.h>
@@ -78,17 +83,20 @@ static void keyed_add(trx_keyed_duration *k, uint64_t v, const trx_event *ev)
  * value = index into `pending` + 1. */
 typedef struct pending_start {
     uint64_t resume, irq; /* ticks + 1 (0: none) */
+    uint64_t backsteps;   /* trx_timing.backsteps at the resume */
 } pending_start;
 
 int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span)
 {
     memset(a, 0, sizeof *a);
-    if (window != 0 && span / window >= TRX_LOAD_WINDOWS_MAX)
+    uint32_t cores = trx_trace_context_cores(t);
+    if (window != 0 && span / window >= TRX_LOAD_WINDOWS_MAX / cores)
         return -2;
+    a->init_unknown = t->format == TRX_TRACE_UIA;
     a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
     a->window_limit = window ? span / window + 1 : 0; /* windows covering [0, span] */
-    a->cores = trx_trace_context_cores(t);
+    a->cores = cores;
     a->frames = calloc((size_t)a->cores * MAX_NEST, sizeof *a->frames);
     if (a->cores > 1 && a->frames && !(a->per_core = calloc(a->cores, sizeof *a->per_core))) {
         free(a->frames);
@@ -102,47 +110,68 @@ int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t
     return 0;
 }
 
-static void load_add(trx_timing *a, uint64_t from, uint64_t to, bool busy)
+enum { LOAD_IDLE, LOAD_BUSY, LOAD_UNKNOWN };
+
+/* Makes room for windows [0, need) of every core; false when out of memory. */
+static bool load_windows(trx_timing *a, uint64_t need)
+{
+    if (need > a->window_cap) {
+        uint64_t c = a->window_cap ? a->window_cap * 2 : 64, n = a->cores;
+        while (c < need)
+            c *= 2;
+        uint64_t *b = realloc(a->busy, c * n * sizeof *b);
+        if (b)
+            a->busy = b;
+        uint64_t *u = b ? realloc(a->unknown, c * n * sizeof *u) : NULL;
+        if (!u) {
+            a->oom = 1;
+            return false;
+        }
+        a->unknown = u;
+        memset(b + a->window_cap * n, 0, (c - a->window_cap) * n * sizeof *b);
+        memset(u + a->window_cap * n, 0, (c - a->window_cap) * n * sizeof *u);
+        a->window_cap = c;
+    }
+    if (need > a->window_count)
+        a->window_count = need;
+    return true;
+}
+
+/* Adds [from, to) of core `core` in `state` (LOAD_*) to the windows. */
+static void load_add(trx_timing *a, uint32_t core, uint64_t from, uint64_t to, int state)
 {
     if (to <= from) /* time that went backwards (UIA streams) adds nothing */
         return;
     if (to > a->window_limit * a->window) /* past the span the windows cover */
         to = a->window_limit * a->window;
+    uint64_t *v = state == LOAD_BUSY ? a->busy : state == LOAD_UNKNOWN ? a->unknown : NULL;
     if (from >= a->win_lo && to <= a->win_hi) { /* inside the last window used */
-        if (busy)
-            a->busy[a->win_index] += to - from;
+        if (v)
+            v[a->win_index * a->cores + core] += to - from;
         return;
     }
     /* split [from, to) over the windows it covers */
     while (from < to) {
         uint64_t w = from / a->window, end = (w + 1) * a->window;
         uint64_t part = (to < end ? to : end) - from;
-        if (w >= a->window_limit)
+        if (w >= a->window_limit || !load_windows(a, w + 1))
             return;
-        if (w >= a->window_count) {
-            uint64_t need = w + 1;
-            if (need > a->window_cap) {
-                uint64_t c = a->window_cap ? a->window_cap * 2 : 64;
-                while (c < need)
-                    c *= 2;
-                uint64_t *p = realloc(a->busy, c * sizeof *p);
-                if (!p) {
-                    a->oom = 1;
-                    return;
-                }
-                memset(p + a->window_cap, 0, (c - a->window_cap) * sizeof *p);
-                a->busy = p;
-                a->window_cap = c;
-            }
-            a->window_count = need;
-        }
-        if (busy)
-            a->busy[w] += part;
+        v = state == LOAD_BUSY ? a->busy : state == LOAD_UNKNOWN ? a->unknown : NULL;
+        if (v)
+            v[w * a->cores + core] += part;
         from += part;
         a->win_index = w;
         a->win_lo = w * a->window;
         a->win_hi = end;
     }
+}
+
+/* What the time after an event whose next context is `next` counts as. */
+static int load_state(const trx_timing *a, uint32_t next)
+{
+    return next == TRX_CONTEXT_IDLE                      ? LOAD_IDLE
+           : next == TRX_CONTEXT_INIT && a->init_unknown ? LOAD_UNKNOWN
+                                                         : LOAD_BUSY;
 }
 
 /* Not interrupt, initialization or idle. */
@@ -172,6 +201,10 @@ static inline uint32_t pending_index(trx_timing *a, uint32_t thread)
 /* Ends thread `thread`'s pending response time and latency `ps` at `ev`. */
 static void end_pending(trx_timing *a, uint32_t thread, pending_start *ps, const trx_event *ev)
 {
+    if (ps->backsteps != a->backsteps) { /* time went backwards meanwhile: no figure */
+        a->dropped++;
+        ps->resume = ps->irq = 0;
+    }
     if (ps->resume && ev->ticks >= ps->resume - 1) {
         trx_keyed_duration *k =
             keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, thread);
@@ -201,7 +234,9 @@ static void close_frame(trx_timing *a, trx_timing_core *c, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     c->depth--;
-    if (c->depth < MAX_NEST) {
+    if (c->depth < MAX_NEST && c->nest[c->depth].backsteps != a->backsteps) {
+        a->dropped++; /* time went backwards meanwhile: no figure (nor for the outer ones) */
+    } else if (c->depth < MAX_NEST) {
         trx_isr_frame *f = &c->nest[c->depth];
         uint64_t incl = now >= f->enter ? now - f->enter : 0; /* time never runs back in TXTB */
         trx_keyed_duration *k =
@@ -224,9 +259,17 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     trx_timing_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
-    /* CPU load: the time since the core's previous event is busy unless idle */
-    if (c->have_prev && a->window)
-        load_add(a, c->prev_ticks, now, c->prev_next != TRX_CONTEXT_IDLE);
+    uint32_t core = a->per_core ? trx_core_slot(a->cores, ev) : 0;
+    /* CPU load: the time since the core's previous event is busy unless
+     * idle (or unknown); before its first event, unknown */
+    if (a->window)
+        load_add(a, core, c->have_prev ? c->prev_ticks : 0, now,
+                 c->have_prev      ? load_state(a, c->prev_next)
+                 : a->init_unknown ? LOAD_UNKNOWN
+                                   : LOAD_IDLE);
+    if (c->have_prev && now < c->last_ticks)
+        a->backsteps++; /* intervals open across this step get no figure */
+    c->last_ticks = now;
     if (now > c->prev_ticks || !c->have_prev)
         c->prev_ticks = now; /* time that ran back (UIA) is not counted twice */
     c->have_prev = true;
@@ -239,7 +282,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
     if (ev->kind == TRX_KIND_ISR_ENTER || ev->kind == TRX_KIND_SWI_BEGIN) {
         if (c->depth < MAX_NEST)
             c->nest[c->depth] =
-                (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN, now, 0};
+                (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN, now, 0, a->backsteps};
         c->depth++;
     } else if ((ev->kind == TRX_KIND_ISR_EXIT || ev->kind == TRX_KIND_SWI_END) && c->depth > 0) {
         close_frame(a, c, ev);
@@ -260,7 +303,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
                 a->pending = q;
                 a->pending_cap = n;
             }
-            ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0};
+            ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0, 0};
             i = ++a->pending_count;
             if (trx_address_map_put(&a->pending_map, ev->subject, i) < 0) {
                 a->oom = 1;
@@ -270,6 +313,8 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
         }
         pending_start *ps = &((pending_start *)a->pending)[i - 1];
         a->pending_live += !ps->resume && !ps->irq;
+        if (!ps->resume && !ps->irq)
+            ps->backsteps = a->backsteps;
         if (!ps->resume)
             ps->resume = now + 1;
         if (ctx == TRX_CONTEXT_ISR && !ps->irq)
@@ -304,18 +349,75 @@ uint64_t trx_stats_profile_span(const trx_trace *t, const trx_stats *s)
     return t->max_ticks * (s->load_cores ? s->load_cores : 1);
 }
 
-uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i)
+/* The ticks of load window `i` (the last one may be partial). */
+static uint64_t window_length(const trx_stats *s, uint64_t i)
 {
     uint64_t start = i * s->load_window, len = s->load_window;
     if (start + len > s->load_span)
         len = s->load_span > start ? s->load_span - start : 0;
-    return len * (s->load_cores ? s->load_cores : 1);
+    return len;
+}
+
+uint64_t trx_stats_load_capacity(const trx_stats *s, uint64_t i)
+{
+    uint64_t all = window_length(s, i) * (s->load_cores ? s->load_cores : 1);
+    uint64_t unknown = s->load_unknown ? s->load_unknown[i] : 0;
+    return all > unknown ? all - unknown : 0;
 }
 
 double trx_stats_load_percent(const trx_stats *s, uint64_t i)
 {
     uint64_t len = trx_stats_load_capacity(s, i);
-    return len ? 100.0 * (double)s->load_busy[i] / (double)len : 0.0;
+    return len ? 100.0 * (double)s->load_busy[i] / (double)len : -1.0;
+}
+
+double trx_stats_core_load_percent(const trx_stats *s, uint64_t i, uint32_t core)
+{
+    if (s->load_cores <= 1 || !s->load_core_busy)
+        return core == 0 ? trx_stats_load_percent(s, i) : -1.0;
+    if (core >= s->load_cores)
+        return -1.0;
+    uint64_t k = i * s->load_cores + core, all = window_length(s, i);
+    uint64_t known = all > s->load_core_unknown[k] ? all - s->load_core_unknown[k] : 0;
+    return known ? 100.0 * (double)s->load_core_busy[k] / (double)known : -1.0;
+}
+
+/* Core `c`'s time after its last event, up to the span's end: unknown. */
+static void unknown_tail(trx_timing *a, uint32_t core, const trx_timing_core *c)
+{
+    if (a->window && a->init_unknown && c->have_prev)
+        load_add(a, core, c->prev_ticks, a->last_ticks, LOAD_UNKNOWN);
+}
+
+/* Hands the load windows to s: totals over the cores, and each core's when
+ * there are several. 0, or -1 when out of memory. */
+static int finish_load(trx_timing *a, trx_stats *s)
+{
+    if (a->per_core)
+        for (uint32_t c = 0; c < a->cores; c++)
+            unknown_tail(a, c, &a->per_core[c]);
+    else
+        unknown_tail(a, 0, &a->one);
+    s->load_window = a->window;
+    s->load_count = a->window_count;
+    s->load_span = a->last_ticks;
+    if (a->cores <= 1 || !a->busy) {
+        s->load_busy = a->busy;
+        s->load_unknown = a->unknown;
+        return 0;
+    }
+    s->load_core_busy = a->busy;
+    s->load_core_unknown = a->unknown;
+    s->load_busy = calloc(a->window_count ? a->window_count : 1, sizeof *s->load_busy);
+    s->load_unknown = calloc(a->window_count ? a->window_count : 1, sizeof *s->load_unknown);
+    if (!s->load_busy || !s->load_unknown)
+        return -1;
+    for (uint64_t w = 0; w < a->window_count; w++)
+        for (uint32_t c = 0; c < a->cores; c++) {
+            s->load_busy[w] += a->busy[w * a->cores + c];
+            s->load_unknown[w] += a->unknown[w * a->cores + c];
+        }
+    return 0;
 }
 
 int trx_timing_finish(trx_timing *a, trx_stats *s)
@@ -337,10 +439,9 @@ int trx_timing_finish(trx_timing *a, trx_stats *s)
     s->latency_count = a->latency_count;
     s->response = a->response;
     s->response_count = a->response_count;
-    s->load_window = a->window;
-    s->load_busy = a->busy;
-    s->load_count = a->window_count;
-    s->load_span = a->last_ticks;
+    if (finish_load(a, s) < 0)
+        a->oom = 1;
+    s->time_dropped = a->dropped;
     trx_address_map_free(&a->isr_map);
     trx_address_map_free(&a->swi_map);
     trx_address_map_free(&a->lat_map);

@@ -5,6 +5,9 @@
  * speaks for a trace (ThreadX, FreeRTOS, SYS/BIOS or none) and its words. */
 #include "decode/rtos_profile.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "decode/object_table.h"
 #include "decode/sysbios_model.h"
 
@@ -74,4 +77,48 @@ const char *trx_vocab_category(trx_vocab v)
 const char *trx_idle_name(const trx_trace *t)
 {
     return t->mode == TRX_MODE_TRACEX ? "Idle System" : "Idle";
+}
+
+const char *trx_profile_rest_name(const trx_trace *t)
+{
+    return t->format == TRX_TRACE_UIA && t->mode != TRX_MODE_TRACEX ? "Unknown" : "Initialization";
+}
+
+/* Marks the threads `spec` (one name or handle, `len` characters) names. */
+static uint32_t mark_idle_one(trx_trace *t, const char *spec, size_t len)
+{
+    char text[TRX_NAME_MAX + 1];
+    if (len == 0 || len > TRX_NAME_MAX)
+        return 0;
+    memcpy(text, spec, len);
+    text[len] = '\0';
+    char *end;
+    unsigned long long handle = strtoull(text, &end, 0);
+    bool numeric = *text >= '0' && *text <= '9' && *end == '\0' && handle <= UINT32_MAX;
+    uint32_t marked = 0;
+    for (uint32_t i = 0; i < t->thread_count; i++) {
+        trx_thread *x = &t->threads[i];
+        const char *name = t->objects[x->object_index].name;
+        if (!(numeric ? x->address == (uint32_t)handle : strcmp(name, text) == 0))
+            continue;
+        marked++;
+        if (!x->idle) {
+            x->idle = true;
+            t->idle_threads++;
+        }
+    }
+    return marked;
+}
+
+uint32_t trx_trace_mark_idle(trx_trace *t, const char *spec)
+{
+    uint32_t marked = 0;
+    for (const char *p = spec;; p++) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        marked += mark_idle_one(t, p, len);
+        if (!comma)
+            return marked;
+        p = comma;
+    }
 }

@@ -215,10 +215,11 @@ static inline uint32_t uia_filler_length(const uint8_t *p, size_t avail)
 /* Per-stream state of the sequence/time stepper. */
 typedef struct uia_seq_state {
     bool any;
-    uint64_t seq;       /* unwrapped sequence of the last record */
-    uint64_t last_time; /* its (unwrapped) timestamp */
-    uint64_t base_time; /* first timestamp of the session */
-    uint64_t tick_base; /* ticks where the session starts */
+    uint64_t seq;         /* unwrapped sequence of the last record */
+    uint64_t last_time;   /* its (unwrapped) timestamp */
+    uint64_t time_adjust; /* taken off 64-bit stamps: 2^32 per false wrap (uia_extend_time) */
+    uint64_t base_time;   /* first timestamp of the session */
+    uint64_t tick_base;   /* ticks where the session starts */
     uint64_t last_ticks;
     uint64_t max_ticks;
     uint32_t last_pkt; /* packet sequence of the last packet */
@@ -262,6 +263,40 @@ enum { UIA_FRAME_NONE = 0, UIA_FRAME_OK = 1, UIA_FRAME_BAD = -1 };
  * (its first record is one but the check fails: corrupt) or UIA_FRAME_NONE. */
 int uia_stream_frame_read(const uint8_t *pkt, uint32_t len, uia_stream_frame *f);
 
+/* A record's timestamp on its stream's unwrapped time, given the stream's
+ * last one (`have`: there is one): `time` holds the record's stamp (its low
+ * word, or both for `words` 2). A 32-bit stamp below the last one wrapped -
+ * unless it is less than 2^31 below: then the time source stepped back (a
+ * wrap that far would need 2^31 ticks without a record). Likewise a 64-bit
+ * stamp more than 2^31 but less than 2^32 ahead, its high word one up: a
+ * 32-bit counter extended in software (the recorder's, Timestamp_get64)
+ * that stepped back and was taken for a wrap: its high word stays one up,
+ * so *adjust (the stream's, 0 at first) keeps 2^32 per such step to take off
+ * every later stamp. Such a stamp comes back below the last one: the step
+ * counts as time going backwards. */
+static inline uint64_t uia_extend_time(uint64_t time, uint32_t words, uint64_t last, bool have,
+                                       uint64_t *adjust)
+{
+    const uint64_t half = (uint64_t)1 << 31, wrap = (uint64_t)1 << 32;
+    if (words == 2) {
+        if (time < *adjust)
+            *adjust = 0; /* the target restarted its time */
+        time -= *adjust;
+    }
+    if (!have)
+        return time;
+    if (words == 1) {
+        time |= last & ~(uint64_t)0xFFFFFFFFu;
+        if (time < last && last - time >= half)
+            time += wrap;
+    } else if (words == 2 && time > last && time - last >= half && time - last < wrap &&
+               (time >> 32) == (last >> 32) + 1) {
+        *adjust += wrap;
+        time -= wrap;
+    }
+    return time;
+}
+
 /* What the stepper says about one record. */
 typedef struct uia_step {
     uint64_t seq, lost, ticks, time;
@@ -272,19 +307,16 @@ typedef struct uia_step {
  * record opens a packet). Sequences unwrap by 2^16 or 2^5; a packet's 14-bit
  * first-event number re-anchors 5-bit sequences when it agrees with the
  * record. A packet that goes back in time with a lower sequence or packet
- * number starts a new session (no loss). 32-bit timestamps wrap by 2^32. */
+ * number starts a new session (no loss). 32-bit timestamps wrap by 2^32
+ * (uia_extend_time). */
 static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const uia_pkt_ctx *pk,
                                    uia_step *o)
 {
-    uint64_t time = h->time;
+    uint64_t time = uia_extend_time(h->time, h->time_words, s->last_time, s->any && s->have_time,
+                                    &s->time_adjust);
     o->lost = 0;
     o->new_session = false;
     o->backwards = false;
-    if (h->time_words == 1 && s->any && s->have_time) {
-        time |= s->last_time & ~(uint64_t)0xFFFFFFFFu;
-        if (time < s->last_time)
-            time += (uint64_t)1 << 32;
-    }
     if (!s->any) {
         s->any = true;
         s->seq = pk && pk->numbered ? pk->number : h->seq;

@@ -301,13 +301,10 @@ static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_
         ticks = tick_base;
         if (tw) { /* uia_step_record without a packet context */
             uint64_t time = trx_rd32(r + 4, be);
-            if (tw == 2) {
+            if (tw == 2)
                 time |= (uint64_t)trx_rd32(r + 8, be) << 32;
-            } else {
-                time |= last_time & ~(uint64_t)0xFFFFFFFFu;
-                if (time < last_time)
-                    time += (uint64_t)1 << 32;
-            }
+            uint64_t adjust = s->time_adjust; /* a change means going back: add_record's */
+            time = uia_extend_time(time, tw, last_time, have_time, &adjust);
             if (!have_time || time < last_time) /* a first time, or going back: add_record's */
                 break;
             if (time >= base_time)

@@ -81,10 +81,15 @@ void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, uint32_t 
                    s->core_count, U(s->parallel_ticks), percent(s->parallel_ticks, s->span_ticks),
                    U(s->span_ticks), U(s->max_parallel));
     uint32_t k = 0;
+    const char *no_load = trx_trace_load_missing(t);
     for (uint32_t c = 0; c < s->core_count; c++) {
         const trx_core_profile *p = &s->cores[c];
-        trx_out_printf(o, "\nCore %u: load %.2f%%, %llu events, %llu thread switches\n", c,
-                       trx_core_load_percent(p), U(p->events), U(p->switches));
+        if (no_load)
+            trx_out_printf(o, "\nCore %u: load unavailable, %llu events, %llu thread switches\n", c,
+                           U(p->events), U(p->switches));
+        else
+            trx_out_printf(o, "\nCore %u: load %.2f%%, %llu events, %llu thread switches\n", c,
+                           trx_core_load_percent(p), U(p->events), U(p->switches));
         rows_of r = {t, s, k};
         while (k < s->profile_count && s->profile[k].core == c)
             k++;
@@ -92,8 +97,9 @@ void trx_stats_cores_text(const trx_trace *t, const trx_core_stats *s, uint32_t 
         const char *const rest[] = {trx_idle_name(t), "Interrupt", "Initialization", "Unknown"};
         const uint64_t v[] = {p->idle_ticks, p->interrupt_ticks, p->init_ticks, p->unknown_ticks};
         for (int i = 0; i < 4; i++)
-            trx_out_printf(o, "  %-28s %12llu  %6.2f\n", rest[i], U(v[i]),
-                           percent(v[i], s->span_ticks));
+            if (i != 2 || t->format != TRX_TRACE_UIA) /* SYS/BIOS: no initialization state */
+                trx_out_printf(o, "  %-28s %12llu  %6.2f\n", rest[i], U(v[i]),
+                               percent(v[i], s->span_ticks));
     }
     trx_out_str(o, "\nThreads across cores           run ticks  migrations  cores\n");
     const rows_of all = {t, s, 0};
@@ -119,15 +125,22 @@ void trx_stats_cores_json(const trx_trace *t, const trx_core_stats *s, trx_out *
                    "\"max_parallel\": %llu,\n    \"per_core\": [",
                    s->core_count, U(s->span_ticks), U(s->parallel_ticks), U(s->max_parallel));
     uint32_t k = 0;
+    const char *no_load = trx_trace_load_missing(t);
     for (uint32_t c = 0; c < s->core_count; c++) {
         const trx_core_profile *p = &s->cores[c];
+        trx_out_printf(o, "%s\n      {\"core\": %u, \"events\": %llu, \"load_percent\": ",
+                       c ? "," : "", c, U(p->events));
+        if (no_load) { /* null with the reason, never 100 % */
+            trx_out_str(o, "null, \"load_unavailable\": ");
+            trx_out_json_string(o, no_load);
+        } else {
+            trx_out_printf(o, "%.2f", trx_core_load_percent(p));
+        }
         trx_out_printf(o,
-                       "%s\n      {\"core\": %u, \"events\": %llu, \"load_percent\": %.2f, "
-                       "\"thread_ticks\": %llu, \"interrupt_ticks\": %llu, \"idle_ticks\": %llu, "
+                       ", \"thread_ticks\": %llu, \"interrupt_ticks\": %llu, \"idle_ticks\": %llu, "
                        "\"init_ticks\": %llu, \"unknown_ticks\": %llu, \"switches\": %llu",
-                       c ? "," : "", c, U(p->events), trx_core_load_percent(p), U(p->thread_ticks),
-                       U(p->interrupt_ticks), U(p->idle_ticks), U(p->init_ticks),
-                       U(p->unknown_ticks), U(p->switches));
+                       U(p->thread_ticks), U(p->interrupt_ticks), U(p->idle_ticks),
+                       U(p->init_ticks), U(p->unknown_ticks), U(p->switches));
         uint32_t sender = sender_of(t, c); /* UIA: the core's packet source address */
         if (sender != TRX_UIA_NONE)
             trx_out_printf(o, ", \"sender\": %u", sender);

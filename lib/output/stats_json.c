@@ -133,7 +133,8 @@ static void write_services(trx_out *f, const trx_stats *s, const trx_custom_even
 /* execution_profile: each thread (not the RTOS's idle task, whose time is
  * idle time), then "Interrupt", the idle row (trx_idle_name: "Idle", TraceX's
  * "Idle System" in TraceX's mode) and "Initialization" (the rest of the
- * span), percent of the span. */
+ * span; "Unknown" for SYS/BIOS, where it is no state the kernel logs),
+ * percent of the span. */
 static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
 {
     uint64_t max = trx_stats_profile_span(t, s), counted = s->interrupt_ticks + s->idle_ticks;
@@ -162,7 +163,7 @@ static void write_profile(trx_out *f, const trx_trace *t, const trx_stats *s)
         uint64_t ticks;
     } rest[] = {{"Interrupt", TRX_CONTEXT_ISR, s->interrupt_ticks},
                 {trx_idle_name(t), TRX_CONTEXT_IDLE, s->idle_ticks},
-                {"Initialization", TRX_CONTEXT_INIT, init}};
+                {trx_profile_rest_name(t), TRX_CONTEXT_INIT, init}};
     for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
         trx_out_printf(f,
                        "%s\n    {\"name\": \"%s\", \"address\": %u, \"ticks\": %llu, "
@@ -270,6 +271,15 @@ static double load_percent(const trx_stats *s, uint64_t i)
     return trx_stats_load_percent(s, i);
 }
 
+/* `sep`, then a load percent, or null when unknown (negative). */
+static void percent_or_null(trx_out *f, const char *sep, double p)
+{
+    if (p < 0)
+        trx_out_printf(f, "%snull", sep);
+    else
+        trx_out_printf(f, "%s%.2f", sep, p);
+}
+
 static void duration_fields(trx_out *f, const trx_duration *d)
 {
     trx_out_printf(f,
@@ -335,6 +345,14 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
     trx_out_str(f, s->latency_count ? "\n    ], \"response\": [" : "], \"response\": [");
     thread_durations(f, t, s->response, s->response_count);
     trx_out_str(f, s->response_count ? "\n    ]},\n" : "]},\n");
+    if (trx_trace_time_backwards(t, NULL)) /* figures left out, not wrapped */
+        trx_out_printf(f, "  \"left_out_by_time_backwards\": %llu,\n", U(s->time_dropped));
+    if (s->load_unavailable) { /* null with the reason, never 100 % */
+        trx_out_str(f, "  \"cpu_load\": null,\n  \"load_unavailable\": ");
+        trx_out_json_string(f, s->load_unavailable);
+        trx_out_str(f, ",\n");
+        return;
+    }
     double peak = 0.0;
     uint64_t peak_at = 0;
     for (uint64_t i = 0; i < s->load_count; i++)
@@ -347,8 +365,19 @@ static void write_timing(trx_out *f, const trx_trace *t, const trx_stats *s)
                    "%llu, \"windows\": [",
                    U(s->load_window), peak, U(peak_at));
     for (uint64_t i = 0; i < s->load_count; i++)
-        trx_out_printf(f, "%s%.2f", i ? ", " : "", load_percent(s, i));
-    trx_out_str(f, "]},\n");
+        percent_or_null(f, i ? ", " : "", load_percent(s, i));
+    trx_out_char(f, ']');
+    if (s->load_core_busy || t->format == TRX_TRACE_UIA) { /* each core's windows (null: unknown) */
+        trx_out_str(f, ", \"per_core\": [");
+        for (uint32_t c = 0; c < s->load_cores; c++) {
+            trx_out_printf(f, "%s\n    {\"core\": %u, \"windows\": [", c ? "," : "", c);
+            for (uint64_t i = 0; i < s->load_count; i++)
+                percent_or_null(f, i ? ", " : "", trx_stats_core_load_percent(s, i, c));
+            trx_out_str(f, "]}");
+        }
+        trx_out_char(f, ']');
+    }
+    trx_out_str(f, "},\n");
 }
 
 void trx_stats_swi_json(trx_out *f, const trx_trace *t, const trx_stats *s)

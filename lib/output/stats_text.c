@@ -132,9 +132,10 @@ static void write_profile(trx_out *o, const table *x, uint32_t rows)
                    percent(s->idle_ticks, max));
     trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Interrupt", U(s->interrupt_ticks),
                    percent(s->interrupt_ticks, max));
-    /* TraceX's GUI shows the rest as initialization time */
+    /* TraceX's GUI shows the rest as initialization time (SYS/BIOS: unknown) */
     uint64_t init = counted < max ? max - counted : 0;
-    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", "Initialization", U(init), percent(init, max));
+    trx_out_printf(o, "  %-28s %12llu  %6.2f\n", trx_profile_rest_name(t), U(init),
+                   percent(init, max));
 }
 
 /* Stacks kept first: the fullest (used share of the stack, in millionths). */
@@ -321,7 +322,14 @@ static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uin
         const table x = {t, s, tables[k].v};
         trx_write_top_rows(o, tables[k].n, rows, duration_key, duration_thread_row, &x, "threads");
     }
-    if (s->load_count) {
+    if (trx_trace_time_backwards(t, NULL))
+        trx_out_printf(o,
+                       "\nTime went backwards: %llu durations / response times spanning a "
+                       "backward step left out\n",
+                       U(s->time_dropped));
+    if (s->load_unavailable) {
+        trx_out_printf(o, "\nCPU load: unavailable (%s)\n", s->load_unavailable);
+    } else if (s->load_count) {
         double peak = 0.0;
         uint64_t at = 0;
         for (uint64_t i = 0; i < s->load_count; i++) {

@@ -152,8 +152,18 @@ static const char *name_of(const trx_trace *t, uint32_t key, const trx_custom_ev
     return trx_uia_event_name(t, &ev, ce, buf);
 }
 
+/* Core `c`'s load as trx computes it (`cs`: the per-core figures, NULL
+ * without them), or -1 when unavailable. */
+static double trx_load_of(const trx_trace *t, const trx_core_stats *cs, uint32_t c)
+{
+    if (!cs || c >= cs->core_count || trx_trace_load_missing(t))
+        return -1.0;
+    return trx_core_load_percent(&cs->cores[c]);
+}
+
 /* target_load: the target's own Load reports per kind (null without them). */
-static void write_target_load_json(trx_out *o, const trx_target_load *l, bool any)
+static void write_target_load_json(trx_out *o, const trx_trace *t, const trx_target_load *l,
+                                   bool any, const trx_core_stats *cs)
 {
     if (!any) {
         trx_out_str(o, ",\n  \"target_load\": null");
@@ -180,13 +190,42 @@ static void write_target_load_json(trx_out *o, const trx_target_load *l, bool an
         }
         trx_out_char(o, ']');
     }
-    trx_out_printf(o, ",\n    \"complete\": %s\n  }", l->failed ? "false" : "true");
+    /* per core: the reports' mean beside trx's own load of the core (null:
+     * unavailable, the reason in load_unavailable) */
+    trx_out_str(o, ",\n    \"per_core\": [");
+    uint32_t cores = 0, rows = 0;
+    for (uint64_t i = 0; i < l->count[TRX_LOAD_CPU]; i++)
+        if (l->report[TRX_LOAD_CPU][i].core + 1 > cores)
+            cores = l->report[TRX_LOAD_CPU][i].core + 1;
+    for (uint32_t c = 0; c < cores; c++) {
+        uint64_t n = 0, sum = 0;
+        for (uint64_t i = 0; i < l->count[TRX_LOAD_CPU]; i++)
+            if (l->report[TRX_LOAD_CPU][i].core == c) {
+                n++;
+                sum += l->report[TRX_LOAD_CPU][i].a[0];
+            }
+        if (!n)
+            continue;
+        trx_out_printf(o,
+                       "%s{\"core\": %" PRIu32 ", \"reports\": %" PRIu64
+                       ", \"mean_percent\": %.2f, \"trx_load_percent\": ",
+                       rows++ ? ", " : "", c, n, (double)sum / (double)n);
+        double mine = trx_load_of(t, cs, c);
+        if (mine < 0)
+            trx_out_str(o, "null}");
+        else
+            trx_out_printf(o, "%.2f}", mine);
+    }
+    trx_out_printf(o, "],\n    \"complete\": %s\n  }", l->failed ? "false" : "true");
 }
 
-/* The text: per core, how many CPU load reports, their mean and peak. */
-static void write_target_load_text(trx_out *o, const trx_target_load *l)
+/* The text: per core, how many CPU load reports, their mean and peak, and
+ * beside them the load trx computed for the core ("-": unavailable). */
+static void write_target_load_text(trx_out *o, const trx_trace *t, const trx_target_load *l,
+                                   const trx_core_stats *cs)
 {
-    trx_out_str(o, "\nTarget load (the target's Load module)   reports     mean %     peak %\n");
+    trx_out_str(o, "\nTarget load (the target's Load module)   reports     mean %     peak %"
+                   "  trx load %\n");
     uint32_t cores = 0;
     for (uint64_t i = 0; i < l->count[TRX_LOAD_CPU]; i++)
         if (l->report[TRX_LOAD_CPU][i].core + 1 > cores)
@@ -201,9 +240,15 @@ static void write_target_load_text(trx_out *o, const trx_target_load *l)
             sum += r->a[0];
             peak = r->a[0] > peak ? r->a[0] : peak;
         }
-        if (n)
-            trx_out_printf(o, "  core %-33" PRIu32 " %8" PRIu64 " %10.2f %10" PRIu64 "\n", c, n,
-                           (double)sum / (double)n, peak);
+        if (!n)
+            continue;
+        trx_out_printf(o, "  core %-33" PRIu32 " %8" PRIu64 " %10.2f %10" PRIu64, c, n,
+                       (double)sum / (double)n, peak);
+        double mine = trx_load_of(t, cs, c);
+        if (mine < 0)
+            trx_out_str(o, "           -\n");
+        else
+            trx_out_printf(o, " %11.2f\n", mine);
     }
     trx_out_printf(o,
                    "  task / Hwi / Swi load reports: %" PRIu64 " / %" PRIu64 " / %" PRIu64
@@ -247,8 +292,9 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
         trx_out_printf(o,
                        "{\n  \"format\": \"uia\", \"total_events\": %" PRIu64
                        ", \"lost_events\": %" PRIu64 ", \"gaps\": %" PRIu64
-                       ", \"max_relative_ticks\": %" PRIu64 ",\n",
-                       u->records, t->lost_events, t->gap_count, trx_trace_span_ticks(t));
+                       ", \"max_relative_ticks\": %" PRIu64 ", \"time_backwards\": %" PRIu64 ",\n",
+                       u->records, t->lost_events, t->gap_count, trx_trace_span_ticks(t),
+                       trx_trace_time_backwards(t, NULL));
         if (context) {
             trx_out_printf(o, "  \"mode\": \"%s\", \"total_threads\": %" PRIu32 ",\n",
                            st.mode == TRX_MODE_TRACEX ? "tracex" : "correct", t->thread_count);
@@ -276,7 +322,7 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
             trx_out_char(o, '}');
         }
         trx_out_str(o, "\n  ]");
-        write_target_load_json(o, &load, loads);
+        write_target_load_json(o, t, &load, loads, context ? st.cores : NULL);
         trx_out_str(o, ",\n  \"durations\": ");
         trx_durations_write_json(o, &durations);
         if (context && st.cores)
@@ -313,7 +359,7 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
                            list[i].key & 0xFFFFu, list[i].count, pct);
         }
         if (loads)
-            write_target_load_text(o, &load);
+            write_target_load_text(o, t, &load, context ? st.cores : NULL);
         trx_durations_write_text(o, &durations);
         if (context && st.cores)
             trx_stats_cores_text(t, st.cores, opt->rows, o);

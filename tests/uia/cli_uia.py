@@ -174,11 +174,15 @@ check(tl == {"cpu": [{"core": 0, "ticks": 0, "percent": 37}, {"core": 1, "ticks"
              "tasks": [{"core": 0, "ticks": 100, "task": 0x20001000, "time": 250, "total": 1000,
                         "function": 0x08000421}],
              "hwi": [{"core": 0, "ticks": 1100, "time": 120, "total": 1000}],
-             "swi": [{"core": 1, "ticks": 1000, "time": 30, "total": 1000}], "complete": True},
+             "swi": [{"core": 1, "ticks": 1000, "time": 30, "total": 1000}],
+             # beside the reports, trx's own load: none without the scheduler's events
+             "per_core": [{"core": 0, "reports": 2, "mean_percent": 46.0, "trx_load_percent": None},
+                          {"core": 1, "reports": 1, "mean_percent": 12.0, "trx_load_percent": None}],
+             "complete": True},
       "target_load %s" % tl)
 lt = run("stats", "--uia-meta", load_meta, loads).stdout
-check(["core", "0", "2", "46.00", "55"] in [l.split() for l in lt.splitlines()] and
-      ["core", "1", "1", "12.00", "12"] in [l.split() for l in lt.splitlines()], "load text:\n" + lt)
+check(["core", "0", "2", "46.00", "55", "-"] in [l.split() for l in lt.splitlines()] and
+      ["core", "1", "1", "12.00", "12", "-"] in [l.split() for l in lt.splitlines()], "load text:\n" + lt)
 check(json.loads(run("stats", "--json", loads).stdout)["target_load"] is None, "no names: no target_load")
 # --elf on UIA: "0x%x" and %p arguments named by the ELF's symbols, %s
 # arguments printed from its read-only data (an ELF32 ARM file written here)

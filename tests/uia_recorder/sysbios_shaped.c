@@ -118,6 +118,11 @@ typedef struct sim_core {
     uint64_t task_ticks[TASKS], interrupt_ticks;
     uint32_t switches, task_switches;
     duration hwi[HWIS], swi[SWIS];
+    /* idle_load, time_backwards */
+    bool idle_running;             /* the Idle task runs (nothing else is ready) */
+    uint64_t idle_ticks;           /* the truth: ticks the Idle task ran */
+    uint64_t busy_mark, idle_mark; /* busy / idle ticks at the last Load report */
+    int64_t clock_shift;           /* added to the clock: a broken time source steps back */
 } sim_core;
 
 typedef struct report {
@@ -183,12 +188,14 @@ static void stamp(sim_core *c, uint64_t step)
     c->g += step ? step : 1;
     if (c->depth > 0)
         c->interrupt_ticks += c->g - c->last_g;
+    else if (c->idle_running)
+        c->idle_ticks += c->g - c->last_g;
     else if (c->running >= 0)
         c->task_ticks[c->running] += c->g - c->last_g;
     c->last_g = c->g;
     if (c->g < min_g)
         min_g = c->g;
-    sysbios_sim_clock = (uint32_t)(c->offset + c->rate * c->g);
+    sysbios_sim_clock = (uint32_t)(c->offset + c->rate * c->g + (uint64_t)c->clock_shift);
 }
 
 static void ready(sim_core *c, int k)
@@ -746,6 +753,220 @@ static void benchmark_two_cores(const char *dir)
     fclose(f);
 }
 
+/* idle_load: the Idle task (its function SYS/BIOS's Idle loop, IDLE_FUNCTION)
+ * runs whenever no task is ready; Hwis ready the blocked tasks. Each core
+ * starts with a long initialization (records, no task switch: unknown time,
+ * not busy) and logs LS_cpuLoad reports computed from the truth (busy /
+ * (busy + idle) since its last report, rounded down as Load does). The truth
+ * adds per core "idle_ticks" and "load_percent" (busy / (busy + idle) after
+ * the first switch; Hwis of the initialization count as busy). */
+#define IDLE_FUNCTION 0x00001201u
+
+static uint32_t idle_handle(const sim_core *c)
+{
+    return 0x20001F00u + c->core * 0x1000u;
+}
+
+static uint64_t busy_ticks(const sim_core *c)
+{
+    uint64_t busy = c->interrupt_ticks;
+    for (int k = 0; k < TASKS; k++)
+        busy += c->task_ticks[k];
+    return busy;
+}
+
+/* Switches core c to task k, or to the Idle task for k < 0. */
+static void idle_switch(sim_core *c, int k)
+{
+    stamp(c, 1 + rnd(5));
+    uint32_t old_handle = c->idle_running   ? idle_handle(c)
+                          : c->running >= 0 ? task_handle(c, c->running)
+                                            : 0;
+    uint32_t old_function = c->idle_running   ? IDLE_FUNCTION
+                            : c->running >= 0 ? task_function(c->running)
+                                              : 0;
+    trx_uia_write4(c->kernel, WORD(E_SWITCH), old_handle, old_function,
+                   k >= 0 ? task_handle(c, k) : idle_handle(c),
+                   k >= 0 ? task_function(k) : IDLE_FUNCTION, ALL);
+    c->switches++;
+    c->task_switches += old_handle != 0;
+    c->idle_running = k < 0;
+    c->running = k;
+}
+
+/* The Load module's report: the truth's load since the last one. */
+static void idle_load_report(sim_core *c)
+{
+    stamp(c, 1 + rnd(3));
+    uint64_t busy = busy_ticks(c) - c->busy_mark, idle = c->idle_ticks - c->idle_mark;
+    uint32_t percent = busy + idle ? (uint32_t)(100 * busy / (busy + idle)) : 0;
+    c->busy_mark = busy_ticks(c);
+    c->idle_mark = c->idle_ticks;
+    trx_uia_write1(c->load, WORD(E_CPU_LOAD), percent, ALL);
+    if (cpu_report_count < MAX_REPORTS)
+        cpu_reports[cpu_report_count++] = (report){c->core, c->g, {percent, 0, 0, 0}};
+}
+
+/* One step of core c: the running task works, blocks (the next ready task or
+ * the Idle task runs), or a Hwi readies a blocked task. */
+static void idle_step(sim_core *c, uint32_t n)
+{
+    if (c->idle_running) {
+        stamp(c, 20 + rnd(200)); /* idle until an interrupt */
+        if (n % 4 == 0) {
+            idle_load_report(c);
+            stamp(c, 5 + rnd(50));
+        }
+        begin(c, false, rnd(HWIS));
+        end(c);
+        int k = (int)rnd(RUNNING_TASKS);
+        if (rnd(3)) {
+            ready(c, k);
+            idle_switch(c, k);
+        }
+        return;
+    }
+    uint32_t r = rnd(6);
+    if (r <= 1) { /* the task blocks: another ready one, else the Idle task */
+        stamp(c, 3 + rnd(30));
+        trx_uia_write2(c->kernel, WORD(E_BLOCK), task_handle(c, c->running),
+                       task_function(c->running), ALL);
+        c->blocked[c->running] = true;
+        int next = -1;
+        for (int k = 0; k < RUNNING_TASKS; k++)
+            if (!c->blocked[k] && k != c->running)
+                next = k;
+        idle_switch(c, next);
+    } else if (r == 2) {
+        begin(c, false, rnd(HWIS));
+        end(c);
+    } else if (r == 3) {
+        begin(c, true, rnd(SWIS));
+        end(c);
+    } else {
+        stamp(c, 5 + rnd(40)); /* the task works on */
+        trx_uia_write1(c->kernel, WORD(E_SEM_POST), 0x2000C100u + c->core * 0x10u, ALL);
+    }
+}
+
+/* Adds "idle": per core its Idle task, idle and busy ticks and load to the
+ * truth write_truth wrote (its closing "}\n" replaced). */
+static void write_idle_truth(const char *dir, const char *name, const sim_core *cores, uint32_t n)
+{
+    char file[600];
+    snprintf(file, sizeof file, "%s/%s.truth.json", dir, name);
+    FILE *f = fopen(file, "r+b");
+    if (!f || fseek(f, -2, SEEK_END) != 0) {
+        perror(file);
+        exit(2);
+    }
+    fputs(",\n \"idle\": [", f);
+    for (uint32_t k = 0; k < n; k++) {
+        uint64_t busy = busy_ticks(&cores[k]), idle = cores[k].idle_ticks;
+        fprintf(f,
+                "%s{\"core\": %u, \"idle_handle\": %u, \"idle_ticks\": %llu, "
+                "\"busy_ticks\": %llu, \"load_percent\": %.4f}",
+                k ? ", " : "", cores[k].core, idle_handle(&cores[k]), (unsigned long long)idle,
+                (unsigned long long)busy,
+                busy + idle ? 100.0 * (double)busy / (double)(busy + idle) : 0.0);
+    }
+    fputs("]}\n", f);
+    fclose(f);
+}
+
+/* Two cores (unrelated clocks, sync points) as idle_step runs them. */
+static void idle_load(const char *dir)
+{
+    static const uint64_t offset[2] = {4000, 900000};
+    static const uint64_t rate[2] = {1, 3};
+    sim_core cores[2];
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    flows = 0;
+    for (uint32_t k = 0; k < 2; k++) {
+        enable(k, k);
+        sim_core *c = &cores[k];
+        memset(c, 0, sizeof *c);
+        c->core = k;
+        c->offset = offset[k];
+        c->rate = rate[k];
+        c->kernel = c->load = &loggers[k];
+        c->running = -1;
+        c->g = c->last_g = 8000 + 11 * k;
+        sync_point(c, 1);
+        c->first_g = c->g;
+        for (int t = 0; t < RUNNING_TASKS; t++) { /* initialization: long, no task runs yet */
+            stamp(c, 400 + rnd(200));
+            trx_uia_write4(c->kernel, WORD(E_READY), task_handle(c, t), task_function(t),
+                           1 + (uint32_t)t, 0, ALL);
+        }
+        begin(c, false, 0); /* a Hwi during initialization: busy, and known */
+        end(c);
+        stamp(c, 300);
+        idle_switch(c, 0);
+        for (uint32_t n = 0; n < 300; n++)
+            idle_step(c, n);
+        while (c->depth > 0)
+            end(c);
+        sync_point(c, 2);
+    }
+    write_buffers(dir, "idle_load", 2);
+    write_metadata(dir, "idle_load");
+    write_truth(dir, "idle_load", cores, 2, 0);
+    write_idle_truth(dir, "idle_load", cores, 2);
+}
+
+/* time_backwards: one core whose time source steps back by 700 ticks inside
+ * a Hwi while a readied task waits for the CPU (a broken timer; the
+ * recorder extends the 32-bit counter as if it had wrapped). The truth adds
+ * "backward": the Hwi spanning the step (its interrupt number and true
+ * duration) and the task whose response time spans it: figures trx must
+ * leave out rather than report as ~2^32 ticks. */
+static void time_backwards(const char *dir)
+{
+    enable(0, TRX_UIA_SENDER(0, 0));
+    sim_core c;
+    memset(&c, 0, sizeof c);
+    c.offset = 50000;
+    c.rate = 1;
+    c.kernel = c.load = &loggers[0];
+    c.running = -1;
+    c.g = c.last_g = c.first_g = 100;
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    flows = 0;
+    switch_to(&c, 0);
+    for (uint32_t n = 0; n < 100; n++)
+        step(&c, n);
+    while (c.depth > 0)
+        end(&c);
+    int waiter = (c.running + 1) % RUNNING_TASKS;
+    ready(&c, waiter); /* its response time starts before the step */
+    begin(&c, false, 1);
+    uint64_t start = c.g;
+    c.clock_shift = -700; /* the time source steps back */
+    end(&c);
+    uint64_t spanning = c.g - start;
+    switch_to(&c, waiter);
+    for (uint32_t n = 0; n < 100; n++)
+        step(&c, n);
+    while (c.depth > 0)
+        end(&c);
+    write_buffers(dir, "time_backwards", 1);
+    write_metadata(dir, "time_backwards");
+    write_truth(dir, "time_backwards", &c, 1, 0);
+    char file[600];
+    snprintf(file, sizeof file, "%s/time_backwards.truth.json", dir);
+    FILE *f = fopen(file, "r+b");
+    if (!f || fseek(f, -2, SEEK_END) != 0) {
+        perror(file);
+        exit(2);
+    }
+    fprintf(f, ",\n \"backward\": {\"hwi\": 16, \"ticks\": %llu, \"task\": %u, \"by\": 700}}\n",
+            (unsigned long long)spanning, task_handle(&c, waiter));
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -757,5 +978,7 @@ int main(int argc, char **argv)
     amp_two_cores(argv[1]);
     smp_two_cores(argv[1]);
     benchmark_two_cores(argv[1]);
+    idle_load(argv[1]);
+    time_backwards(argv[1]);
     return 0;
 }

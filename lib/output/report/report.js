@@ -1194,6 +1194,43 @@
       })) + (inv.length > 2000 ? '<p class="muted">first 2,000 of ' + inv.length + "</p>" : "");
     }
   };
+  /* Load: per core, the load trx computed per window (a line; gaps where the
+   * window's time is unknown) beside the target's own Load reports (dots);
+   * unavailable with the reason while the idle context is unknown. */
+  function loadGraphs() {
+    var cl = stats.cpu_load, reports = types.loads || [], W = 600, H = 100, out = "";
+    var why = cl ? null : stats.load_unavailable || (stats.unavailable && stats.unavailable.reason) || "no load windows";
+    if (why) out += '<p class="muted" data-unavailable="CPU load">CPU load unavailable: ' + esc(why) + "</p>";
+    var per = {};
+    if (cl) (cl.per_core || [{ core: 0, windows: cl.windows }]).forEach(function (c) { per[c.core] = c.windows; });
+    reports.forEach(function (r) { if (!(r[0] in per)) per[r[0]] = null; });
+    var span = cl ? cl.windows.length * cl.window : 1;
+    reports.forEach(function (r) { r[1].forEach(function (p) { span = Math.max(span, p[0]); }); });
+    Object.keys(per).map(Number).sort(function (a, b) { return a - b; }).forEach(function (core) {
+      var win = per[core] || [], mine = reports.filter(function (r) { return r[0] === core; })[0];
+      var x = function (t) { return (W * t / span).toFixed(1); }, y = function (p) { return (H - H * p / 100).toFixed(1); };
+      var path = "", pen = false, known = 0;
+      win.forEach(function (p, i) {
+        if (p === null) { pen = false; return; }
+        path += (pen ? "L" : "M") + x((i + 0.5) * cl.window) + "," + y(p);
+        pen = true;
+        known++;
+      });
+      var dots = (mine ? mine[1] : []).map(function (p) {
+        return '<circle cx="' + x(p[0]) + '" cy="' + y(p[1]) + '" r="2.5"><title>target: ' + p[1] + " % at " + esc(timeText(p[0])) + "</title></circle>";
+      }).join("");
+      out += '<h3>Core ' + core + '</h3><svg class="load-graph" data-load-core="' + core + '" data-trx-windows="' + known +
+        '" data-target-reports="' + (mine ? mine[1].length : 0) + '" width="' + W + '" height="' + (H + 2) + '">' +
+        '<rect width="' + W + '" height="' + H + '" fill="none" stroke="#ddd"/>' +
+        (path ? '<path d="' + path + '" fill="none" stroke="' + LANE_COLOR.cpu + '"/>' : "") +
+        '<g fill="' + LANE_COLOR.load + '">' + dots + "</g></svg>" +
+        '<p class="muted">line: trx\'s load per window' + (cl ? " of " + esc(timeText(cl.window)) : " (unavailable)") +
+        "; dots: the target's Load reports</p>";
+    });
+    return out || '<p class="muted">No load figures.</p>';
+  }
+  if (!tabs.Load && (stats.cpu_load || stats.load_unavailable || (types.loads || []).length))
+    tabs.Load = loadGraphs;
   /* per thread: its response histogram (the bins trx computed) and its worst instances */
   function histogram(d) {
     var most = Math.max.apply(null, d.bins.concat([1])), bw = 8, H = 40;
