@@ -578,12 +578,13 @@ async function checkSysbios(browser, trace, meta, elf, wantDurations) {
         "sysbios: the longest Hwi's link selected " + picked + " (" + JSON.stringify(events[picked]) +
         "), it ended at event " + worst.worst_end_index + ", " + worst.worst_end_ticks + " ticks");
   await page.screenshot({ path: path.resolve(work, wantDurations ? "sysbios-durations-worst.png" : "sysbios-worst.png") });
-  await page.click("#fit"); /* the whole trace in view again */
+  await page.click("#fit"); /* the whole trace in view again, drawn at the next frame */
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   for (const t of stats.threads) {
     const l = lanes.find((x) => x.kind === "thread" && x.name === t.name);
     check(l, "sysbios: no lane for task " + t.name);
     if (l && t.execution_ticks > 0)
-      check((await colouredPixels(page, l)) > 0, "sysbios: task lane " + t.name + " is blank");
+      check((await colouredPixels(page, l)) > 0, "sysbios " + path.basename(trace) + ": task lane " + t.name + " is blank");
   }
   const load = lanes.filter((l) => l.kind === "load");
   const loadCores = new Set(((stats.target_load || {}).cpu || []).map((r) => r.core));

@@ -1194,43 +1194,6 @@
       })) + (inv.length > 2000 ? '<p class="muted">first 2,000 of ' + inv.length + "</p>" : "");
     }
   };
-  /* Load: per core, the load trx computed per window (a line; gaps where the
-   * window's time is unknown) beside the target's own Load reports (dots);
-   * unavailable with the reason while the idle context is unknown. */
-  function loadGraphs() {
-    var cl = stats.cpu_load, reports = types.loads || [], W = 600, H = 100, out = "";
-    var why = cl ? null : stats.load_unavailable || (stats.unavailable && stats.unavailable.reason) || "no load windows";
-    if (why) out += '<p class="muted" data-unavailable="CPU load">CPU load unavailable: ' + esc(why) + "</p>";
-    var per = {};
-    if (cl) (cl.per_core || [{ core: 0, windows: cl.windows }]).forEach(function (c) { per[c.core] = c.windows; });
-    reports.forEach(function (r) { if (!(r[0] in per)) per[r[0]] = null; });
-    var span = cl ? cl.windows.length * cl.window : 1;
-    reports.forEach(function (r) { r[1].forEach(function (p) { span = Math.max(span, p[0]); }); });
-    Object.keys(per).map(Number).sort(function (a, b) { return a - b; }).forEach(function (core) {
-      var win = per[core] || [], mine = reports.filter(function (r) { return r[0] === core; })[0];
-      var x = function (t) { return (W * t / span).toFixed(1); }, y = function (p) { return (H - H * p / 100).toFixed(1); };
-      var path = "", pen = false, known = 0;
-      win.forEach(function (p, i) {
-        if (p === null) { pen = false; return; }
-        path += (pen ? "L" : "M") + x((i + 0.5) * cl.window) + "," + y(p);
-        pen = true;
-        known++;
-      });
-      var dots = (mine ? mine[1] : []).map(function (p) {
-        return '<circle cx="' + x(p[0]) + '" cy="' + y(p[1]) + '" r="2.5"><title>target: ' + p[1] + " % at " + esc(timeText(p[0])) + "</title></circle>";
-      }).join("");
-      out += '<h3>Core ' + core + '</h3><svg class="load-graph" data-load-core="' + core + '" data-trx-windows="' + known +
-        '" data-target-reports="' + (mine ? mine[1].length : 0) + '" width="' + W + '" height="' + (H + 2) + '">' +
-        '<rect width="' + W + '" height="' + H + '" fill="none" stroke="#ddd"/>' +
-        (path ? '<path d="' + path + '" fill="none" stroke="' + LANE_COLOR.cpu + '"/>' : "") +
-        '<g fill="' + LANE_COLOR.load + '">' + dots + "</g></svg>" +
-        '<p class="muted">line: trx\'s load per window' + (cl ? " of " + esc(timeText(cl.window)) : " (unavailable)") +
-        "; dots: the target's Load reports</p>";
-    });
-    return out || '<p class="muted">No load figures.</p>';
-  }
-  if (!tabs.Load && (stats.cpu_load || stats.load_unavailable || (types.loads || []).length))
-    tabs.Load = loadGraphs;
   /* per thread: its response histogram (the bins trx computed) and its worst instances */
   function histogram(d) {
     var most = Math.max.apply(null, d.bins.concat([1])), bw = 8, H = 40;
@@ -1288,16 +1251,22 @@
       (stats.swi && stats.swi.length ? "<h3>Swi durations</h3>" + table(["Swi"].concat(head.slice(1)), irqRows(stats.swi, "swi", "swi")) : "");
   };
   /* The Load tab: per core the target's own Load reports (SYS/BIOS Load
-   * module) and trx's computed load. computedLoad(core) is the hook for the
-   * computed series per core ([[ticks, percent] ...], null: none); until the
-   * statistics give one per core it is the whole trace's windows when there
-   * is one core. */
+   * module) and trx's computed load per window (stats cpu_load.per_core, or
+   * the whole trace's windows on one core) as [[ticks, percent] ...] at each
+   * window's end, windows of unknown time left out; null: none. */
   function computedLoad(core) {
-    var per = stats.cpu_load && stats.cpu_load.per_core;
-    if (per) { var c = per.find(function (x) { return x.core === core; }); return c ? c.points || null : null; }
-    if (!stats.cpu_load || !stats.cpu_load.windows || cpuLanes.length > 1) return null;
-    var w = stats.cpu_load.window;
-    return stats.cpu_load.windows.map(function (p, k) { return [(k + 1) * w, p]; });
+    var cl = stats.cpu_load;
+    if (!cl || !cl.windows) return null;
+    var per = cl.per_core, win = cl.windows;
+    if (per) { var c = per.find(function (x) { return x.core === core; }); win = c ? c.windows : null; }
+    else if (cpuLanes.length > 1) return null;
+    var pts = [];
+    (win || []).forEach(function (p, k) { if (p !== null) pts.push([(k + 1) * cl.window, p]); });
+    return pts.length ? pts : null;
+  }
+  /* why trx's load is unavailable (no Idle task identified), or null */
+  function loadUnavailable() {
+    return stats.load_unavailable || (stats.cpu_load && stats.cpu_load.unavailable) || null;
   }
   function loadChart(series) { /* [[ticks, percent] ...] as lines over the trace's span */
     var W = 600, H = 80, span = Math.max(1, meta.span_ticks);
@@ -1323,7 +1292,7 @@
       return '<h3 class="load-core">Core ' + esc(c) + "</h3>" +
         (target ? '<p><span class="swatch" style="--c:' + LANE_COLOR.load + '"></span>target (Load module): ' + esc(figures(target, "reports")) + "</p>" : "") +
         '<p class="load-computed" data-core="' + esc(c) + '"><span class="swatch" style="--c:#1d2330"></span>trx (computed): ' +
-        (mine ? esc(figures(mine, "windows")) : stats.cpu_load && stats.cpu_load.unavailable ? "unavailable: " + esc(stats.cpu_load.unavailable) : "not per core yet") +
+        (mine ? esc(figures(mine, "windows")) : loadUnavailable() ? "unavailable: " + esc(loadUnavailable()) : "none") +
         "</p>" + (series.length ? loadChart(series) : "");
     }).join("");
   };
@@ -1351,7 +1320,7 @@
         case "FileX": return !!stats.filex && nonzero(stats.filex);
         case "NetX": return !!stats.netx && nonzero(stats.netx);
         case "Interrupts": return (stats.isr || []).length > 0 || (stats.swi || []).length > 0;
-        case "Load": return loadLanes.length > 0 || (sysbios && !!stats.cpu_load);
+        case "Load": return loadLanes.length > 0 || (sysbios && (!!stats.cpu_load || !!loadUnavailable()));
         case "Durations": return durationRows().length > 0;
         default: return true;
       }
