@@ -79,7 +79,7 @@ static int write_export(cli_input *in, const cli_common *c, void *state, trx_out
 {
     const export_state *s = state;
     cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
-    trx_export_options o = {s->ticks_per_second, &in->custom};
+    trx_export_options o = {cli_ticks_per_second(in, s->ticks_per_second), &in->custom};
     int r = s->format == FMT_PERFETTO ? trx_export_perfetto(&in->trace, w, &o)
             : s->format == FMT_CHROME ? trx_export_chrome_json(&in->trace, w, &o)
                                       : trx_export_csv(&in->trace, w, &o);

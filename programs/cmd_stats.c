@@ -84,7 +84,8 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
 {
     const stats_options *o = state;
     if (in->trace.format == TRX_TRACE_UIA) {
-        trx_uia_stats_options uo = {c->json, o->window, o->ticks_per_second, o->rows};
+        trx_uia_stats_options uo = {c->json, o->window,
+                                    cli_ticks_per_second(in, o->ticks_per_second), o->rows};
         int rc = trx_uia_stats_write(&in->trace, &in->custom, &uo, w);
         if (rc == TRX_STATS_TOO_MANY_WINDOWS)
             return too_many_windows(&in->trace, o->window);
@@ -113,7 +114,7 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
                                   sizeof text);
         fprintf(stderr, "trx stats: warning: %s\n", text);
     }
-    st.ticks_per_second = o->ticks_per_second;
+    st.ticks_per_second = cli_ticks_per_second(in, o->ticks_per_second);
     if (c->json)
         trx_stats_write_json(&in->trace, &st, &in->custom, w);
     else

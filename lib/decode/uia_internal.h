@@ -37,13 +37,14 @@ struct trx_uia {
     size_t snap_data_len, snap_data_cap;
     uint64_t span_ticks;
     /* one time axis per core (uia_axes.c; NULL for a raw record buffer) */
-    uint32_t *order;             /* event position -> record number */
-    struct uia_axis *axis;       /* per stream and session: the core's base time and tick base */
-    uint32_t *axis_at;           /* per stream: its session 0 in `axis` */
-    uint32_t *stream_core;       /* per stream: its core (senders in ascending order) */
-    uint16_t *rec_stream;        /* per record (with `order`): its stream */
-    uint32_t *stream_packets;    /* each stream's packets in file order, stream after stream */
-    uint32_t *stream_packets_at; /* per stream: its first in stream_packets (+1: the end) */
+    uint32_t *order;              /* event position -> record number */
+    struct uia_axis *axis;        /* per stream and session: the core's base time and tick base */
+    uint32_t *axis_at;            /* per stream: its session 0 in `axis` */
+    uint32_t *stream_core;        /* per stream: its core (senders in ascending order) */
+    uint16_t *rec_stream;         /* per record (with `order`): its stream */
+    uint32_t *stream_packets;     /* each stream's packets in file order, stream after stream */
+    uint32_t *stream_packets_at;  /* per stream: its first in stream_packets (+1: the end) */
+    trx_uia_core_time *core_time; /* per core: sync points, alignment, frequency (info.core_time) */
 };
 
 /* Record `i`'s image offset and its payload byte order. */
@@ -102,6 +103,8 @@ typedef struct uia_axis {
 typedef struct uia_sync {
     uint32_t stream;
     uint64_t cpu, global;
+    uint32_t cycles_per_tick; /* CpuCyclesPerCpuTimerTick (0: not in the record) */
+    uint64_t cpu_hz;          /* CpuFreq: the CPU clock (0: not given) */
 } uia_sync;
 
 typedef struct uia_syncs {
