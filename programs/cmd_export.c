@@ -27,8 +27,9 @@ static const char usage[] =
     "                           for babeltrace2 and Trace Compass;\n"
     "                           synthetic RUNNING events are left out\n"
 
-    "  --ticks-per-second N     timer rate, to convert ticks into time (default: one\n"
-    "                           tick is taken as one microsecond)\n"
+    "  --ticks-per-second N     timer rate, to convert ticks into time (default: the\n"
+    "                           trace's or its UIA metadata's, else one tick is taken\n"
+    "                           as one microsecond)\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
     "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
     "  --custom FILE            event names and fields: a description or a .trxc\n"

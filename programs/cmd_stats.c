@@ -29,7 +29,8 @@ static const char usage[] =
     "                          unbounded) and how many more (default 100)\n"
     "  --all                   every row (as --rows 0)\n"
     "  --window TICKS          CPU load windows (default: the span / 100)\n"
-    "  --ticks-per-us X        print times in microseconds (X ticks per us)\n"
+    "  --ticks-per-us X        print times in microseconds (X ticks per us; default:\n"
+    "                          the rate TI's metadata / sync points give, if any)\n"
     "  --ticks-per-second N    the same, N ticks per second\n"
     "  --compat tracex         TraceX 6.2.1's numbers exactly, quirks "
     "included\n" CLI_HELP_INPUT_OPTIONS;
