@@ -131,6 +131,11 @@ typedef struct cli_input {
     trx_elf elf;             /* --elf (empty if none) */
 } cli_input;
 
+/* The timer rate a command uses: `option` (--ticks-per-second / --ticks-per-us;
+ * 0 when not given) wins, else what the trace or its metadata tells
+ * (trx_trace_ticks_per_second; 0: unknown). */
+uint64_t cli_ticks_per_second(const cli_input *in, uint64_t option);
+
 /* Opens `path` ("-": standard input) as the common options say (input
  * format, size limit, --custom, mode); 0, or EXIT_INPUT after printing the
  * error. Close with cli_input_close. */

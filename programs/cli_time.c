@@ -1,5 +1,6 @@
 /* cli_time.c - `--ticks-per-second N` / `--ticks-per-us X`: the timer rate the
- * picture-making commands (export, report) use to turn ticks into time. */
+ * commands use to turn ticks into time, by default the trace's own
+ * (trx_trace_ticks_per_second: TI's metadata, UIA sync points). */
 #include <string.h>
 
 #include "cli.h"
@@ -43,4 +44,9 @@ int cli_time_option(const char *command, const char *option, const char *arg,
         return cli_usage_error(command, "--%s: '%s' is not a positive rate", option, arg);
     *ticks_per_second = v;
     return -1;
+}
+
+uint64_t cli_ticks_per_second(const cli_input *in, uint64_t option)
+{
+    return option ? option : trx_trace_ticks_per_second(&in->trace);
 }

@@ -174,7 +174,7 @@ static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_o
         fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
         return EXIT_INPUT;
     }
-    check_ctx ctx = {&in->trace, &st, o->ticks_per_second};
+    check_ctx ctx = {&in->trace, &st, cli_ticks_per_second(in, o->ticks_per_second)};
     check_run run = {c->args[0], o->rules, results, o->count, 0, 0, 0, 0};
     int rc = 0;
     for (size_t i = 0; i < o->count && rc == 0; i++) {

@@ -34,7 +34,8 @@ static const char usage[] =
     "  --input-format FORMAT    bin, ihex, srec, ascii or auto (default)\n"
     "  --trace-format txtb|uia  the trace decoder (default: by content)\n"
     "  --endian little|big      byte order of UIA records (default: packet bit / detected)\n"
-    "  --uia-meta FILE          UIA event names: a names file or TI's APP.uia.xml\n"
+    "  --uia-meta FILE          UIA event names: a names file or TI's APP.uia.xml (its\n"
+    "                           clocks give jsonl's time_us)\n"
     "  --max-input-size SIZE    refuse larger input (default 4G; K, M, G suffixes)\n"
     "  -o, --output OUT         write to OUT (replaced only when complete)\n";
 

@@ -27,8 +27,9 @@ static const char usage[] =
     "                           for babeltrace2 and Trace Compass;\n"
     "                           synthetic RUNNING events are left out\n"
 
-    "  --ticks-per-second N     timer rate, to convert ticks into time (default: one\n"
-    "                           tick is taken as one microsecond)\n"
+    "  --ticks-per-second N     timer rate, to convert ticks into time (default: the\n"
+    "                           trace's or its UIA metadata's, else one tick is taken\n"
+    "                           as one microsecond)\n"
     "  --ticks-per-us X         the same in ticks per microsecond (e.g. 80 or 12.5)\n"
     "  --compat tracex          TraceX 6.2.1's rules (Un-named Threads, RUNNING events)\n"
     "  --custom FILE            event names and fields: a description or a .trxc\n"
@@ -79,7 +80,7 @@ static int write_export(cli_input *in, const cli_common *c, void *state, trx_out
 {
     const export_state *s = state;
     cli_warn_damaged(in, c->args[0], CLI_DAMAGED_SKIPPED(c));
-    trx_export_options o = {s->ticks_per_second, &in->custom};
+    trx_export_options o = {cli_ticks_per_second(in, s->ticks_per_second), &in->custom};
     int r = s->format == FMT_PERFETTO ? trx_export_perfetto(&in->trace, w, &o)
             : s->format == FMT_CHROME ? trx_export_chrome_json(&in->trace, w, &o)
                                       : trx_export_csv(&in->trace, w, &o);

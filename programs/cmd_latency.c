@@ -41,7 +41,7 @@ static int write_latency(cli_input *in, const cli_common *c, void *state, trx_ou
     trx_latency l;
     if (trx_latency_compute(&in->trace, &o, &l) != 0)
         return cli_out_of_memory(c->args[0]);
-    l.ticks_per_second = a->ticks_per_second;
+    l.ticks_per_second = cli_ticks_per_second(in, a->ticks_per_second);
     latency_args_keep_threads(a, &in->trace, &l);
     if (c->json)
         trx_latency_write_json(&in->trace, &l, o.intervals, w);

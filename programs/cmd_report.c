@@ -104,7 +104,7 @@ static int write_report(cli_input *in, const cli_common *c, void *state, trx_out
                 "(or --from / --to / --max-events: a part)\n",
                 c->args[0], (unsigned long long)events, (unsigned long long)(estimate >> 20),
                 c->args[0]);
-    trx_export_options o = {r->rate, &in->custom};
+    trx_export_options o = {cli_ticks_per_second(in, r->rate), &in->custom};
     if (trx_report_write_window(&in->trace, w, &o, r->windowed ? &win : NULL) != 0) {
         fprintf(stderr, "trx: %s: out of memory (or no temporary file)\n", c->args[0]);
         return EXIT_INPUT;

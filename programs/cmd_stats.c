@@ -30,7 +30,8 @@ static const char usage[] =
     "                          unbounded) and how many more (default 100)\n"
     "  --all                   every row (as --rows 0)\n"
     "  --window TICKS          CPU load windows (default: the span / 100)\n"
-    "  --ticks-per-us X        print times in microseconds (X ticks per us)\n"
+    "  --ticks-per-us X        print times in microseconds (X ticks per us; default:\n"
+    "                          the rate TI's metadata / sync points give, if any)\n"
     "  --ticks-per-second N    the same, N ticks per second\n"
     "  --compat tracex         TraceX 6.2.1's numbers exactly, quirks "
     "included\n" CLI_HELP_INPUT_OPTIONS;
@@ -85,7 +86,8 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
 {
     const stats_options *o = state;
     if (in->trace.format == TRX_TRACE_UIA) {
-        trx_uia_stats_options uo = {c->json, o->window, o->ticks_per_second, o->rows};
+        trx_uia_stats_options uo = {c->json, o->window,
+                                    cli_ticks_per_second(in, o->ticks_per_second), o->rows};
         int rc = trx_uia_stats_write(&in->trace, &in->custom, &uo, w);
         if (rc == TRX_STATS_TOO_MANY_WINDOWS)
             return too_many_windows(&in->trace, o->window);
@@ -114,7 +116,7 @@ static int write_stats(cli_input *in, const cli_common *c, void *state, trx_out 
                                   sizeof text);
         fprintf(stderr, "trx stats: warning: %s\n", text);
     }
-    st.ticks_per_second = o->ticks_per_second;
+    st.ticks_per_second = cli_ticks_per_second(in, o->ticks_per_second);
     if (c->json)
         trx_stats_write_json(&in->trace, &st, &in->custom, w);
     else

@@ -56,7 +56,8 @@ static int write_why(cli_input *in, const cli_common *c, void *state, trx_out *w
     for (uint32_t i = 0; i < l.row_count; i++)
         if (l.rows[i].address == address)
             row = &l.rows[i];
-    trx_path_view view = {a->ticks_per_second, row ? row->response.p50 : 0};
+    trx_path_view view = {cli_ticks_per_second(in, a->ticks_per_second),
+                          row ? row->response.p50 : 0};
     uint64_t number = a->instance;
     if (a->pick_worst)
         number = row && row->worst_count ? row->worst[0].number : 0;

@@ -142,7 +142,7 @@ int export_ctf_directory(const cli_common *c, uint64_t ticks_per_second)
     d.dir = c->output;
     trx_out_init(&cli_out, meta.f, false);
     trx_ctf_sink files = {open_stream_file, &d};
-    trx_export_options o = {ticks_per_second, &in.custom};
+    trx_export_options o = {cli_ticks_per_second(&in, ticks_per_second), &in.custom};
     int e = trx_export_ctf(&in.trace, &files, &cli_out, &o);
     if (e == -1)
         fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);

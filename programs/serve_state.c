@@ -47,7 +47,7 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
     s->path = own;
     s->in = in;
     s->generation = generation;
-    s->options = (trx_export_options){ticks_per_second, &in->custom};
+    s->options = (trx_export_options){cli_ticks_per_second(in, ticks_per_second), &in->custom};
     atomic_init(&s->stats_ready, false);
     atomic_init(&s->stats_failed, false);
     atomic_init(&s->latency_ready, false);

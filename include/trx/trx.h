@@ -578,6 +578,17 @@ size_t trx_cursor_state_size(const trx_cursor *c);
  * need trx_trace_prepare). */
 uint64_t trx_trace_span_ticks(const trx_trace *t);
 
+/* Ticks per second of the trace's time axis (rounded), when the trace or
+ * its names tell it; 0: unknown. A UIA capture: cores aligned by sync
+ * points count the global timer (TI metadata's globalTimestamp frequency,
+ * else a core's CpuFreq from its sync points times its rate); otherwise each
+ * core counts its own timestamps (the sync points' CpuFreq /
+ * CpuCyclesPerCpuTimerTick, else the metadata's cpuTimestamp frequency), one
+ * rate only when every core has the same. TXTB dumps (ThreadX, the FreeRTOS
+ * integration) carry no tick rate: 0. Commands use it where no
+ * --ticks-per-us / --ticks-per-second is given. */
+uint64_t trx_trace_ticks_per_second(const trx_trace *t);
+
 /* NULL when the trace's events say which thread, ISR or initialization ran
  * (TXTB); otherwise why not (UIA), for every figure that needs it: context
  * switches, execution profile, CPU load, stack usage, inversions, ISR

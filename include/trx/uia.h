@@ -107,6 +107,16 @@ typedef struct trx_uia_record {
     uint32_t data_length; /* bytes of data in the record (padding excluded) */
 } trx_uia_record;
 
+/* How one core's clock was put on the trace's time axis (trx_uia_info.core_time). */
+typedef struct trx_uia_core_time {
+    uint64_t sync_points; /* UIASync sync points this core logged */
+    bool aligned;         /* mapped onto the global timer by them */
+    double rate;          /* global-timer ticks per core tick (aligned) */
+    double offset;        /* the global timer when the core's clock read 0: g = offset + rate x t */
+    double timestamp_hz;  /* the core's timestamp frequency from its sync points: CpuFreq /
+                             CpuCyclesPerCpuTimerTick; 0: not given there */
+} trx_uia_core_time;
+
 /* The UIA side of an opened trace. */
 typedef struct trx_uia_info {
     bool packet_file;     /* UIAPackets back to back (else a raw record buffer) */
@@ -133,6 +143,7 @@ typedef struct trx_uia_info {
     uint32_t cores;                  /* senders: one time axis each (trx_event.core) */
     uint64_t sync_points;            /* UIASync sync points read (names needed: --uia-meta) */
     bool aligned;                    /* every core mapped onto the global timer by them */
+    const trx_uia_core_time *core_time; /* per core (`cores` entries), or NULL (one axis) */
 } trx_uia_info;
 
 /* The UIA details of `t`, or NULL when it is not a UIA trace. */

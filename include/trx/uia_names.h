@@ -1,8 +1,12 @@
 /*
- * uia_names.h - names and message formats of UIA events by (module id, event
- * id): the default module's events are named by the TXTB catalogue (and
- * --custom), others come from a names file (docs/uia-decoding.md, "Names
- * file") or TI's <app>.uia.xml metadata (evtMap / modIdMap elements).
+ * uia_names.h - names and message formats of UIA events: a record's event
+ * word is (event id << 16) | the id of the module that LOGGED it (LogSync
+ * logging UIASync's syncPoint), and TI makes event ids unique within an
+ * application, so a record is named by its exact (module, event) entry, else
+ * by the one entry with its event id. The default module's events are named
+ * by the TXTB catalogue (and --custom), others come from a names file
+ * (docs/uia-decoding.md, "Names file") or TI's <app>.uia.xml metadata
+ * (evtMap / modIdMap elements, and the timestamp frequencies it gives).
  */
 #ifndef TRX_UIA_NAMES_H
 #define TRX_UIA_NAMES_H
@@ -35,6 +39,12 @@ typedef struct trx_uia_names {
     uint32_t event_count, event_cap;
     trx_uia_module *modules; /* sorted by id */
     uint32_t module_count, module_cap;
+    uint32_t *by_event; /* indexes of `events` sorted by (event, module) */
+    /* timestamp frequencies TI's metadata gives (Hz; 0: not given):
+     * cpuTimestamp (maxTimerFreq / cyclesPerTick: the ticks of each core's
+     * records), globalTimestamp (maxTimerFreq: the global timer the sync
+     * points read), cpuClock (maxClockFreq: the CPU clock) */
+    double cpu_timestamp_hz, global_timestamp_hz, cpu_clock_hz;
 } trx_uia_names;
 
 /* Loads a names file or (content starting with '<') a .uia.xml file into
@@ -45,8 +55,15 @@ int trx_uia_names_load(trx_uia_names *n, const char *path, trx_error *err);
 /* Same from text in memory; `name` is for messages. */
 int trx_uia_names_parse(trx_uia_names *n, const char *text, size_t size, trx_error *err);
 
-/* The entry of (module, event), or NULL. */
+/* The entry naming a record of `module` (the logging module) and `event`:
+ * the exact (module, event) entry, else the only entry with that event id
+ * (TI's ids are unique within an application); NULL when none, or when
+ * several entries share the id and none is the exact one. */
 const trx_uia_name *trx_uia_names_find(const trx_uia_names *n, uint32_t module, uint32_t event);
+
+/* The exact (module, event) entry only, or NULL. */
+const trx_uia_name *trx_uia_names_find_exact(const trx_uia_names *n, uint32_t module,
+                                             uint32_t event);
 
 /* A module's name, or NULL. */
 const char *trx_uia_module_name(const trx_uia_names *n, uint32_t module);

@@ -3,8 +3,11 @@
  * checks well-formedness (matching tags, quoted attributes, known entities)
  * and takes from it only the evtMap elements (id, moduleId, shortName or
  * longName, msg) and the modIdMap elements (id, moduleName), given either as
- * attributes or as child elements; everything else is ignored. The msg
- * format string is URL-encoded ('+' = space, %XX escapes).
+ * attributes or as child elements, and the timestamp frequencies TI writes
+ * (UIAMetaData / LogSync): cpuClock (maxClockFreqMSW/LSW), cpuTimestamp and
+ * globalTimestamp (maxTimerFreqMSW/LSW, cyclesPerTick), wherever they are
+ * nested (eventCorrelation); everything else is ignored. The msg format
+ * string is URL-encoded ('+' = space, %XX escapes).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +17,33 @@
 #define FIELD_MAX 1024
 #define DEPTH_MAX 64
 
-enum { F_ID, F_MODULE_ID, F_SHORT, F_LONG, F_MSG, F_MODULE_NAME, F_COUNT };
-static const char *const field_names[F_COUNT] = {"id",       "moduleId", "shortName",
-                                                 "longName", "msg",      "moduleName"};
+enum {
+    F_ID,
+    F_MODULE_ID,
+    F_SHORT,
+    F_LONG,
+    F_MSG,
+    F_MODULE_NAME,
+    F_CLOCK_MSW,
+    F_CLOCK_LSW,
+    F_TIMER_MSW,
+    F_TIMER_LSW,
+    F_CYCLES_PER_TICK,
+    F_COUNT
+};
+static const char *const field_names[F_COUNT] = {
+    "id",           "moduleId",        "shortName",       "longName",        "msg",
+    "moduleName",   "maxClockFreqMSW", "maxClockFreqLSW", "maxTimerFreqMSW", "maxTimerFreqLSW",
+    "cyclesPerTick"};
+
+/* What is being collected: nothing, an event, a module, or a clock. */
+enum { K_NONE, K_EVENT, K_MODULE, K_CPU_CLOCK, K_CPU_TIMESTAMP, K_GLOBAL_TIMESTAMP };
+static const char *const kind_names[] = {"",         "evtMap",       "modIdMap",
+                                         "cpuClock", "cpuTimestamp", "globalTimestamp"};
 
 /* The element being collected. */
 typedef struct collect {
-    int kind; /* 0 none, 1 evtMap, 2 modIdMap */
+    int kind; /* K_... */
     int depth;
     int child; /* field of the open child element, or -1 */
     char value[F_COUNT][FIELD_MAX];
@@ -111,14 +134,72 @@ static bool parse_u32(const char *s, uint32_t *out)
     return true;
 }
 
+/* A frequency word ("200000000", "3.3333333333333332E7": JavaScript's
+ * numbers as TI's scripts print them); false when it is no number >= 0. */
+static bool parse_frequency(const char *s, double *out)
+{
+    char *end;
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    if (!*s)
+        return false;
+    double v = strtod(s, &end);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+        end++;
+    if (*end || !(v >= 0 && v < 1e19))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Hz from an MSW / LSW pair of fields (MSW missing: 0); false when the LSW
+ * is missing or either is no number. */
+static bool frequency_of(const collect *c, int msw, int lsw, double *hz)
+{
+    double hi = 0, lo;
+    if (!c->have[lsw] || !parse_frequency(c->value[lsw], &lo) ||
+        (c->have[msw] && !parse_frequency(c->value[msw], &hi)))
+        return false;
+    *hz = hi * 4294967296.0 + lo;
+    return true;
+}
+
+/* Stores the frequency a closed cpuClock / cpuTimestamp / globalTimestamp
+ * element gives (a missing one: nothing; a malformed one: an error). A CPU
+ * timestamp's maxTimerFreq is the clock that drives it, each tick taking
+ * cyclesPerTick cycles; the global timer's maxTimerFreq is its tick rate. */
+static int commit_clock(xml *x, trx_uia_names *n, const collect *c, uint64_t off)
+{
+    bool cpu_clock = c->kind == K_CPU_CLOCK;
+    int msw = cpu_clock ? F_CLOCK_MSW : F_TIMER_MSW, lsw = cpu_clock ? F_CLOCK_LSW : F_TIMER_LSW;
+    double hz = 0, cycles = 1;
+    if (!c->have[lsw] && !c->have[msw])
+        return 0; /* "Frequency unknown": only the timestamp module's name */
+    if (!frequency_of(c, msw, lsw, &hz))
+        return trx_error_set(x->err, off, "%s: %s / %s is not a frequency", kind_names[c->kind],
+                             field_names[msw], field_names[lsw]);
+    if (c->kind == K_CPU_TIMESTAMP && c->have[F_CYCLES_PER_TICK] &&
+        (!parse_frequency(c->value[F_CYCLES_PER_TICK], &cycles) || cycles < 1))
+        return trx_error_set(x->err, off, "cpuTimestamp: cyclesPerTick '%s' is not a count >= 1",
+                             c->value[F_CYCLES_PER_TICK]);
+    if (c->kind == K_CPU_CLOCK)
+        n->cpu_clock_hz = hz;
+    else if (c->kind == K_CPU_TIMESTAMP)
+        n->cpu_timestamp_hz = hz / cycles;
+    else
+        n->global_timestamp_hz = hz;
+    return 0;
+}
+
 /* Stores what a closed evtMap / modIdMap element said. */
 static int commit(xml *x, trx_uia_names *n, collect *c, uint64_t off)
 {
     uint32_t id, mod = 0;
+    if (c->kind >= K_CPU_CLOCK)
+        return commit_clock(x, n, c, off);
     if (!c->have[F_ID] || !parse_u32(c->value[F_ID], &id))
-        return trx_error_set(x->err, off, "%s without a numeric id",
-                             c->kind == 1 ? "evtMap" : "modIdMap");
-    if (c->kind == 2) {
+        return trx_error_set(x->err, off, "%s without a numeric id", kind_names[c->kind]);
+    if (c->kind == K_MODULE) {
         const char *nm = c->have[F_MODULE_NAME] ? c->value[F_MODULE_NAME] : "";
         return trx_uia_names_add_module(n, id, nm, strlen(nm)) < 0
                    ? trx_error_set(x->err, off, "out of memory")
@@ -261,11 +342,14 @@ int trx_uia_meta_xml_parse(trx_uia_names *n, const char *text, size_t size, trx_
                 break;
             }
             root_seen = true;
-            bool starts = !c->kind && ((nl == 6 && memcmp(text + ns, "evtMap", 6) == 0) ||
-                                       (nl == 8 && memcmp(text + ns, "modIdMap", 8) == 0));
+            int kind = K_NONE;
+            for (int k = K_EVENT; !c->kind && k <= K_GLOBAL_TIMESTAMP; k++)
+                if (strlen(kind_names[k]) == nl && memcmp(text + ns, kind_names[k], nl) == 0)
+                    kind = k;
+            bool starts = kind != K_NONE;
             if (starts) {
                 memset(c, 0, sizeof *c);
-                c->kind = nl == 6 ? 1 : 2;
+                c->kind = kind;
                 c->depth = depth;
                 c->child = -1;
             } else if (c->kind && depth == c->depth + 1) {

@@ -2,7 +2,9 @@
  * uia_names.c - the UIA names table: loading a names file (one directive a
  * line: "default-module ID", "module ID NAME", "event MODULE EVENT NAME
  * [FORMAT...]"; '#' comments; ids decimal or 0x hex) or dispatching XML
- * content to the .uia.xml reader; lookups by binary search.
+ * content to the .uia.xml reader; lookups by binary search: by (module,
+ * event), and by event id alone (a second index) for records whose logging
+ * module is not the one that declared the event.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -79,12 +81,41 @@ static int cmp_module(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
-void trx_uia_names_sort(trx_uia_names *n)
+/* An entry's place in the by-event-id index, while it is sorted. */
+typedef struct event_key {
+    uint32_t event, module, index;
+} event_key;
+
+static int cmp_event_key(const void *a, const void *b)
+{
+    const event_key *x = a, *y = b;
+    if (x->event != y->event)
+        return x->event < y->event ? -1 : 1;
+    return x->module < y->module ? -1 : x->module > y->module;
+}
+
+int trx_uia_names_sort(trx_uia_names *n)
 {
     if (n->event_count)
         qsort(n->events, n->event_count, sizeof *n->events, cmp_event);
     if (n->module_count)
         qsort(n->modules, n->module_count, sizeof *n->modules, cmp_module);
+    free(n->by_event);
+    n->by_event = NULL;
+    if (!n->event_count)
+        return 0;
+    event_key *keys = malloc((size_t)n->event_count * sizeof *keys);
+    if (!keys || !(n->by_event = malloc((size_t)n->event_count * sizeof *n->by_event))) {
+        free(keys);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n->event_count; i++)
+        keys[i] = (event_key){n->events[i].event, n->events[i].module, i};
+    qsort(keys, n->event_count, sizeof *keys, cmp_event_key);
+    for (uint32_t i = 0; i < n->event_count; i++)
+        n->by_event[i] = keys[i].index;
+    free(keys);
+    return 0;
 }
 
 /* Parses an id (decimal or 0x hex, up to 32 bits) at *p; advances *p. */
@@ -197,11 +228,12 @@ int trx_uia_names_parse(trx_uia_names *n, const char *text, size_t size, trx_err
         i++;
     int rc = i < size && text[i] == '<' ? trx_uia_meta_xml_parse(n, text, size, err)
                                         : parse_names_file(n, text, size, err);
+    if (rc == 0 && trx_uia_names_sort(n) < 0)
+        rc = trx_error_set(err, 0, "out of memory");
     if (rc != 0) {
         trx_uia_names_free(n);
         return -1;
     }
-    trx_uia_names_sort(n);
     return 0;
 }
 
@@ -238,12 +270,33 @@ int trx_uia_names_load(trx_uia_names *n, const char *path, trx_error *err)
     return rc;
 }
 
-const trx_uia_name *trx_uia_names_find(const trx_uia_names *n, uint32_t module, uint32_t event)
+const trx_uia_name *trx_uia_names_find_exact(const trx_uia_names *n, uint32_t module,
+                                             uint32_t event)
 {
     if (!n || !n->event_count)
         return NULL;
     trx_uia_name key = {module, event, NULL, NULL, NULL};
     return bsearch(&key, n->events, n->event_count, sizeof key, cmp_event);
+}
+
+const trx_uia_name *trx_uia_names_find(const trx_uia_names *n, uint32_t module, uint32_t event)
+{
+    const trx_uia_name *exact = trx_uia_names_find_exact(n, module, event);
+    if (exact || !n || !n->by_event)
+        return exact;
+    uint32_t lo = 0, hi = n->event_count; /* the first entry with an event id >= event */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (n->events[n->by_event[mid]].event < event)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo >= n->event_count || n->events[n->by_event[lo]].event != event)
+        return NULL;
+    if (lo + 1 < n->event_count && n->events[n->by_event[lo + 1]].event == event)
+        return NULL; /* not unique, and none is this module's */
+    return &n->events[n->by_event[lo]];
 }
 
 const char *trx_uia_module_name(const trx_uia_names *n, uint32_t module)
@@ -266,6 +319,7 @@ void trx_uia_names_free(trx_uia_names *n)
         free(n->modules[i].name);
     free(n->events);
     free(n->modules);
+    free(n->by_event);
     memset(n, 0, sizeof *n);
 }
 

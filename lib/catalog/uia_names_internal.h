@@ -12,8 +12,9 @@ int trx_uia_names_add_event(trx_uia_names *n, uint32_t module, uint32_t event, c
                             size_t name_len, const char *format, size_t format_len);
 int trx_uia_names_add_module(trx_uia_names *n, uint32_t id, const char *name, size_t len);
 
-/* Sorts the tables for the lookups. */
-void trx_uia_names_sort(trx_uia_names *n);
+/* Sorts the tables for the lookups and builds the by-event-id index.
+ * 0, or -1 when out of memory. */
+int trx_uia_names_sort(trx_uia_names *n);
 
 /* Reads TI's <app>.uia.xml (uia_meta_xml.c). 0, or -1 with `err`. */
 int trx_uia_meta_xml_parse(trx_uia_names *n, const char *text, size_t size, trx_error *err);

@@ -210,7 +210,8 @@ typedef struct core_sync {
     bool any_time;
 } core_sync;
 
-/* With sync points on every core (two at different times each, one session):
+/* Each core's sync points and timestamp frequency (u->core_time), and with
+ * sync points on every core (two at different times each, one session):
  * maps each core's clock linearly onto the global timer (the first and the
  * last sync point give offset and rate), every core's ticks then counting
  * global-timer ticks from the earliest core's first record. */
@@ -219,6 +220,10 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
     struct trx_uia *u = b->u;
     uint32_t n = u->info.stream_count, cores = u->info.cores;
     u->info.sync_points = syncs->count;
+    u->core_time = calloc(cores, sizeof *u->core_time);
+    if (!u->core_time)
+        return -1;
+    u->info.core_time = u->core_time;
     if (syncs->count == 0)
         return 0;
     core_sync *cs = calloc(cores, sizeof *cs);
@@ -226,7 +231,8 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
         return -1;
     for (uint64_t i = 0; i < syncs->count; i++) {
         const uia_sync *y = &syncs->at[i];
-        core_sync *c = &cs[b->sender_of[y->stream]];
+        uint32_t k = b->sender_of[y->stream];
+        core_sync *c = &cs[k];
         if (c->count == 0 || y->cpu < c->c0) {
             c->c0 = y->cpu;
             c->g0 = y->global;
@@ -236,6 +242,9 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
             c->g1 = y->global;
         }
         c->count++;
+        if (y->cpu_hz) /* CpuFreq is the CPU clock; a timestamp tick takes the cycles given */
+            u->core_time[k].timestamp_hz =
+                (double)y->cpu_hz / (double)(y->cycles_per_tick ? y->cycles_per_tick : 1);
     }
     bool ok = true;
     for (uint32_t s = 0; s < n; s++) {
@@ -249,9 +258,14 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
         }
     }
     for (uint32_t k = 0; k < cores; k++) { /* two sync points, both clocks going forward */
-        ok &= cs[k].count >= 2 && cs[k].c1 > cs[k].c0 && cs[k].g1 > cs[k].g0;
-        if (ok)
+        bool fits = cs[k].count >= 2 && cs[k].c1 > cs[k].c0 && cs[k].g1 > cs[k].g0;
+        u->core_time[k].sync_points = cs[k].count;
+        if (fits) {
             cs[k].rate = (double)(cs[k].g1 - cs[k].g0) / (double)(cs[k].c1 - cs[k].c0);
+            u->core_time[k].rate = cs[k].rate;
+            u->core_time[k].offset = (double)cs[k].g0 - (double)cs[k].c0 * cs[k].rate;
+        }
+        ok &= fits;
     }
     if (ok) {
         double earliest = 0;
@@ -268,6 +282,8 @@ static int align_by_sync_points(axes_builder *b, const uia_syncs *syncs)
             const core_sync *c = &cs[b->sender_of[s]];
             u->axis[u->axis_at[s]] = (uia_axis){c->c0, 0, true, c->rate, (double)c->g0 - earliest};
         }
+        for (uint32_t k = 0; k < cores; k++)
+            u->core_time[k].aligned = true;
         u->info.aligned = true;
     }
     free(cs);

@@ -47,7 +47,8 @@ struct trx_uia {
     uint32_t *stream_packets_at; /* per stream: its first in stream_packets (+1: the end) */
     /* SYS/BIOS on separate instances (AMP, sysbios_tasks.h): tasks per (core, handle) */
     bool amp;
-    trx_pair_map amp_threads; /* with amp: (core, handle) -> thread */
+    trx_pair_map amp_threads;     /* with amp: (core, handle) -> thread */
+    trx_uia_core_time *core_time; /* per core: sync points, alignment, frequency (info.core_time) */
 };
 
 /* Record `i`'s image offset and its payload byte order. */
@@ -106,6 +107,8 @@ typedef struct uia_axis {
 typedef struct uia_sync {
     uint32_t stream;
     uint64_t cpu, global;
+    uint32_t cycles_per_tick; /* CpuCyclesPerCpuTimerTick (0: not in the record) */
+    uint64_t cpu_hz;          /* CpuFreq: the CPU clock (0: not given) */
 } uia_sync;
 
 typedef struct uia_syncs {

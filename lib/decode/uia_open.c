@@ -16,7 +16,7 @@
 #include "trx/cores.h"
 #include "trx/uia_names.h"
 
-#define SYNC_KEYS 16 /* event words of UIASync sync points known from the names */
+#define SYNC_KEYS 16 /* event ids of UIASync sync points known from the names */
 
 /* Open-addressing table: 64-bit key (never 0) -> packet index. */
 typedef struct dup_table {
@@ -39,12 +39,13 @@ typedef struct uia_builder {
     uint32_t *stream_hash;         /* (sender, logger) -> stream index + 1 */
     uint32_t dropped_stream;       /* stream of the recorder's drop-count record */
     uia_spans spans;               /* each stream's sessions (uia_build_axes) */
-    uint32_t sync_keys[SYNC_KEYS]; /* event words (event << 16 | module) of sync points */
+    uint32_t sync_keys[SYNC_KEYS]; /* event ids of sync points (any logging module) */
     int sync_key_count;
-    uia_syncs syncs;           /* the sync points read */
-    trx_sysbios_model sysbios; /* SYS/BIOS's task events: the tasks become threads */
-    trx_sysbios_tasks tasks;   /* the tasks they name, per stream */
-    uint64_t resync_budget;    /* work the searches for packets after garbage may still do */
+    const trx_uia_names *names; /* that name them */
+    uia_syncs syncs;            /* the sync points read */
+    trx_sysbios_model sysbios;  /* SYS/BIOS's task events: the tasks become threads */
+    trx_sysbios_tasks tasks;    /* the tasks they name, per stream */
+    uint64_t resync_budget;     /* work the searches for packets after garbage may still do */
     trx_error *err;
 } uia_builder;
 
@@ -124,22 +125,33 @@ static int bad_record(uia_builder *b, uint64_t off, int why, const uia_head *h, 
                          h->len, h->type, uia_min_length(h->type));
 }
 
+static bool is_sync_name(const trx_uia_name *e)
+{
+    return trx_uia_name_is(e, "UIASync.syncPoint") ||
+           trx_uia_name_is(e, "UIASync.syncPointAfterHalt");
+}
+
+/* True when event word `event_word` (event id << 16 | logging module) is a
+ * sync point: the names resolve it (the exact entry, else the one with its
+ * event id: LogSync or a logger logs UIASync's event) to UIASync's. */
 static bool is_sync(const uia_builder *b, uint32_t event_word)
 {
     for (int i = 0; i < b->sync_key_count; i++)
-        if (b->sync_keys[i] == event_word)
-            return true;
+        if (b->sync_keys[i] == event_word >> 16) {
+            const trx_uia_name *e =
+                trx_uia_names_find(b->names, event_word & 0xFFFFu, event_word >> 16);
+            return e && is_sync_name(e);
+        }
     return false;
 }
 
-/* The event words the names give UIASync's sync points. */
+/* The event ids the names give UIASync's sync points. */
 static void find_sync_keys(uia_builder *b, const trx_uia_names *n)
 {
+    b->names = n;
     for (uint32_t i = 0; n && i < n->event_count && b->sync_key_count < SYNC_KEYS; i++)
-        if (trx_uia_name_is(&n->events[i], "UIASync.syncPoint") ||
-            trx_uia_name_is(&n->events[i], "UIASync.syncPointAfterHalt"))
-            b->sync_keys[b->sync_key_count++] =
-                n->events[i].event << 16 | (n->events[i].module & 0xFFFFu);
+        if (is_sync_name(&n->events[i]))
+            b->sync_keys[b->sync_key_count++] = n->events[i].event;
 }
 
 /* Notes record `n`'s byte order `be` once records of both orders exist
@@ -231,9 +243,13 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
             uia_syncs *y = &b->syncs;
             if (grow((void **)&y->at, &y->cap, y->count + 1, sizeof *y->at) < 0)
                 return oom(b, off);
-            y->at[y->count++] =
-                (uia_sync){stream, trx_rd32(a + 4, be) | (uint64_t)trx_rd32(a + 8, be) << 32,
-                           trx_rd32(a + 12, be) | (uint64_t)trx_rd32(a + 16, be) << 32};
+            uia_sync *x = &y->at[y->count++];
+            *x = (uia_sync){stream, trx_rd32(a + 4, be) | (uint64_t)trx_rd32(a + 8, be) << 32,
+                            trx_rd32(a + 12, be) | (uint64_t)trx_rd32(a + 16, be) << 32, 0, 0};
+            if (h->len >= 4u * (2 + h->time_words + 8)) { /* CpuCyclesPerCpuTimerTick, CpuFreq */
+                x->cycles_per_tick = trx_rd32(a + 20, be);
+                x->cpu_hz = trx_rd32(a + 24, be) | (uint64_t)trx_rd32(a + 28, be) << 32;
+            }
         }
         if (b->sysbios.words) { /* the tasks a scheduler record names: threads */
             uint32_t args[4], n = (h->len - 4u * (2 + h->time_words)) / 4;
@@ -1057,6 +1073,7 @@ void trx_uia_free(trx_trace *t)
         free(u->stream_packets);
         free(u->stream_packets_at);
         trx_pair_map_free(&u->amp_threads);
+        free(u->core_time);
         free(u);
         t->uia = NULL;
     }

@@ -2,7 +2,9 @@
  * uia_events.c - one line per UIA record for `trx events`: index, ticks,
  * sequence number, stream, module, event id, name, header type and argument
  * words (text, CSV) or every field (JSON Lines: seq, id, module, hdr_type,
- * args, sender, logger, snapshot, lost_before). A record after a sequence
+ * args, sender, logger, snapshot, lost_before; time_us where the tick rate is
+ * known). The module is the one that logged the record (its name where the
+ * names give one). A record after a sequence
  * gap is preceded by a "lost" line in text and CSV and carries lost_before.
  */
 #include <inttypes.h>
@@ -15,29 +17,40 @@
 #include "output/uia_events.h"
 #include "trx/elf.h"
 
+/* True for the modules whose events the TXTB catalogue names: the default
+ * module, 0, and the recorder's RTOS-hook module "TX". */
+static bool catalogue_module(const trx_uia_names *n, uint32_t module)
+{
+    return module == (n ? n->default_module : 0) || module == 0 || module == TRX_UIA_TX_MODULE;
+}
+
 const char *trx_uia_event_name(const trx_trace *t, const trx_event *ev, const trx_custom_events *ce,
                                char buf[32])
 {
     const trx_uia_names *names_in_use = t->uia_names;
-    const trx_uia_name *n = trx_uia_names_find(names_in_use, ev->module, ev->id);
+    const trx_uia_name *n = trx_uia_names_find_exact(names_in_use, ev->module, ev->id);
     if (n && n->name[0])
         return n->name;
-    uint32_t def = names_in_use ? names_in_use->default_module : 0;
-    /* the TXTB catalogue: the default module, 0, and the recorder's RTOS-hook module "TX" */
-    if (ev->module == def || ev->module == 0 || ev->module == TRX_UIA_TX_MODULE)
+    if (catalogue_module(names_in_use, ev->module))
         return trx_event_name(ev->id, ce);
     if (ev->module == TRX_UIA_RECORDER_MODULE && ev->id >= 1 && ev->id <= 3) {
         static const char *const own[3] = {"TRX UIA DROPPED", "TRX UIA SNAPSHOT MEMORY",
                                            "TRX UIA SNAPSHOT STRING"};
         return own[ev->id - 1];
     }
+    /* logged through another module (LogSync logging UIASync's sync points): by event id */
+    n = trx_uia_names_find(names_in_use, ev->module, ev->id);
+    if (n && n->name[0])
+        return n->name;
     snprintf(buf, 32, "Event 0x%04" PRIX32 ":0x%04" PRIX32, (uint32_t)ev->module, ev->id);
     return buf;
 }
 
 const char *trx_uia_message_format(const trx_trace *t, uint32_t id, uint16_t module)
 {
-    const trx_uia_name *n = trx_uia_names_find(t->uia_names, module, id);
+    const trx_uia_name *n = catalogue_module(t->uia_names, module)
+                                ? trx_uia_names_find_exact(t->uia_names, module, id)
+                                : trx_uia_names_find(t->uia_names, module, id);
     return n ? n->format : NULL;
 }
 
@@ -213,7 +226,13 @@ void trx_uia_events_text_line(trx_out *o, const trx_trace *t, const trx_event *e
     trx_out_u64_pad(o, ev->seq, 10, ' ');
     trx_out_str(o, "  ");
     trx_out_u64_pad(o, r.stream, 4, ' ');
-    trx_out_printf(o, "  0x%04" PRIX32 "  0x%04" PRIX32 "  ", (uint32_t)ev->module, ev->id);
+    const char *module_name = trx_uia_module_name(t->uia_names, ev->module);
+    if (module_name) { /* the logging module's name: its last component ("LogSync") */
+        const char *dot = strrchr(module_name, '.');
+        trx_out_printf(o, "  %-6s  0x%04" PRIX32 "  ", dot ? dot + 1 : module_name, ev->id);
+    } else {
+        trx_out_printf(o, "  0x%04" PRIX32 "  0x%04" PRIX32 "  ", (uint32_t)ev->module, ev->id);
+    }
     const char *name = trx_uia_event_name(t, ev, ce, buf);
     size_t len = strlen(name);
     for (size_t i = 0; i < 26; i++) {
@@ -287,10 +306,14 @@ void trx_uia_events_jsonl_line(trx_out *o, const trx_trace *t, const trx_event *
     uint32_t args[64];
     uint32_t n = record_args(t, ev, &r, args);
     trx_out_printf(o, "{\"index\":%" PRIu64 ",\"ticks\":", ev->index);
-    if (ev->flags & TRX_EV_TIMESTAMP)
+    uint64_t rate = trx_trace_ticks_per_second(t); /* the metadata's: time in us too */
+    if (ev->flags & TRX_EV_TIMESTAMP) {
         trx_out_printf(o, "%" PRIu64 ",\"timestamp\":%" PRIu64, ev->ticks, ev->time);
-    else
+        if (rate)
+            trx_out_printf(o, ",\"time_us\":%.3f", (double)ev->ticks * 1e6 / (double)rate);
+    } else {
         trx_out_str(o, "null,\"timestamp\":null");
+    }
     trx_out_printf(o, ",\"seq\":%" PRIu64 ",\"id\":%" PRIu32 ",\"module\":%" PRIu32 ",\"name\":",
                    ev->seq, ev->id, (uint32_t)ev->module);
     trx_out_json_string(o, trx_uia_event_name(t, ev, ce, buf));

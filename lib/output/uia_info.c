@@ -1,6 +1,7 @@
 /* uia_info.c - `trx info` for a UIA trace: what the decoder found (packets,
  * duplicates, streams with their records, losses and sessions, gaps,
- * snapshots, byte order, backwards time), as text or one JSON object. */
+ * snapshots, byte order, backwards time, how each core's clock was put on
+ * the time axis and the tick rate), as text or one JSON object. */
 #include <inttypes.h>
 
 #include "output/info_elf.h"
@@ -49,6 +50,27 @@ static void time_axes(trx_out *o, const trx_uia_info *u)
                        "(--uia-meta names UIASync's)");
     else
         trx_out_str(o, "one clock (every logger of one core shares it)");
+}
+
+/* Per core: its sync points and how its clock maps onto the global timer
+ * (g = offset + rate x its timestamp), or that it has none; its frequency. */
+static void core_times_text(trx_out *o, const trx_uia_info *u)
+{
+    for (uint32_t k = 0; u->core_time && u->cores > 1 && k < u->cores; k++) {
+        const trx_uia_core_time *c = &u->core_time[k];
+        trx_out_printf(o, "  core %" PRIu32 ": ", k);
+        if (!c->sync_points)
+            trx_out_str(o, "no sync points");
+        else if (c->rate > 0)
+            trx_out_printf(o, "%" PRIu64 " sync points, global = %.6g + %.9g x core ticks%s",
+                           c->sync_points, c->offset, c->rate, c->aligned ? "" : " (not applied)");
+        else
+            trx_out_printf(o, "%" PRIu64 " sync point%s: two at different times needed",
+                           c->sync_points, c->sync_points == 1 ? "" : "s");
+        if (c->timestamp_hz > 0)
+            trx_out_printf(o, ", timestamps at %.9g Hz", c->timestamp_hz);
+        trx_out_char(o, '\n');
+    }
 }
 
 void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
@@ -100,6 +122,13 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
     trx_out_str(o, "Time:               ");
     time_axes(o, u);
     trx_out_char(o, '\n');
+    core_times_text(o, u);
+    uint64_t rate = trx_trace_ticks_per_second(t);
+    if (rate)
+        trx_out_printf(o, "Tick rate:          %" PRIu64 " ticks per second (%s)\n", rate,
+                       u->aligned ? "the global timer" : "the cores' timestamps");
+    else
+        trx_out_str(o, "Tick rate:          unknown (--ticks-per-us X, or metadata giving it)\n");
     trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
                    trx_trace_span_ticks(t));
     trx_stream_arrival_text(u, o);
@@ -133,6 +162,20 @@ void trx_uia_info_write_json(const trx_trace *t, trx_out *o)
                    : u->cores > 1 ? "per_core"
                                   : "one_clock",
                    u->sync_points);
+    trx_out_printf(o, ",\"ticks_per_second\":%" PRIu64, trx_trace_ticks_per_second(t));
+    if (u->core_time && u->cores > 1) {
+        trx_out_str(o, ",\"core_time\":[");
+        for (uint32_t k = 0; k < u->cores; k++) {
+            const trx_uia_core_time *c = &u->core_time[k];
+            trx_out_printf(o,
+                           "%s{\"core\":%" PRIu32 ",\"sync_points\":%" PRIu64
+                           ",\"aligned\":%s,\"rate\":%.17g,\"offset\":%.17g"
+                           ",\"timestamp_hz\":%.17g}",
+                           k ? "," : "", k, c->sync_points, c->aligned ? "true" : "false", c->rate,
+                           c->offset, c->timestamp_hz);
+        }
+        trx_out_char(o, ']');
+    }
     if (!u->packet_file)
         trx_out_printf(o, ",\"byte_order\":\"%s\",\"byte_order_detected\":%s",
                        u->big_endian ? "big" : "little", u->endian_detected ? "true" : "false");

@@ -8,6 +8,7 @@
  * across formats.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -319,6 +320,11 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
                            ", \"count\": %" PRIu64 ", \"name\": ",
                            i ? "," : "", list[i].key & 0xFFFFu, list[i].key >> 16, list[i].count);
             trx_out_json_string(o, name_of(t, list[i].key, ce, buf));
+            const char *module_name = trx_uia_module_name(t->uia_names, list[i].key >> 16);
+            if (module_name) { /* the module that logged them */
+                trx_out_str(o, ", \"module_name\": ");
+                trx_out_json_string(o, module_name);
+            }
             trx_out_char(o, '}');
         }
         trx_out_str(o, "\n  ]");
@@ -354,9 +360,17 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
         trx_out_str(o, "\nPopular events                 module      id        count       %\n");
         for (uint32_t i = 0; i < n; i++) {
             double pct = u->records ? 100.0 * (double)list[i].count / (double)u->records : 0.0;
-            trx_out_printf(o, "  %-28.28s 0x%04" PRIX32 "  0x%04" PRIX32 " %12" PRIu64 " %7.2f\n",
-                           name_of(t, list[i].key, ce, buf), list[i].key >> 16,
-                           list[i].key & 0xFFFFu, list[i].count, pct);
+            const char *module_name = trx_uia_module_name(t->uia_names, list[i].key >> 16);
+            char module[16];
+            if (module_name) { /* the logging module's name: its last component */
+                const char *dot = strrchr(module_name, '.');
+                snprintf(module, sizeof module, "%-6.12s", dot ? dot + 1 : module_name);
+            } else {
+                snprintf(module, sizeof module, "0x%04" PRIX32, list[i].key >> 16);
+            }
+            trx_out_printf(o, "  %-28.28s %s  0x%04" PRIX32 " %12" PRIu64 " %7.2f\n",
+                           name_of(t, list[i].key, ce, buf), module, list[i].key & 0xFFFFu,
+                           list[i].count, pct);
         }
         if (loads)
             write_target_load_text(o, t, &load, context ? st.cores : NULL);

@@ -687,6 +687,72 @@ static void test_names(void **state)
             fail_msg("accepted: %s", bad[i]);
 }
 
+/* Names by event id: a record logged through another module (LogSync logging
+ * UIASync's syncPoint) is named by the one entry with its event id; an id two
+ * modules declare names only their own records; the exact entry wins; and
+ * the timestamp frequencies TI writes (cpuClock, cpuTimestamp / cyclesPerTick,
+ * globalTimestamp, MSW x 2^32 + LSW). */
+static void test_names_by_event_id(void **state)
+{
+    (void)state;
+    trx_uia_names n;
+    trx_error err;
+    const char *xml =
+        "<uiaEventData>\n"
+        "<evtMap id=\"14\"><longName>ti.uia.events.UIASync.syncPoint</longName>"
+        "<shortName>UIASync_syncPoint</shortName><moduleId>32822</moduleId>"
+        "<msg>Sync+%25d</msg></evtMap>\n"
+        "<evtMap id=\"7\" moduleId=\"32816\" shortName=\"Task_seven\"/>\n"
+        "<evtMap id=\"7\" moduleId=\"32817\" shortName=\"Hwi_seven\"/>\n"
+        "<cpuClock><maxClockFreqMSW>1</maxClockFreqMSW><maxClockFreqLSW>5</maxClockFreqLSW>"
+        "</cpuClock>\n<eventCorrelation><isEnabled>true</isEnabled>\n"
+        "<cpuTimestamp><moduleName>x.T</moduleName><maxTimerFreqMSW>0</maxTimerFreqMSW>"
+        "<maxTimerFreqLSW>96000000</maxTimerFreqLSW><cyclesPerTick>4</cyclesPerTick>"
+        "</cpuTimestamp>\n<globalTimestamp><maxTimerFreqMSW>0</maxTimerFreqMSW>"
+        "<maxTimerFreqLSW>3.3333333333333332E7</maxTimerFreqLSW><cyclesPerTick>3</cyclesPerTick>"
+        "</globalTimestamp></eventCorrelation></uiaEventData>\n";
+    assert_int_equal(trx_uia_names_parse(&n, xml, strlen(xml), &err), 0);
+    const trx_uia_name *e = trx_uia_names_find(&n, 32832, 14); /* LogSync's module id */
+    assert_non_null(e);
+    assert_string_equal(e->name, "UIASync_syncPoint");
+    assert_string_equal(e->format, "Sync %d");
+    assert_int_equal(e->module, 32822);
+    assert_null(trx_uia_names_find_exact(&n, 32832, 14));
+    assert_null(trx_uia_names_find(&n, 32832, 15));
+    assert_null(trx_uia_names_find(&n, 32832, 7)); /* two declare id 7: neither */
+    e = trx_uia_names_find(&n, 32817, 7);          /* the exact one */
+    assert_non_null(e);
+    assert_string_equal(e->name, "Hwi_seven");
+    e = trx_uia_names_find(&n, 32816, 7);
+    assert_non_null(e);
+    assert_string_equal(e->name, "Task_seven");
+    assert_true(n.cpu_clock_hz == 4294967296.0 + 5);
+    assert_true(n.cpu_timestamp_hz == 24000000.0);
+    assert_true(n.global_timestamp_hz > 33333333.3 && n.global_timestamp_hz < 33333333.4);
+    trx_uia_names_free(&n);
+
+    /* a names file: the same by-id rule; no frequencies */
+    const char *file = "event 0x8005 0x10 Sensor_read\nevent 0x8006 0x11 Other\n"
+                       "event 0x8007 0x11 Other2\n";
+    assert_int_equal(trx_uia_names_parse(&n, file, strlen(file), &err), 0);
+    e = trx_uia_names_find(&n, 0x8040, 0x10);
+    assert_non_null(e);
+    assert_string_equal(e->name, "Sensor_read");
+    assert_null(trx_uia_names_find(&n, 0x8040, 0x11));
+    assert_true(n.cpu_timestamp_hz == 0 && n.global_timestamp_hz == 0 && n.cpu_clock_hz == 0);
+    trx_uia_names_free(&n);
+
+    const char *bad[] = {
+        "<u><cpuTimestamp><maxTimerFreqLSW>fast</maxTimerFreqLSW></cpuTimestamp></u>",
+        "<u><cpuTimestamp><maxTimerFreqLSW>5</maxTimerFreqLSW><cyclesPerTick>0</cyclesPerTick>"
+        "</cpuTimestamp></u>",
+        "<u><globalTimestamp><maxTimerFreqMSW>x</maxTimerFreqMSW><maxTimerFreqLSW>1"
+        "</maxTimerFreqLSW></globalTimestamp></u>"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (trx_uia_names_parse(&n, bad[i], strlen(bad[i]), &err) != -1)
+            fail_msg("accepted: %s", bad[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -702,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_stopmode_sessions_duplicates),
         cmocka_unit_test(test_target_dropped),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_names_by_event_id),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

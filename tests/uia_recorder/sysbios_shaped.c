@@ -12,6 +12,13 @@
  *     global), each logging UIASync sync points at its start and end, so
  *     that all of them land on one axis of global-timer ticks, and its Load
  *     reports on its one logger;
+ *   four_cores_logsync: the same shape, the sync points logged through
+ *     LogSync's module id (UIASync's event id, another module: named by
+ *     the event id alone) with each core's CpuCyclesPerCpuTimerTick and
+ *     CpuFreq, and metadata giving the clocks as TI writes them (cpuClock,
+ *     eventCorrelation: cpuTimestamp, globalTimestamp) and modIdMap; its
+ *     truth also has every record's global tick ("records", per core, in
+ *     the order written) and the global timer's frequency ("global_hz");
  *   benchmark_two_cores: two cores (one image: the same string addresses)
  *     logging UIABenchmark start / stop pairs named by three strings, nested
  *     and overlapping, among the scheduler's events; a stop without a start
@@ -34,7 +41,11 @@
 
 uint32_t sysbios_sim_clock;
 
-#define MOD_BENCH 0x8040u /* ti.uia.events.UIABenchmark */
+#define MOD_BENCH 0x8041u /* ti.uia.events.UIABenchmark */
+
+#define MOD_LOGSYNC 0x8040u            /* ti.uia.runtime.LogSync: logs UIASync's sync points */
+#define GLOBAL_HZ 2000000u             /* four_cores_logsync: the global timer's frequency */
+#define MAX_TRUTH_RECORDS (4u * 4096u) /* four_cores_logsync: records whose tick is noted */
 
 enum { MOD_TASK = 0x8030, MOD_HWI, MOD_SWI, MOD_SEM, MOD_LOAD, MOD_APP, MOD_SYNC };
 
@@ -136,6 +147,13 @@ static uint32_t cpu_report_count, task_report_count;
 static uint32_t flows; /* cause -> effect: semaphore post -> pend, Swi post -> begin */
 static uint64_t min_g = UINT64_MAX;
 static uint32_t rng = 12345;
+/* when noting: every record's core and global tick, in the order written */
+static bool note_records;
+static struct {
+    uint32_t core;
+    uint64_t g;
+} noted[MAX_TRUTH_RECORDS];
+static uint32_t noted_count;
 static bool shared_handles;          /* AMP / SMP scenarios: every core has core 0's handles */
 static const struct sim_core *other; /* SMP: the other core, whose task this one may not take */
 
@@ -196,6 +214,10 @@ static void stamp(sim_core *c, uint64_t step)
     if (c->g < min_g)
         min_g = c->g;
     sysbios_sim_clock = (uint32_t)(c->offset + c->rate * c->g + (uint64_t)c->clock_shift);
+    if (note_records && noted_count < MAX_TRUTH_RECORDS) { /* every stamp: one record */
+        noted[noted_count].core = c->core;
+        noted[noted_count++].g = c->g;
+    }
 }
 
 static void ready(sim_core *c, int k)
@@ -359,7 +381,47 @@ static FILE *open_out(const char *dir, const char *name, const char *ext)
     return f;
 }
 
-static void write_metadata(const char *dir, const char *name)
+/* The clocks metadata gives (write_metadata; NULL: none written, as before). */
+typedef struct meta_clocks {
+    uint64_t cpu_hz;          /* cpuClock and cpuTimestamp's maxTimerFreq */
+    uint32_t cycles_per_tick; /* cpuTimestamp's cyclesPerTick */
+    uint64_t global_hz;       /* globalTimestamp's maxTimerFreq */
+} meta_clocks;
+
+/* An element of TI's metadata giving a frequency as MSW / LSW children. */
+static void write_frequency(FILE *f, const char *what, uint64_t hz)
+{
+    fprintf(f, "         <max%sFreqMSW>%u</max%sFreqMSW>\n", what, (uint32_t)(hz >> 32), what);
+    fprintf(f, "         <max%sFreqLSW>%u</max%sFreqLSW>\n", what, (uint32_t)hz, what);
+}
+
+/* The modules and clocks as UIAMetaData.xs / LogSync.xs write them (child elements). */
+static void write_clocks(FILE *f, const meta_clocks *k)
+{
+    static const struct {
+        unsigned id;
+        const char *name;
+    } modules[] = {{MOD_TASK, "ti.sysbios.knl.Task"},   {MOD_HWI, "ti.sysbios.family.arm.m3.Hwi"},
+                   {MOD_SWI, "ti.sysbios.knl.Swi"},     {MOD_SEM, "ti.sysbios.knl.Semaphore"},
+                   {MOD_LOAD, "ti.sysbios.utils.Load"}, {MOD_APP, "app.App"},
+                   {MOD_SYNC, "ti.uia.events.UIASync"}, {MOD_LOGSYNC, "ti.uia.runtime.LogSync"}};
+    for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
+        fprintf(f, "   <modIdMap id=\"%u\">\n      <moduleName>%s</moduleName>\n   </modIdMap>\n",
+                modules[m].id, modules[m].name);
+    fputs("   <cpuClock>\n", f);
+    write_frequency(f, "Clock", k->cpu_hz);
+    fputs("      <canFrequencyBeChanged>false</canFrequencyBeChanged>\n   </cpuClock>\n", f);
+    fputs("   <eventCorrelation>\n      <isEnabled>true</isEnabled>\n      <cpuTimestamp>\n", f);
+    write_frequency(f, "Timer", k->cpu_hz);
+    fprintf(f, "         <cyclesPerTick>%u</cyclesPerTick>\n      </cpuTimestamp>\n",
+            k->cycles_per_tick);
+    fputs("      <globalTimestamp>\n", f);
+    write_frequency(f, "Timer", k->global_hz);
+    fputs("         <cyclesPerTick>1</cyclesPerTick>\n      </globalTimestamp>\n", f);
+    fputs("   </eventCorrelation>\n", f);
+}
+
+static void write_metadata(const char *dir, const char *name, const meta_clocks *clocks)
 {
     FILE *f = open_out(dir, name, ".uia.xml");
     fputs("<?xml version=\"1.0\"?>\n<uia>\n", f);
@@ -373,6 +435,8 @@ static void write_metadata(const char *dir, const char *name)
         url_encode(f, events[e].msg);
         fputs("\"/>\n", f);
     }
+    if (clocks)
+        write_clocks(f, clocks);
     fputs("</uia>\n", f);
     fclose(f);
 }
@@ -523,7 +587,7 @@ static void one_core(const char *dir)
     }
     cut_records(buffers[2], lost_from, 3);
     write_buffers(dir, "one_core", 3);
-    write_metadata(dir, "one_core");
+    write_metadata(dir, "one_core", NULL);
     write_truth(dir, "one_core", &c, 1, 3);
 }
 
@@ -556,7 +620,7 @@ static void four_cores(const char *dir)
         sync_point(c, 2);
     }
     write_buffers(dir, "four_cores", 4);
-    write_metadata(dir, "four_cores");
+    write_metadata(dir, "four_cores", NULL);
     write_truth(dir, "four_cores", cores, 4, 0);
 }
 
@@ -591,7 +655,7 @@ static void two_cores_finish(const char *dir, const char *name, sim_core *cores)
         sync_point(&cores[k], 2);
     }
     write_buffers(dir, name, 2);
-    write_metadata(dir, name);
+    write_metadata(dir, name, NULL);
     write_truth(dir, name, cores, 2, 0);
     truth_extra = NULL;
 }
@@ -729,7 +793,7 @@ static void benchmark_two_cores(const char *dir)
         sync_point(c, 2);
     }
     write_buffers(dir, "benchmark_two_cores", 2);
-    write_metadata(dir, "benchmark_two_cores");
+    write_metadata(dir, "benchmark_two_cores", NULL);
     write_truth(dir, "benchmark_two_cores", cores, 2, 0);
     FILE *f = open_out(dir, "benchmark_two_cores", ".durations.json");
     fprintf(f, "{\"origin_g\": %llu, \"strings\": [", (unsigned long long)min_g);
@@ -911,7 +975,7 @@ static void idle_load(const char *dir)
         sync_point(c, 2);
     }
     write_buffers(dir, "idle_load", 2);
-    write_metadata(dir, "idle_load");
+    write_metadata(dir, "idle_load", NULL);
     write_truth(dir, "idle_load", cores, 2, 0);
     write_idle_truth(dir, "idle_load", cores, 2);
 }
@@ -953,7 +1017,7 @@ static void time_backwards(const char *dir)
     while (c.depth > 0)
         end(&c);
     write_buffers(dir, "time_backwards", 1);
-    write_metadata(dir, "time_backwards");
+    write_metadata(dir, "time_backwards", NULL);
     write_truth(dir, "time_backwards", &c, 1, 0);
     char file[600];
     snprintf(file, sizeof file, "%s/time_backwards.truth.json", dir);
@@ -965,6 +1029,84 @@ static void time_backwards(const char *dir)
     fprintf(f, ",\n \"backward\": {\"hwi\": 16, \"ticks\": %llu, \"task\": %u, \"by\": 700}}\n",
             (unsigned long long)spanning, task_handle(&c, waiter));
     fclose(f);
+}
+
+/* A sync point logged through LogSync's module id (UIASync's event id), with
+ * the core's CPU clock: `cycles` CPU cycles a timestamp tick. */
+static void logsync_point(sim_core *c, uint32_t serial, uint32_t cycles)
+{
+    stamp(c, 1);
+    uint64_t cpu = c->offset + c->rate * c->g, cpu_hz = (uint64_t)GLOBAL_HZ * c->rate * cycles;
+    trx_uia_write8(c->kernel, (ULONG)events[E_SYNC].id << 16 | MOD_LOGSYNC, serial, (uint32_t)cpu,
+                   (uint32_t)(cpu >> 32), (uint32_t)c->g, (uint32_t)(c->g >> 32), cycles,
+                   (uint32_t)cpu_hz, (uint32_t)(cpu_hz >> 32), ALL);
+}
+
+/* Adds to NAME.truth.json (written by write_truth) every noted record's
+ * global tick, per core in the order written ("records"), and the global
+ * timer's frequency ("global_hz"). */
+static void add_record_truth(const char *dir, const char *name, uint32_t cores)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.truth.json", dir, name);
+    FILE *f = fopen(path, "r+b");
+    if (!f || fseek(f, -2, SEEK_END) != 0 || fgetc(f) != '}' || fseek(f, -2, SEEK_END) != 0) {
+        fprintf(stderr, "sysbios_shaped: %s: not the truth written\n", path);
+        exit(2);
+    }
+    fprintf(f, ",\n \"global_hz\": %u, \"records\": [", GLOBAL_HZ);
+    for (uint32_t k = 0; k < cores; k++) {
+        fprintf(f, "%s\n  [", k ? "," : "");
+        for (uint32_t i = 0, m = 0; i < noted_count; i++)
+            if (noted[i].core == k)
+                fprintf(f, "%s%llu", m++ ? ", " : "", (unsigned long long)noted[i].g);
+        fputc(']', f);
+    }
+    fputs("]}\n", f);
+    fclose(f);
+}
+
+static void four_cores_logsync(const char *dir)
+{
+    static const uint64_t offset[4] = {5000, 900000, 77, 2000000000u};
+    static const uint64_t rate[4] = {3, 1, 4, 2};
+    sim_core cores[4];
+    min_g = UINT64_MAX;
+    cpu_report_count = task_report_count = 0;
+    flows = 0;
+    note_records = true;
+    noted_count = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        enable(k, k);
+        sim_core *c = &cores[k];
+        memset(c, 0, sizeof *c);
+        c->core = k;
+        c->offset = offset[k];
+        c->rate = rate[k];
+        c->kernel = c->load = &loggers[k];
+        c->app = NULL;
+        c->running = -1;
+        c->g = c->last_g = 9000 + 13 * k;
+        logsync_point(c, 1, k + 1);
+        c->first_g = c->g;
+        ready(c, TASKS - 1);
+        for (uint32_t n = 0; n < 120; n++)
+            step(c, n);
+        while (c->depth > 0)
+            end(c);
+        logsync_point(c, 2, k + 1);
+    }
+    note_records = false;
+    if (noted_count >= MAX_TRUTH_RECORDS) {
+        fprintf(stderr, "sysbios_shaped: more records than the truth notes\n");
+        exit(2);
+    }
+    write_buffers(dir, "four_cores_logsync", 4);
+    /* core 0's CPU: GLOBAL_HZ x 3 cycles a tick, 1 cycle per timestamp tick */
+    meta_clocks clocks = {(uint64_t)GLOBAL_HZ * rate[0], 1, GLOBAL_HZ};
+    write_metadata(dir, "four_cores_logsync", &clocks);
+    write_truth(dir, "four_cores_logsync", cores, 4, 0);
+    add_record_truth(dir, "four_cores_logsync", 4);
 }
 
 int main(int argc, char **argv)
@@ -980,5 +1122,6 @@ int main(int argc, char **argv)
     benchmark_two_cores(argv[1]);
     idle_load(argv[1]);
     time_backwards(argv[1]);
+    four_cores_logsync(argv[1]);
     return 0;
 }
