@@ -116,7 +116,7 @@ static int metric_isr_ticks(const check_ctx *ctx, const check_rule *r, check_res
     out->has_event = true;
     out->event_index = w->max_index;
     out->ticks = w->max_ticks;
-    snprintf(out->subject, sizeof out->subject, "ISR %u", w->key);
+    snprintf(out->subject, sizeof out->subject, "%s %u", trx_interrupt_word(ctx->trace), w->key);
     EVIDENCE(out,
              "longest ISR: ISR %u ran %" PRIu64 " ticks (inclusive of nested ISRs; %" PRIu64
              " exclusive at most), ended at event %" PRIu64 " (ticks %" PRIu64 "), limit %" PRIu64

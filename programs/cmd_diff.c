@@ -88,7 +88,9 @@ static bool multi_field(const diff_rows *d, size_t i)
     return false;
 }
 
-static void write_text(const diff_rows *d, const cli_common *c, const diff_options *o, trx_out *w)
+/* `irq`: the RTOS's word for an interrupt's row ("ISR", "Hwi": trx_interrupt_word). */
+static void write_text(const diff_rows *d, const cli_common *c, const diff_options *o,
+                       const char *irq, trx_out *w)
 {
     size_t n_changed = 0;
     for (size_t i = 0; i < d->count; i++)
@@ -121,8 +123,9 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
         relative_text(r, rel, sizeof rel);
         char name[TRX_NAME_MAX + 16], number[16];
         if (multi_field(d, i)) /* several fields per item: "name (field)" */
-            snprintf(name, sizeof name, "%s%s (%s)", strcmp(r->section, "isr") ? "" : "ISR ",
-                     diff_row_name(r, number, sizeof number), r->field);
+            snprintf(name, sizeof name, "%s%s%s (%s)", strcmp(r->section, "isr") ? "" : irq,
+                     strcmp(r->section, "isr") ? "" : " ", diff_row_name(r, number, sizeof number),
+                     r->field);
         else
             snprintf(name, sizeof name, "%s", diff_row_name(r, number, sizeof number));
         trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", name, a, b, ch, rel);
@@ -261,7 +264,7 @@ int cmd_diff(int argc, char **argv)
     } else if (c.json) {
         write_json(&d, &c, &cli_out);
     } else {
-        write_text(&d, &c, &o, &cli_out);
+        write_text(&d, &c, &o, trx_interrupt_word(&a.trace), &cli_out);
     }
     diff_rows_free(&d);
     trx_stats_free(&sa);

@@ -404,6 +404,10 @@ trx_vocab trx_trace_vocab(const trx_trace *t);
  * Chrome JSON, CSV): "threadx", "freertos", "sysbios" or "rtos". */
 const char *trx_vocab_category(trx_vocab v);
 
+/* The RTOS's word for a hardware interrupt's handler: "Hwi" for SYS/BIOS,
+ * else "ISR" (rows "Hwi 15" / "ISR 15", headings "Hwi durations"). */
+const char *trx_interrupt_word(const trx_trace *t);
+
 /* The row and lane of idle time: "Idle" (TraceX's "Idle System" in TraceX's
  * mode, where trx reproduces TraceX's tables). */
 const char *trx_idle_name(const trx_trace *t);

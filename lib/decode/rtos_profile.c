@@ -74,6 +74,11 @@ const char *trx_vocab_category(trx_vocab v)
     }
 }
 
+const char *trx_interrupt_word(const trx_trace *t)
+{
+    return trx_trace_vocab(t) == TRX_VOCAB_SYSBIOS ? "Hwi" : "ISR";
+}
+
 const char *trx_idle_name(const trx_trace *t)
 {
     return t->mode == TRX_MODE_TRACEX ? "Idle System" : "Idle";

@@ -21,8 +21,10 @@ void trx_path_context_name(const trx_trace *t, uint32_t context, uint32_t isr, b
             name = trx_elf_isr_name(t->elf, isr);
         if (name)
             snprintf(buf, size, "%s", name);
+        else if (swi)
+            snprintf(buf, size, "Swi 0x%08" PRIx32, isr);
         else
-            snprintf(buf, size, swi ? "Swi 0x%08" PRIx32 : "ISR %" PRIu32, isr);
+            snprintf(buf, size, "%s %" PRIu32, trx_interrupt_word(t), isr);
         return;
     }
     if (context == TRX_CONTEXT_INIT) {

@@ -263,7 +263,7 @@ static void isr_label(const trx_trace *t, uint32_t number, char *buf, size_t siz
     if (handler)
         snprintf(buf, size, "%u %.18s", number, handler);
     else
-        snprintf(buf, size, "ISR %u", number);
+        snprintf(buf, size, "%s %u", trx_interrupt_word(t), number);
 }
 
 /* A Swi's row label: its name where known, else its handle. */
@@ -302,7 +302,10 @@ static void interrupts_text(trx_out *o, const trx_trace *t, const trx_stats *s, 
 static void write_timing(trx_out *o, const trx_trace *t, const trx_stats *s, uint32_t rows)
 {
     const char *unit = s->ticks_per_second ? "(times in microseconds)" : "(times in ticks)";
-    interrupts_text(o, t, s, "ISR", "ISR number", s->isr, s->isr_count, isr_label);
+    const char *irq = trx_interrupt_word(t);
+    char column[16];
+    snprintf(column, sizeof column, "%s number", irq);
+    interrupts_text(o, t, s, irq, column, s->isr, s->isr_count, isr_label);
     interrupts_text(o, t, s, "Swi", "Swi", s->swi, s->swi_count, swi_label);
     const struct {
         const char *title;

@@ -285,7 +285,8 @@ sbt = os.path.join(sb_dir, "one_core.uia")
 # (no Idle task named: the load rule is unavailable, skipped, and said so)
 sb = outputs("sysbios", sbt, sbt + ".xml", "--skip-unavailable")
 sb["dump"] = run(TRX, "dump", "--uia-meta", sbt + ".xml", sbt)
-words("sysbios", sb, THREADX_WORDS + FREERTOS_WORDS + MIDDLEWARE)
+# SYS/BIOS's interrupts are Hwis: no "ISR 15" row or "ISR durations" heading
+words("sysbios", sb, THREADX_WORDS + FREERTOS_WORDS + MIDDLEWARE + [re.compile(r"\bISR (\d|durations|number)")])
 truth = json.load(open(os.path.join(sb_dir, "one_core.truth.json")))
 sb_src = {}
 for c in truth["cores"]:
