@@ -129,8 +129,13 @@ void trx_uia_info_write_text(const trx_trace *t, trx_out *o)
                        u->aligned ? "the global timer" : "the cores' timestamps");
     else
         trx_out_str(o, "Tick rate:          unknown (--ticks-per-us X, or metadata giving it)\n");
-    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (each core from its first timestamp)\n",
-                   trx_trace_span_ticks(t));
+    uint64_t span = trx_trace_span_ticks(t);
+    trx_out_printf(o, "Relative ticks:     0 - %" PRIu64 " (%s", span,
+                   u->aligned ? "the global timer's, from the first record"
+                              : "each core from its first timestamp");
+    if (rate)
+        trx_out_printf(o, "; %.6f s", (double)span / (double)rate);
+    trx_out_str(o, ")\n");
     trx_stream_arrival_text(u, o);
     if (t->thread_count) /* SYS/BIOS's tasks (sysbios_model.c) */
         trx_out_printf(o, "Tasks:              %" PRIu32 " (SYS/BIOS)\n", t->thread_count);
