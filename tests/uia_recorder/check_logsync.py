@@ -71,7 +71,6 @@ itext = run("info", "--uia-meta", meta, path)
 check("Tick rate:          2000000 ticks per second (the global timer)" in itext and
       "  core 2: 2 sync points, global = -19.25 + 0.25 x core ticks, timestamps at 8000000 Hz" in itext,
       "info text:\n%s" % itext)
-span = info.get("span_ticks", info.get("relative_ticks"))
 line = [l for l in itext.splitlines() if l.startswith("Relative ticks:")]
 check(len(line) == 1 and "(the global timer's, from the first record; " in line[0] and
       line[0].endswith("; %.6f s)" % (int(line[0].split()[4]) / hz)),
