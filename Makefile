@@ -8,7 +8,7 @@
 # `make windows`: cross-compile build-windows/trx.exe with MinGW-w64.
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 30
 FUZZ_LONG_SECONDS ?= 600
 LEAN_FUZZERS = fuzz_txtb fuzz_uia fuzz_live fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf fuzz_http
 
