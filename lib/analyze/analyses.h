@@ -213,8 +213,21 @@ void trx_profile_free(trx_profile *a);
 void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, int32_t first,
                       trx_stats *s);
 
-/* Per-thread event, suspension and resumption counts. */
-void trx_thread_counts_feed(const trx_event *ev, int32_t first, trx_stats *s);
+/* Per-thread event totals (RUNNING events included) and the suspensions and
+ * resumptions each thread performed, plus the system-wide counts. Threads
+ * sharing an address get the same counts: only the first (`first`) is
+ * counted here, same_address.c copies them. Inline: it is fed every event. */
+static inline void trx_thread_counts_feed(const trx_event *ev, int32_t first, trx_stats *s)
+{
+    bool suspend = ev->kind == TRX_KIND_SUSPEND, resume = ev->kind == TRX_KIND_RESUME;
+    s->suspensions += suspend;
+    s->resumptions += resume;
+    if (first >= 0) {
+        s->threads[first].total_events++;
+        s->threads[first].suspensions += suspend;
+        s->threads[first].resumptions += resume;
+    }
+}
 
 /* Copies the per-thread figures the analyses credit to the first thread at
  * an address (counts, ticks, services) to the other threads there
@@ -254,7 +267,14 @@ typedef struct trx_popularity {
     bool tracex_order; /* TraceX's unstable sort, else count then first seen */
 } trx_popularity;
 int trx_popularity_init(trx_popularity *p);
-void trx_popularity_feed(trx_popularity *p, const trx_event *ev);
+/* Counts `ev`'s id (RUNNING events are no service). Inline: it is fed every event. */
+static inline void trx_popularity_feed(trx_popularity *p, const trx_event *ev)
+{
+    if (ev->kind == TRX_KIND_RUNNING)
+        return;
+    if (p->count[ev->id]++ == 0)
+        p->order[p->distinct++] = ev->id;
+}
 int trx_popularity_finish(trx_popularity *p, trx_stats *s); /* frees p's memory */
 
 /* Service counts, most frequent first: with `tracex_order` TraceX's exchange
@@ -277,7 +297,8 @@ typedef struct trx_thread_popularity {
 void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t first);
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s); /* frees p */
 
-/* FileX and NetX statistics. */
+/* FileX and NetX statistics: each counts only its component's ids (FileX
+ * 200-299, NetX 300-599; stats.c feeds them those only). */
 void trx_filex_feed(trx_filex_stats *f, const trx_event *ev);
 void trx_netx_feed(trx_netx_stats *n, const trx_event *ev);
 

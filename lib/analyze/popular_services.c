@@ -116,14 +116,6 @@ int trx_popularity_init(trx_popularity *p)
     return 0;
 }
 
-void trx_popularity_feed(trx_popularity *p, const trx_event *ev)
-{
-    if (ev->kind == TRX_KIND_RUNNING)
-        return;
-    if (p->count[ev->id]++ == 0)
-        p->order[p->distinct++] = ev->id;
-}
-
 int trx_popularity_finish(trx_popularity *p, trx_stats *s)
 {
     trx_service_count *out = malloc((p->distinct ? p->distinct : 1) * sizeof *out);

@@ -58,12 +58,26 @@ typedef struct walk {
     _Alignas(64) char end_; /* nothing of "here" after the helper's states */
 } walk;
 
+/* The catalogue's event ids of FileX (200-299) and NetX (300-599): the
+ * only ids their statistics count, so other events skip their feeds. */
+static inline bool is_filex_id(uint32_t id)
+{
+    return id - 200u < 100u;
+}
+
+static inline bool is_netx_id(uint32_t id)
+{
+    return id - 300u < 300u;
+}
+
 /* Analyses both modes run beside the cursor. */
-static void common_here(walk *w, const trx_event *ev)
+static inline void common_here(walk *w, const trx_event *ev)
 {
     if (w->catalogue_ids) { /* FileX, NetX: from the catalogue's ids */
-        trx_filex_feed(&w->s->filex, ev);
-        trx_netx_feed(&w->s->netx, ev);
+        if (is_filex_id(ev->id))
+            trx_filex_feed(&w->s->filex, ev);
+        else if (is_netx_id(ev->id))
+            trx_netx_feed(&w->s->netx, ev);
     }
     if (w->extra)
         w->extra(w->extra_ctx, ev);
@@ -71,7 +85,7 @@ static void common_here(walk *w, const trx_event *ev)
 
 /* Analyses both modes run on the helper thread: stacks and services, from
  * the catalogue's ids, each writing state of its own only. */
-static void common_there(walk *w, const trx_event *ev)
+static inline void common_there(walk *w, const trx_event *ev)
 {
     if (w->catalogue_ids) {
         trx_stack_usage_feed(&w->stack, w->t, ev);
@@ -81,7 +95,7 @@ static void common_there(walk *w, const trx_event *ev)
 
 /* The analyses that write per-thread figures into trx_stats.threads: all on
  * one thread, so that no two threads write the same cache lines. */
-static void per_thread(walk *w, const trx_event *ev)
+static inline void per_thread(walk *w, const trx_event *ev)
 {
     uint32_t ctx = ev->context;
     int32_t first;

@@ -137,26 +137,18 @@ static bool load_windows(trx_timing *a, uint64_t need)
     return true;
 }
 
-/* Adds [from, to) of core `core` in `state` (LOAD_*) to the windows. */
-static void load_add(trx_timing *a, uint32_t core, uint64_t from, uint64_t to, int state)
+/* load_add's way for an interval outside the last window used: split
+ * [from, to) over the windows it covers. */
+static void load_add_split(trx_timing *a, uint32_t core, uint64_t from, uint64_t to, int state)
 {
-    if (to <= from) /* time that went backwards (UIA streams) adds nothing */
-        return;
     if (to > a->window_limit * a->window) /* past the span the windows cover */
         to = a->window_limit * a->window;
-    uint64_t *v = state == LOAD_BUSY ? a->busy : state == LOAD_UNKNOWN ? a->unknown : NULL;
-    if (from >= a->win_lo && to <= a->win_hi) { /* inside the last window used */
-        if (v)
-            v[a->win_index * a->cores + core] += to - from;
-        return;
-    }
-    /* split [from, to) over the windows it covers */
     while (from < to) {
         uint64_t w = from / a->window, end = (w + 1) * a->window;
         uint64_t part = (to < end ? to : end) - from;
         if (w >= a->window_limit || !load_windows(a, w + 1))
             return;
-        v = state == LOAD_BUSY ? a->busy : state == LOAD_UNKNOWN ? a->unknown : NULL;
+        uint64_t *v = state == LOAD_BUSY ? a->busy : state == LOAD_UNKNOWN ? a->unknown : NULL;
         if (v)
             v[w * a->cores + core] += part;
         from += part;
@@ -164,6 +156,21 @@ static void load_add(trx_timing *a, uint32_t core, uint64_t from, uint64_t to, i
         a->win_lo = w * a->window;
         a->win_hi = end;
     }
+}
+
+/* Adds [from, to) of core `core` in `state` (LOAD_*) to the windows: inline
+ * for the common case, an interval inside the last window used (win_hi
+ * never passes the span the windows cover). */
+static inline void load_add(trx_timing *a, uint32_t core, uint64_t from, uint64_t to, int state)
+{
+    if (to <= from) /* time that went backwards (UIA streams) adds nothing */
+        return;
+    if (from < a->win_lo || to > a->win_hi) {
+        load_add_split(a, core, from, to, state);
+        return;
+    }
+    if (state != LOAD_IDLE)
+        (state == LOAD_BUSY ? a->busy : a->unknown)[a->win_index * a->cores + core] += to - from;
 }
 
 /* What the time after an event whose next context is `next` counts as. */
