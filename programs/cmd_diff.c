@@ -119,9 +119,10 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
         else
             snprintf(ch, sizeof ch, "-");
         relative_text(r, rel, sizeof rel);
-        char name[TRX_NAME_MAX + 16], number[16];
+        char name[TRX_NAME_MAX + 16], number[24];
         if (multi_field(d, i)) /* several fields per item: "name (field)" */
-            snprintf(name, sizeof name, "%s%s (%s)", strcmp(r->section, "isr") ? "" : "ISR ",
+            snprintf(name, sizeof name, "%s%s (%s)",
+                     strcmp(r->section, "isr") || r->isr_core != TRX_UNKNOWN ? "" : "ISR ",
                      diff_row_name(r, number, sizeof number), r->field);
         else
             snprintf(name, sizeof name, "%s", diff_row_name(r, number, sizeof number));
@@ -170,7 +171,7 @@ static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
         } else {
             trx_out_str(w, ",\n    {\"name\": ");
         }
-        char number[16];
+        char number[24];
         trx_out_json_string(w, diff_row_name(r, number, sizeof number));
         trx_out_str(w, ", \"field\": ");
         trx_out_json_string(w, r->field);

@@ -612,6 +612,11 @@ uint64_t trx_trace_time_backwards(const trx_trace *t, uint64_t *first_offset);
  * these, so that interleaved cores do not mix. */
 uint32_t trx_trace_context_cores(const trx_trace *t);
 
+/* True when the cores are separate RTOS instances (an AMP SYS/BIOS capture:
+ * the same handle ran on two cores at once): tasks, Hwis and Swis are then
+ * per (core, handle / interrupt number). False on SMP, one core, TXTB. */
+bool trx_trace_per_core_instances(const trx_trace *t);
+
 /* How plausible the time stamps are (trx_trace_time_check). */
 typedef enum trx_time_verdict {
     TRX_TIME_OK = 0,

@@ -38,9 +38,7 @@ bool trx_pair_map_get(const trx_pair_map *m, uint32_t a, uint32_t b, uint32_t *v
     return v != NULL;
 }
 
-/* The value slot of (a, b), inserted with `initial` when new; NULL when out
- * of memory (or for the one key that marks empty slots). */
-static uint32_t *pair_map_slot(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial)
+uint32_t *trx_pair_map_put(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial)
 {
     uint64_t key = (uint64_t)a << 32 | b;
     uint32_t *there = pair_map_find(m, key);
@@ -101,7 +99,7 @@ int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handl
     if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
         handle == TRX_CONTEXT_IDLE)
         return 0;
-    uint32_t *at = pair_map_slot(&k->at, stream, handle, UINT32_MAX);
+    uint32_t *at = trx_pair_map_put(&k->at, stream, handle, UINT32_MAX);
     if (!at)
         return -1;
     if (*at == UINT32_MAX) {
@@ -136,7 +134,7 @@ bool trx_sysbios_tasks_on_several_cores(const trx_sysbios_tasks *k, const uint32
     bool several = false;
     for (uint32_t i = 0; i < k->count && !several; i++) {
         uint32_t core = core_of(stream_core, k->seen[i].stream);
-        uint32_t *c = pair_map_slot(&first, 0, k->seen[i].handle, core + 1);
+        uint32_t *c = trx_pair_map_put(&first, 0, k->seen[i].handle, core + 1);
         several = !c || *c != core + 1; /* out of memory: let the time-order check decide */
     }
     trx_pair_map_free(&first);
@@ -166,7 +164,7 @@ void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t 
     o->since[core] = ticks;
     if (next == 0 || next == TRX_CONTEXT_ISR || next == TRX_CONTEXT_INIT)
         return;
-    if (!(r = pair_map_slot(&o->running, 0, next, 0))) {
+    if (!(r = trx_pair_map_put(&o->running, 0, next, 0))) {
         o->oom = true;
         return;
     }
@@ -221,7 +219,7 @@ int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
                 return -1;
         } else { /* one thread per (core, handle), its own context key (odd: no handle) */
             uint32_t core = core_of(stream_core, s->stream);
-            uint32_t *slot = pair_map_slot(amp_threads, core, s->handle, UINT32_MAX);
+            uint32_t *slot = trx_pair_map_put(amp_threads, core, s->handle, UINT32_MAX);
             if (!slot)
                 return -1;
             if (*slot == UINT32_MAX) {

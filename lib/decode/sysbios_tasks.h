@@ -25,6 +25,10 @@ typedef struct trx_pair_map {
 /* The value of (a, b) in *value; false when absent. */
 bool trx_pair_map_get(const trx_pair_map *m, uint32_t a, uint32_t b, uint32_t *value);
 
+/* The value slot of (a, b), inserted with `initial` when new; NULL when out
+ * of memory (or for (UINT32_MAX, UINT32_MAX), the key that marks empty slots). */
+uint32_t *trx_pair_map_put(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial);
+
 void trx_pair_map_free(trx_pair_map *m);
 
 /* One task as the open pass saw it in one stream. */
