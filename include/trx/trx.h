@@ -173,6 +173,10 @@ typedef struct trx_thread {
      * a context key of their own (odd: no handle) and `core` their one core */
     uint32_t handle;
     uint32_t core; /* TRX_UNKNOWN: any core (one RTOS instance) */
+    /* SYS/BIOS: the one core the task was switched to (its name gets that
+     * core's prefix when another thread shows the same name); TRX_UNKNOWN:
+     * not known, or several cores (SMP) */
+    uint32_t ran_core;
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */

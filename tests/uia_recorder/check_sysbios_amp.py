@@ -3,8 +3,9 @@
 captures (sysbios_shaped.c: amp_two_cores, smp_two_cores) against the
 simulation's truth through `trx stats --json` with TI's metadata:
   - AMP (two instances of one image: the same handles on both cores): one
-    thread per (core, handle), each with "core", named "core N/Task 0x...",
-    its run ticks that core's truth; with --elf "N/symbol";
+    thread per (core, handle), each with "core", named "N/Task 0x..." (as
+    System Analyzer: core/task), its run ticks that core's truth; with
+    --elf "N/symbol";
   - SMP (one instance, tasks migrating, never on two cores at once): one
     thread per handle without "core", its run ticks the sum over the cores;
   - both: context_switches = every LM_switch, per core switches the truth's;
@@ -53,7 +54,7 @@ def capture(name, tol):
         got = {(t.get("core"), t["address"]): t for t in threads}
         check(sorted(got) == sorted(want), "%s: threads %s, truth %s" % (name, sorted(got), sorted(want)))
         for (core, handle), t in got.items():
-            check(t["name"] == "core %d/Task 0x%08x" % (core, handle), "%s: thread named %r" % (name, t["name"]))
+            check(t["name"] == "%d/Task 0x%08x" % (core, handle), "%s: thread named %r" % (name, t["name"]))
         ticks = {(p.get("core"), p["address"]): p["ticks"] for p in profile[:-3]}
         for k, v in want.items():
             check(abs(ticks.get(k, -1) - v) <= tol * intervals,
@@ -128,8 +129,30 @@ named = {(t.get("core"), t["address"]): t["name"] for t in stats("amp_two_cores"
 want = {}
 for core in (0, 1):
     want.update({(core, 0x20001000): "%d/task0_fxn" % core, (core, 0x20001100): "%d/task_one_obj" % core,
-                 (core, 0x20001200): "core %d/Task 0x20001200" % core,
-                 (core, 0x20001300): "core %d/Task 0x20001300" % core})
+                 (core, 0x20001200): "%d/Task 0x20001200" % core,
+                 (core, 0x20001300): "%d/Task 0x20001300" % core})
 check(named == want, "AMP --elf names %s, want %s" % (named, want))
+
+# names shown more than once get their one core's prefix: four_cores (each
+# core its own tasks, the same functions) with --elf: every task "N/taskK_fxn"
+# with N the truth's core of its handle; SMP (tasks migrating) keeps the
+# plain names; --idle by a plain name still finds each core's task
+fw4 = os.path.join(out, "fw4.elf")
+open(fw4, "wb").write(elf32([("task%d_fxn" % k, 0x1000 + 0x40 * k, 0x40, 0x12) for k in range(4)], 0x10000, b"x\0"))
+four_truth = json.load(open(os.path.join(out, "four_cores.truth.json")))
+core_of = {t["handle"]: c["core"] for c in four_truth["cores"] for t in c["tasks"]}
+threads = stats("four_cores", "--elf", fw4).get("threads", [])
+names = [t["name"] for t in threads]
+check(len(names) == len(set(names)) and len(names) == len(core_of), "four_cores --elf: task names %s" % names)
+for t in threads:
+    c = core_of.get(t["address"])
+    check(c is not None and re.fullmatch(r"%d/task[0-3]_fxn" % c, t["name"]) and "core" not in t,
+          "four_cores --elf: task 0x%x (core %s) named %r" % (t["address"], c, t["name"]))
+plain = sorted(t["name"] for t in stats("smp_two_cores", "--elf", fw4).get("threads", []))
+check(plain == ["task%d_fxn" % k for k in range(len(plain))] and plain,
+      "smp_two_cores --elf: names %s, want the plain task names" % plain)
+idle = stats("four_cores", "--elf", fw4, "--idle", "task3_fxn").get("threads", [])
+check(sorted(t["name"] for t in idle if t.get("idle")) == ["%d/task3_fxn" % c for c in range(4)],
+      "four_cores --idle task3_fxn: idle tasks %s" % [t["name"] for t in idle if t.get("idle")])
 
 finish("check_sysbios_amp")
