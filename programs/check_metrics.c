@@ -94,7 +94,8 @@ static double mean_of(const trx_duration *d)
 }
 
 /* max-isr-ticks=N[:ISR]: the longest ISR (inclusive of the ISRs nested in
- * it), ended at its EXIT event. */
+ * it), ended at its EXIT event; on an AMP capture ISR is that number on
+ * every core, and the subject names the core of the longest ("1/ISR 16"). */
 static int metric_isr_ticks(const check_ctx *ctx, const check_rule *r, check_result *out)
 {
     const trx_stats *s = ctx->stats;
@@ -116,13 +117,17 @@ static int metric_isr_ticks(const check_ctx *ctx, const check_rule *r, check_res
     out->has_event = true;
     out->event_index = w->max_index;
     out->ticks = w->max_ticks;
-    snprintf(out->subject, sizeof out->subject, "%s %u", trx_interrupt_word(ctx->trace), w->key);
+    const char *irq = trx_interrupt_word(ctx->trace);
+    char core[24] = ""; /* AMP: the core whose interrupt it is ("1/Hwi 16") */
+    if (w->core != TRX_UNKNOWN)
+        snprintf(core, sizeof core, "%u/", w->core);
+    snprintf(out->subject, sizeof out->subject, "%s%s %u", core, irq, w->key);
     EVIDENCE(out,
-             "longest ISR: ISR %u ran %" PRIu64 " ticks (inclusive of nested ISRs; %" PRIu64
+             "longest %s: %s%s %u ran %" PRIu64 " ticks (inclusive of nested ones; %" PRIu64
              " exclusive at most), ended at event %" PRIu64 " (ticks %" PRIu64 "), limit %" PRIu64
              " ticks; %" PRIu64 " runs, mean %.2f, p99 %" PRIu64,
-             w->key, w->d.max, w->max_excl, w->max_index, w->max_ticks, r->limit, w->d.count,
-             mean_of(&w->d), w->d.p99);
+             irq, core, irq, w->key, w->d.max, w->max_excl, w->max_index, w->max_ticks, r->limit,
+             w->d.count, mean_of(&w->d), w->d.p99);
     return 0;
 }
 

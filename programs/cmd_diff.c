@@ -21,8 +21,9 @@ static const char usage[] =
     "per ISR number, interrupt-to-thread latency and response time per thread,\n"
     "each with its value in A and B, the change (B - A) and the relative change\n"
     "in percent of A. Threads and locks are matched by name (the k-th of a name\n"
-    "in A with the k-th in B), ISRs by number; one side's missing item shows as\n"
-    "'-' (JSON: null).\n"
+    "in A with the k-th in B), ISRs by number (on an AMP SYS/BIOS capture by\n"
+    "core and number, \"1/ISR 16\"); one side's missing item shows as '-'\n"
+    "(JSON: null).\n"
     "\n"
     "  --json                  one JSON object instead of text\n"
     "  --changed               only the rows that changed (text)\n"
@@ -121,13 +122,14 @@ static void write_text(const diff_rows *d, const cli_common *c, const diff_optio
         else
             snprintf(ch, sizeof ch, "-");
         relative_text(r, rel, sizeof rel);
-        char name[TRX_NAME_MAX + 16], number[16];
+        char name[TRX_NAME_MAX + 16], number[24];
         if (multi_field(d, i)) /* several fields per item: "name (field)" */
-            snprintf(name, sizeof name, "%s%s%s (%s)", strcmp(r->section, "isr") ? "" : irq,
-                     strcmp(r->section, "isr") ? "" : " ", diff_row_name(r, number, sizeof number),
-                     r->field);
+            snprintf(name, sizeof name, "%s%s%s (%s)",
+                     strcmp(r->section, "isr") || r->isr_core != TRX_UNKNOWN ? "" : irq,
+                     strcmp(r->section, "isr") || r->isr_core != TRX_UNKNOWN ? "" : " ",
+                     diff_row_name(r, irq, number, sizeof number), r->field);
         else
-            snprintf(name, sizeof name, "%s", diff_row_name(r, number, sizeof number));
+            snprintf(name, sizeof name, "%s", diff_row_name(r, irq, number, sizeof number));
         trx_out_printf(w, "  %-36s %14s %14s %14s %10s\n", name, a, b, ch, rel);
     }
 }
@@ -142,7 +144,7 @@ static void json_value(trx_out *w, bool has, uint64_t v)
 
 /* {"mode", "a", "b", "changed", "rows", then per section an array of
  * {"name", "field", "a", "b", "change", "relative"}} */
-static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
+static void write_json(const diff_rows *d, const cli_common *c, const char *irq, trx_out *w)
 {
     size_t n_changed = 0;
     for (size_t i = 0; i < d->count; i++)
@@ -173,8 +175,8 @@ static void write_json(const diff_rows *d, const cli_common *c, trx_out *w)
         } else {
             trx_out_str(w, ",\n    {\"name\": ");
         }
-        char number[16];
-        trx_out_json_string(w, diff_row_name(r, number, sizeof number));
+        char number[24];
+        trx_out_json_string(w, diff_row_name(r, irq, number, sizeof number));
         trx_out_str(w, ", \"field\": ");
         trx_out_json_string(w, r->field);
         trx_out_str(w, ", \"a\": ");
@@ -262,7 +264,7 @@ int cmd_diff(int argc, char **argv)
         fprintf(stderr, "trx diff: out of memory\n");
         rc = EXIT_INPUT;
     } else if (c.json) {
-        write_json(&d, &c, &cli_out);
+        write_json(&d, &c, trx_interrupt_word(&a.trace), &cli_out);
     } else {
         write_text(&d, &c, &o, trx_interrupt_word(&a.trace), &cli_out);
     }

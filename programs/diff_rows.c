@@ -102,8 +102,9 @@ int diff_match_names(const char *const *a, size_t na, const char *const *b, size
  * values[item * fields + field]. ISRs are named by their number. */
 typedef struct items {
     const char **names;
-    char (*owned)[16]; /* names written here (ISR numbers) */
-    uint32_t *isr;     /* the ISR numbers (ISR tables), else NULL */
+    char (*owned)[16];  /* names written here (ISR numbers) */
+    uint32_t *isr;      /* the ISR numbers (ISR tables), else NULL */
+    uint32_t *isr_core; /* with isr: each one's core (AMP), else TRX_UNKNOWN */
     uint64_t *values;
     bool *has;
     size_t count, fields;
@@ -114,6 +115,7 @@ static void items_free(items *it)
     free(it->names);
     free(it->owned);
     free(it->isr);
+    free(it->isr_core);
     free(it->values);
     free(it->has);
 }
@@ -146,8 +148,10 @@ static void item_rows(diff_rows *d, const char *section, const char *const *fiel
         diff_row *r = add(d, section, named->isr ? NULL : named->names[k], fields[f]);
         if (!r)
             return;
-        if (named->isr)
+        if (named->isr) {
             r->isr = named->isr[k];
+            r->isr_core = named->isr_core[k];
+        }
         if (i >= 0) {
             r->has_a = a->has[(size_t)i * a->fields + f];
             r->a = a->values[(size_t)i * a->fields + f];
@@ -261,8 +265,8 @@ static int lock_items(const diff_side *s, items *it)
     return 0;
 }
 
-/* ISR durations by ISR number: count, min, p99, max (inclusive of nested
- * ISRs), max exclusive. */
+/* ISR durations by ISR number (AMP: by core and number): count, min, p99,
+ * max (inclusive of nested ISRs), max exclusive. */
 static int isr_items(const diff_side *s, items *it)
 {
     const trx_stats *st = s->stats;
@@ -270,13 +274,18 @@ static int isr_items(const diff_side *s, items *it)
         return -1;
     it->owned = malloc((st->isr_count ? st->isr_count : 1) * sizeof *it->owned);
     it->isr = malloc((st->isr_count ? st->isr_count : 1) * sizeof *it->isr);
-    if (!it->owned || !it->isr)
+    it->isr_core = malloc((st->isr_count ? st->isr_count : 1) * sizeof *it->isr_core);
+    if (!it->owned || !it->isr || !it->isr_core)
         return -1;
     for (uint32_t i = 0; i < st->isr_count; i++) {
         const trx_keyed_duration *k = &st->isr[i];
-        snprintf(it->owned[i], sizeof it->owned[i], "%u", k->key);
+        if (k->core != TRX_UNKNOWN) /* AMP: matched by core and number */
+            snprintf(it->owned[i], sizeof it->owned[i], "%u/%u", k->core, k->key);
+        else
+            snprintf(it->owned[i], sizeof it->owned[i], "%u", k->key);
         it->names[i] = it->owned[i];
         it->isr[i] = k->key;
+        it->isr_core[i] = k->core;
         put(it, i, 0, k->d.count, true);
         put(it, i, 1, k->d.min, k->d.count > 0);
         put(it, i, 2, k->d.p99, k->d.count > 0);
@@ -397,11 +406,14 @@ int diff_rows_build(diff_rows *d, const diff_side *a, const diff_side *b)
     return d->oom ? -1 : 0;
 }
 
-const char *diff_row_name(const diff_row *r, char *buf, size_t size)
+const char *diff_row_name(const diff_row *r, const char *irq, char *buf, size_t size)
 {
     if (r->name)
         return r->name;
-    snprintf(buf, size, "%u", r->isr);
+    if (r->isr_core != TRX_UNKNOWN) /* AMP: "1/Hwi 16" */
+        snprintf(buf, size, "%u/%s %u", r->isr_core, irq, r->isr);
+    else
+        snprintf(buf, size, "%u", r->isr);
     return buf;
 }
 

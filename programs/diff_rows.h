@@ -1,7 +1,8 @@
 /*
  * diff_rows.h - the figures `trx diff` compares: every number of two
  * traces' statistics as rows (section, name, field, value in A, value in B),
- * threads and locks matched by name, ISRs by number.
+ * threads and locks matched by name, ISRs by number (AMP: by core and
+ * number).
  */
 #ifndef TRX_DIFF_ROWS_H
 #define TRX_DIFF_ROWS_H
@@ -20,6 +21,7 @@ typedef struct diff_row {
     const char *name;    /* the figure, or the thread / lock it is about (the traces' own
                             strings: valid while they are open); NULL for an ISR */
     uint32_t isr;        /* the ISR number when name is NULL */
+    uint32_t isr_core;   /* AMP: that ISR's core ("1/ISR 16"); else TRX_UNKNOWN */
     const char *field;   /* what of it ("ticks", "min_available"); "" for figures */
     bool has_a, has_b;
     uint64_t a, b;
@@ -44,8 +46,10 @@ typedef struct diff_side {
     const trx_latency *latency; /* instance responses (trx latency), or NULL */
 } diff_side;
 
-/* A row's name as text ("3" for ISR number 3); `buf` holds at least 12 bytes. */
-const char *diff_row_name(const diff_row *r, char *buf, size_t size);
+/* A row's name as text ("3" for interrupt number 3, "1/Hwi 3" for core 1's
+ * on an AMP capture, `irq` the RTOS's word: trx_interrupt_word); `buf` holds
+ * at least 24 bytes. */
+const char *diff_row_name(const diff_row *r, const char *irq, char *buf, size_t size);
 
 /* Collects every row, section by section (the rows point at the traces'
  * names: keep both open while using them). 0, or -1 when out of memory. */

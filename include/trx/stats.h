@@ -74,9 +74,12 @@ typedef struct trx_duration {
 } trx_duration;
 
 /* Durations for one ISR number or thread address (`key`); min_excl and
- * max_excl: ISR durations without the nested ISRs inside (ISRs only). */
+ * max_excl: ISR durations without the nested ISRs inside (ISRs only).
+ * `core`: the one core of an AMP capture's Hwi / Swi (keyed by (core, key):
+ * trx_trace_per_core_instances), else TRX_UNKNOWN. */
 typedef struct trx_keyed_duration {
     uint32_t key;
+    uint32_t core;
     trx_duration d;
     uint64_t min_excl, max_excl;
     uint64_t max_index, max_ticks; /* the event that ended the longest one (EXIT / first event) */
@@ -132,11 +135,12 @@ typedef struct trx_stats {
     uint32_t mark_count;
     trx_filex_stats filex;
     trx_netx_stats netx;
-    /* timing (docs/analyses.md): ISR durations by ISR number (ascending),
+    /* timing (docs/analyses.md): ISR durations by ISR number (ascending;
+     * AMP: by core, then number),
      * interrupt-to-thread latency and response time by thread (first seen) */
     trx_keyed_duration *isr, *latency, *response;
     uint32_t isr_count, latency_count, response_count;
-    /* software interrupts (SYS/BIOS Swis) by handle: durations as isr */
+    /* software interrupts (SYS/BIOS Swis) by handle (AMP: core, handle): durations as isr */
     trx_keyed_duration *swi;
     uint32_t swi_count;
     /* the cores load_busy sums (each window holds load_cores x load_window

@@ -173,6 +173,10 @@ typedef struct trx_thread {
      * a context key of their own (odd: no handle) and `core` their one core */
     uint32_t handle;
     uint32_t core; /* TRX_UNKNOWN: any core (one RTOS instance) */
+    /* SYS/BIOS: the one core the task was switched to (its name gets that
+     * core's prefix when another thread shows the same name); TRX_UNKNOWN:
+     * not known, or several cores (SMP) */
+    uint32_t ran_core;
 } trx_thread;
 
 /* One trace entry as stored, fields in host order (nothing interpreted). */
@@ -626,6 +630,11 @@ uint64_t trx_trace_time_backwards(const trx_trace *t, uint64_t *first_offset);
  * stream, even on SMP). The analyses keep their "what runs now" per core of
  * these, so that interleaved cores do not mix. */
 uint32_t trx_trace_context_cores(const trx_trace *t);
+
+/* True when the cores are separate RTOS instances (an AMP SYS/BIOS capture:
+ * the same handle ran on two cores at once): tasks, Hwis and Swis are then
+ * per (core, handle / interrupt number). False on SMP, one core, TXTB. */
+bool trx_trace_per_core_instances(const trx_trace *t);
 
 /* How plausible the time stamps are (trx_trace_time_check). */
 typedef enum trx_time_verdict {

@@ -9,6 +9,7 @@
 #include "util/entry_index.h"
 #include "trx/stats.h"
 #include "util/address_map.h"
+#include "decode/sysbios_tasks.h"
 
 /* Thread-ish: a real thread address (not idle, not ISR, not initialization). */
 static inline bool trx_is_threadish(uint32_t ctx)
@@ -165,7 +166,9 @@ typedef struct trx_timing {
     trx_keyed_duration *isr, *swi, *latency, *response;
     uint32_t isr_count, isr_cap, swi_count, swi_cap, latency_count, latency_cap, response_count,
         response_cap;
-    trx_address_map isr_map, swi_map, lat_map, resp_map, pending_map;
+    trx_address_map lat_map, resp_map, pending_map;
+    trx_pair_map isr_map, swi_map; /* (core or 0, number / handle) -> index */
+    bool per_core_interrupts;      /* AMP: Hwis and Swis per (core, key) */
     void *pending;
     uint32_t pending_count, pending_cap;
     uint32_t pending_live; /* pending starts not ended yet */

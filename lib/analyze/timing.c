@@ -1,7 +1,8 @@
 /* timing.c - the timing analyses TraceX lacks (docs/analyses.md): ISR
  * duration per ISR number (inclusive and exclusive of nested ISRs),
  * interrupt-to-thread latency, thread response time and CPU load per
- * window, and software-interrupt (Swi) durations by handle. Traces whose
+ * window, and software-interrupt (Swi) durations by handle (on an AMP
+ * capture both per (core, number / handle): separate instances). Traces whose
  * cores carry contexts of their own follow each core's interrupts and
  * previous event on their own; the load then sums the cores' busy time,
  * and keeps each core's windows too. Time whose state is unknown (before a
@@ -65,6 +66,42 @@ static trx_keyed_duration *keyed(trx_timing *a, trx_address_map *map, trx_keyed_
     trx_keyed_duration *k = &(*v)[(*n)++];
     memset(k, 0, sizeof *k);
     k->key = key;
+    k->core = TRX_UNKNOWN;
+    return k;
+}
+
+/* The entry of interrupt `id` (an ISR number, or a Swi handle when `swi`)
+ * on core `core`: one per id, or on an AMP capture one per (core, id);
+ * created on first use; NULL past MAX_KEYS or out of memory. */
+static trx_keyed_duration *interrupt_keyed(trx_timing *a, bool swi, uint32_t core, uint32_t id)
+{
+    trx_pair_map *map = swi ? &a->swi_map : &a->isr_map;
+    trx_keyed_duration **v = swi ? &a->swi : &a->isr;
+    uint32_t *n = swi ? &a->swi_count : &a->isr_count, *cap = swi ? &a->swi_cap : &a->isr_cap;
+    uint32_t key_core = a->per_core_interrupts ? core : 0, at;
+    if (trx_pair_map_get(map, key_core, id, &at))
+        return &(*v)[at];
+    if (*n >= MAX_KEYS || (key_core == UINT32_MAX && id == UINT32_MAX))
+        return NULL;
+    if (*n == *cap) {
+        uint32_t c = *cap ? *cap * 2 : 16;
+        trx_keyed_duration *p = realloc(*v, (size_t)c * sizeof *p);
+        if (!p) {
+            a->oom = 1;
+            return NULL;
+        }
+        *v = p;
+        *cap = c;
+    }
+    uint32_t *slot = trx_pair_map_put(map, key_core, id, *n);
+    if (!slot) {
+        a->oom = 1;
+        return NULL;
+    }
+    trx_keyed_duration *k = &(*v)[(*n)++];
+    memset(k, 0, sizeof *k);
+    k->key = id;
+    k->core = a->per_core_interrupts ? core : TRX_UNKNOWN;
     return k;
 }
 
@@ -93,6 +130,7 @@ int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t
     if (window != 0 && span / window >= TRX_LOAD_WINDOWS_MAX / cores)
         return -2;
     a->init_unknown = t->format == TRX_TRACE_UIA;
+    a->per_core_interrupts = trx_trace_per_core_instances(t);
     a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
     a->window_limit = window ? span / window + 1 : 0; /* windows covering [0, span] */
@@ -236,8 +274,9 @@ static inline pending_start *waiting(trx_timing *a, uint32_t thread)
     return ps && (ps->resume || ps->irq) ? ps : NULL;
 }
 
-/* Ends core c's innermost interrupt (ISR or Swi) at `ev`: its durations. */
-static void close_frame(trx_timing *a, trx_timing_core *c, const trx_event *ev)
+/* Ends core c's (number `core`) innermost interrupt (ISR or Swi) at `ev`:
+ * its durations. */
+static void close_frame(trx_timing *a, trx_timing_core *c, uint32_t core, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     c->depth--;
@@ -246,9 +285,7 @@ static void close_frame(trx_timing *a, trx_timing_core *c, const trx_event *ev)
     } else if (c->depth < MAX_NEST) {
         trx_isr_frame *f = &c->nest[c->depth];
         uint64_t incl = now >= f->enter ? now - f->enter : 0; /* time never runs back in TXTB */
-        trx_keyed_duration *k =
-            f->swi ? keyed(a, &a->swi_map, &a->swi, &a->swi_count, &a->swi_cap, f->id)
-                   : keyed(a, &a->isr_map, &a->isr, &a->isr_count, &a->isr_cap, f->id);
+        trx_keyed_duration *k = interrupt_keyed(a, f->swi, core, f->id);
         if (k) {
             keyed_add(k, incl, ev);
             uint64_t excl = incl > f->nested ? incl - f->nested : 0;
@@ -292,7 +329,7 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
                 (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN, now, 0, a->backsteps};
         c->depth++;
     } else if ((ev->kind == TRX_KIND_ISR_EXIT || ev->kind == TRX_KIND_SWI_END) && c->depth > 0) {
-        close_frame(a, c, ev);
+        close_frame(a, c, core, ev);
     } else if (ctx != TRX_CONTEXT_ISR) {
         c->depth = 0; /* a thread runs: any ISR without EXIT is over */
     }
@@ -345,9 +382,12 @@ static void finish_table(trx_keyed_duration *v, uint32_t n)
         duration_finish(&v[i].d);
 }
 
+/* By core (AMP; TRX_UNKNOWN everywhere else), then key. */
 static int by_key(const void *x, const void *y)
 {
     const trx_keyed_duration *a = x, *b = y;
+    if (a->core != b->core)
+        return a->core < b->core ? -1 : 1;
     return a->key < b->key ? -1 : a->key > b->key;
 }
 
@@ -449,8 +489,8 @@ int trx_timing_finish(trx_timing *a, trx_stats *s)
     if (finish_load(a, s) < 0)
         a->oom = 1;
     s->time_dropped = a->dropped;
-    trx_address_map_free(&a->isr_map);
-    trx_address_map_free(&a->swi_map);
+    trx_pair_map_free(&a->isr_map);
+    trx_pair_map_free(&a->swi_map);
     trx_address_map_free(&a->lat_map);
     trx_address_map_free(&a->resp_map);
     trx_address_map_free(&a->pending_map);

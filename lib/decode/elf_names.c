@@ -1,11 +1,13 @@
 /* elf_names.c - objects without a name take the name of the data object
  * the firmware's ELF has at their address, threads without one the name of
  * their entry function (see trx/elf.h); an AMP capture's per-core tasks
- * "N/name" (their core, the name of their handle or function). */
+ * "N/name" (their core, the name of their handle or function), and so any
+ * task of one core whose name another thread shows too (core_names.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "decode/core_names.h"
 #include "decode/object_table.h"
 #include "trx/elf.h"
 
@@ -32,12 +34,10 @@ static void name_core_task(trx_trace *t, const trx_thread *x, trx_object *o,
     const char *name = trx_elf_object_name(t->elf, x->handle);
     if (!name && f && f->kind == TRX_ELF_FUNCTION)
         name = f->name;
-    char text[TRX_NAME_MAX + 1];
     if (!name)
         return;
-    snprintf(text, sizeof text, "%" PRIu32 "/%s", x->core, name);
-    const char *kept = trx_objects_kept_name(t, text);
-    if (kept) /* out of memory: the name stays "core N/Task 0x..." */
+    const char *kept = trx_core_task_name(t, x->core, name);
+    if (kept) /* out of memory: the name stays "N/Task 0x..." */
         o->name = kept;
 }
 
@@ -69,4 +69,6 @@ void trx_trace_name_from_elf(trx_trace *t)
             t->idle_threads++;
         }
     }
+    /* names now shown more than once (each core's task2_fxn): "N/name" */
+    (void)trx_trace_name_cores_apart(t); /* out of memory: the names stay */
 }

@@ -166,7 +166,7 @@ static int32_t add_object(trx_trace *t, const trx_object *o, int32_t there)
         trx_thread *th = &t->threads[t->thread_count];
         memset(th, 0, sizeof *th);
         th->address = th->handle = o->address;
-        th->core = TRX_UNKNOWN;
+        th->core = th->ran_core = TRX_UNKNOWN;
         th->object_index = idx;
         th->stack_start = o->param1;
         th->stack_size = o->param2;

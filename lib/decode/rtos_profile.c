@@ -89,7 +89,17 @@ const char *trx_profile_rest_name(const trx_trace *t)
     return t->format == TRX_TRACE_UIA && t->mode != TRX_MODE_TRACEX ? "Unknown" : "Initialization";
 }
 
-/* Marks the threads `spec` (one name or handle, `len` characters) names. */
+/* `name` without a per-core prefix "N/" (core_names.h). */
+static const char *without_core(const char *name)
+{
+    const char *p = name;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return p > name && *p == '/' ? p + 1 : name;
+}
+
+/* Marks the threads `spec` (one name or handle, `len` characters) names:
+ * by name, also each core's task of that name ("1/name"). */
 static uint32_t mark_idle_one(trx_trace *t, const char *spec, size_t len)
 {
     char text[TRX_NAME_MAX + 1];
@@ -104,7 +114,8 @@ static uint32_t mark_idle_one(trx_trace *t, const char *spec, size_t len)
     for (uint32_t i = 0; i < t->thread_count; i++) {
         trx_thread *x = &t->threads[i];
         const char *name = t->objects[x->object_index].name;
-        if (!(numeric ? x->address == (uint32_t)handle : strcmp(name, text) == 0))
+        if (!(numeric ? x->address == (uint32_t)handle
+                      : strcmp(name, text) == 0 || strcmp(without_core(name), text) == 0))
             continue;
         marked++;
         if (!x->idle) {

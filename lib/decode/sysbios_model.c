@@ -107,6 +107,8 @@ int trx_sysbios_note_tasks(const trx_sysbios_model *m, trx_sysbios_tasks *k, uin
         if (n >= 4 && (trx_sysbios_tasks_note(k, stream, args[0], args[1], NULL, 0) < 0 ||
                        trx_sysbios_tasks_note(k, stream, args[2], args[3], NULL, 0) < 0))
             return -1;
+        if (n >= 4)
+            trx_sysbios_tasks_ran(k, stream, args[2]);
         return 0;
     case SB_READY: /* tsk, func, pri */
         return n >= 3 ? trx_sysbios_tasks_note(k, stream, args[0], args[1], args + 2, 1) : 0;

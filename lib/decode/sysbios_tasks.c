@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/core_names.h"
 #include "decode/object_table.h"
 
 #define EMPTY_KEY UINT64_MAX
@@ -38,9 +39,7 @@ bool trx_pair_map_get(const trx_pair_map *m, uint32_t a, uint32_t b, uint32_t *v
     return v != NULL;
 }
 
-/* The value slot of (a, b), inserted with `initial` when new; NULL when out
- * of memory (or for the one key that marks empty slots). */
-static uint32_t *pair_map_slot(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial)
+uint32_t *trx_pair_map_put(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial)
 {
     uint64_t key = (uint64_t)a << 32 | b;
     uint32_t *there = pair_map_find(m, key);
@@ -101,7 +100,7 @@ int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handl
     if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
         handle == TRX_CONTEXT_IDLE)
         return 0;
-    uint32_t *at = pair_map_slot(&k->at, stream, handle, UINT32_MAX);
+    uint32_t *at = trx_pair_map_put(&k->at, stream, handle, UINT32_MAX);
     if (!at)
         return -1;
     if (*at == UINT32_MAX) {
@@ -115,7 +114,7 @@ int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handl
         }
         *at = k->count;
         k->seen[k->count++] =
-            (sysbios_seen_task){stream, handle, function, TRX_UNKNOWN, TRX_UNKNOWN};
+            (sysbios_seen_task){stream, handle, function, TRX_UNKNOWN, TRX_UNKNOWN, false};
     }
     sysbios_seen_task *s = &k->seen[*at];
     if (function && !s->function)
@@ -123,6 +122,13 @@ int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handl
     for (uint32_t i = 0; i < n; i++)
         widen(&s->prio_lowest, &s->prio_highest, prio[i]);
     return 0;
+}
+
+void trx_sysbios_tasks_ran(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle)
+{
+    uint32_t at;
+    if (trx_pair_map_get(&k->at, stream, handle, &at))
+        k->seen[at].ran = true;
 }
 
 static uint32_t core_of(const uint32_t *stream_core, uint32_t stream)
@@ -136,7 +142,7 @@ bool trx_sysbios_tasks_on_several_cores(const trx_sysbios_tasks *k, const uint32
     bool several = false;
     for (uint32_t i = 0; i < k->count && !several; i++) {
         uint32_t core = core_of(stream_core, k->seen[i].stream);
-        uint32_t *c = pair_map_slot(&first, 0, k->seen[i].handle, core + 1);
+        uint32_t *c = trx_pair_map_put(&first, 0, k->seen[i].handle, core + 1);
         several = !c || *c != core + 1; /* out of memory: let the time-order check decide */
     }
     trx_pair_map_free(&first);
@@ -166,7 +172,7 @@ void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t 
     o->since[core] = ticks;
     if (next == 0 || next == TRX_CONTEXT_ISR || next == TRX_CONTEXT_INIT)
         return;
-    if (!(r = pair_map_slot(&o->running, 0, next, 0))) {
+    if (!(r = trx_pair_map_put(&o->running, 0, next, 0))) {
         o->oom = true;
         return;
     }
@@ -186,12 +192,52 @@ void trx_sysbios_overlap_free(trx_sysbios_overlap *o)
     memset(o, 0, sizeof *o);
 }
 
-/* An AMP task's name: "core N/Task 0x..." (kept as long as the trace). */
+/* An AMP task's name: "N/Task 0x..." (kept as long as the trace). */
 static const char *amp_name(trx_trace *t, uint32_t core, uint32_t handle)
 {
     char name[40];
-    snprintf(name, sizeof name, "core %" PRIu32 "/Task 0x%08" PRIx32, core, handle);
-    return trx_objects_kept_name(t, name);
+    snprintf(name, sizeof name, "Task 0x%08" PRIx32, handle);
+    return trx_core_task_name(t, core, name);
+}
+
+#define SEVERAL_CORES (TRX_UNKNOWN - 1) /* more than one core */
+
+/* *one (the one core so far, TRX_UNKNOWN: none yet) with core `core` too. */
+static void add_core(uint32_t *one, uint32_t core)
+{
+    if (*one == TRX_UNKNOWN)
+        *one = core;
+    else if (*one != core)
+        *one = SEVERAL_CORES;
+}
+
+/* Each thread's ran_core: the one core its task was switched to on, or,
+ * never switched to, the one core whose records name it; TRX_UNKNOWN for
+ * several (SMP: it keeps its plain name). `thread_of`: each seen task's
+ * thread. 0, or -1 when out of memory. */
+static int find_ran_cores(const trx_sysbios_tasks *k, trx_trace *t, const uint32_t *stream_core,
+                          const int32_t *thread_of)
+{
+    uint32_t *seen_core = malloc((t->thread_count ? t->thread_count : 1) * sizeof *seen_core);
+    if (!seen_core)
+        return -1;
+    for (uint32_t i = 0; i < t->thread_count; i++)
+        seen_core[i] = TRX_UNKNOWN;
+    for (uint32_t i = 0; i < k->count; i++) {
+        uint32_t core = core_of(stream_core, k->seen[i].stream);
+        if (k->seen[i].ran)
+            add_core(&t->threads[thread_of[i]].ran_core, core);
+        add_core(&seen_core[thread_of[i]], core);
+    }
+    for (uint32_t i = 0; i < t->thread_count; i++) {
+        trx_thread *th = &t->threads[i];
+        if (th->ran_core == TRX_UNKNOWN)
+            th->ran_core = seen_core[i];
+        if (th->ran_core == SEVERAL_CORES)
+            th->ran_core = TRX_UNKNOWN;
+    }
+    free(seen_core);
+    return 0;
 }
 
 /* Thread `th` takes the priorities and function of `s`. */
@@ -208,6 +254,9 @@ static void take(trx_thread *th, const sysbios_seen_task *s)
 int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
                                    const uint32_t *stream_core, bool amp, trx_pair_map *amp_threads)
 {
+    int32_t *thread_of = malloc((k->count ? k->count : 1) * sizeof *thread_of);
+    if (!thread_of)
+        return -1;
     for (uint32_t i = 0; i < k->count; i++) {
         const sysbios_seen_task *s = &k->seen[i];
         int32_t th;
@@ -215,15 +264,15 @@ int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
             bool added;
             th = trx_objects_thread_or_unnamed(t, s->handle, TRX_UNKNOWN, &added);
             if (th < 0)
-                return -1;
+                goto oom;
             trx_object *o = &t->objects[t->threads[th].object_index];
             if (added && o->unnamed && !(o->name = trx_objects_made_name(t, "Task", s->handle)))
-                return -1;
+                goto oom;
         } else { /* one thread per (core, handle), its own context key (odd: no handle) */
             uint32_t core = core_of(stream_core, s->stream);
-            uint32_t *slot = pair_map_slot(amp_threads, core, s->handle, UINT32_MAX);
+            uint32_t *slot = trx_pair_map_put(amp_threads, core, s->handle, UINT32_MAX);
             if (!slot)
-                return -1;
+                goto oom;
             if (*slot == UINT32_MAX) {
                 trx_object o;
                 memset(&o, 0, sizeof o);
@@ -232,10 +281,10 @@ int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
                 o.unnamed = true;
                 o.registry_slot = UINT32_MAX;
                 if (!(o.name = amp_name(t, core, s->handle)))
-                    return -1;
+                    goto oom;
                 int32_t idx = trx_objects_add(t, &o);
                 if (idx < 0)
-                    return -1;
+                    goto oom;
                 *slot = (uint32_t)trx_trace_find_thread(t, o.address);
                 t->threads[*slot].handle = s->handle;
                 t->threads[*slot].core = core;
@@ -243,8 +292,14 @@ int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
             th = (int32_t)*slot;
         }
         take(&t->threads[th], s);
+        thread_of[i] = th;
     }
-    return 0;
+    int rc = find_ran_cores(k, t, stream_core, thread_of);
+    free(thread_of);
+    return rc;
+oom:
+    free(thread_of);
+    return -1;
 }
 
 void trx_sysbios_tasks_free(trx_sysbios_tasks *k)

@@ -25,12 +25,17 @@ typedef struct trx_pair_map {
 /* The value of (a, b) in *value; false when absent. */
 bool trx_pair_map_get(const trx_pair_map *m, uint32_t a, uint32_t b, uint32_t *value);
 
+/* The value slot of (a, b), inserted with `initial` when new; NULL when out
+ * of memory (or for (UINT32_MAX, UINT32_MAX), the key that marks empty slots). */
+uint32_t *trx_pair_map_put(trx_pair_map *m, uint32_t a, uint32_t b, uint32_t initial);
+
 void trx_pair_map_free(trx_pair_map *m);
 
 /* One task as the open pass saw it in one stream. */
 typedef struct sysbios_seen_task {
     uint32_t stream, handle, function;  /* function: 0 unknown */
     uint32_t prio_lowest, prio_highest; /* TRX_UNKNOWN: none logged */
+    bool ran;                           /* some LM_switch of the stream switched to it */
 } sysbios_seen_task;
 
 /* The tasks seen, in the order first seen. */
@@ -45,6 +50,9 @@ typedef struct trx_sysbios_tasks {
  * context markers are no task. 0, or -1 when out of memory. */
 int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
                            uint32_t function, const uint32_t *prio, uint32_t n);
+
+/* Notes that stream `stream` switched to task `handle` (noted before). */
+void trx_sysbios_tasks_ran(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle);
 
 /* True when some handle was seen on two cores (`stream_core`: each stream's
  * core; NULL: every stream is core 0). */
@@ -71,9 +79,10 @@ void trx_sysbios_overlap_switch(trx_sysbios_overlap *o, uint32_t core, uint32_t 
 
 void trx_sysbios_overlap_free(trx_sysbios_overlap *o);
 
-/* Makes the tasks threads of t: per handle, or with `amp` per (core,
- * handle), named "core N/Task 0x..." then, whose (core, handle) -> thread
- * map is kept in *amp_threads. 0, or -1 when out of memory. */
+/* Makes the tasks threads of t: per handle (each with the one core it ran
+ * on, trx_thread.ran_core, where there is one), or with `amp` per (core,
+ * handle), named "N/Task 0x..." then (trx_core_task_name), whose (core,
+ * handle) -> thread map is kept in *amp_threads. 0, or -1 when out of memory. */
 int trx_sysbios_tasks_make_threads(const trx_sysbios_tasks *k, trx_trace *t,
                                    const uint32_t *stream_core, bool amp,
                                    trx_pair_map *amp_threads);

@@ -23,6 +23,11 @@ uint32_t trx_trace_context_cores(const trx_trace *t)
                                                                          : 1;
 }
 
+bool trx_trace_per_core_instances(const trx_trace *t)
+{
+    return t->format == TRX_TRACE_UIA && t->uia && t->uia->amp;
+}
+
 const char *trx_trace_load_missing(const trx_trace *t)
 {
     const char *missing = trx_trace_context_missing(t);

@@ -306,8 +306,9 @@ static const char *isr_name(const trx_trace *t, uint32_t number)
     return trx_elf_isr_name(t->elf, number);
 }
 
-/* `member`: interrupt durations by `key` (ISR number, Swi handle), each
- * with its name where `name_of` gives one; the line ends in ",\n". */
+/* `member`: interrupt durations by `key` (ISR number, Swi handle; AMP: per
+ * core, with "core"), each with its name where `name_of` gives one; the
+ * line ends in ",\n". */
 static void interrupts_json(trx_out *f, const trx_trace *t, const char *member, const char *key,
                             const trx_keyed_duration *v, uint32_t n,
                             const char *(*name_of)(const trx_trace *, uint32_t))
@@ -316,6 +317,8 @@ static void interrupts_json(trx_out *f, const trx_trace *t, const char *member, 
     for (uint32_t i = 0; i < n; i++) {
         const trx_keyed_duration *k = &v[i];
         trx_out_printf(f, "%s\n    {\"%s\": %u, ", i ? "," : "", key, k->key);
+        if (k->core != TRX_UNKNOWN) /* AMP: that core's Hwi / Swi */
+            trx_out_printf(f, "\"core\": %u, ", k->core);
         const char *name = name_of(t, k->key);
         if (name) {
             trx_out_str(f, "\"name\": ");

@@ -276,7 +276,8 @@ static void swi_label(const trx_trace *t, uint32_t handle, char *buf, size_t siz
         snprintf(buf, size, "0x%08x", handle);
 }
 
-/* "WHAT durations": a row per key (ISR number, Swi handle) with the
+/* "WHAT durations": a row per key (ISR number, Swi handle; AMP: per core,
+ * labelled "N/...") with the
  * exclusive (nested ones left out) minimum and maximum; nothing when empty. */
 static void interrupts_text(trx_out *o, const trx_trace *t, const trx_stats *s, const char *what,
                             const char *column, const trx_keyed_duration *v, uint32_t n,
@@ -290,9 +291,13 @@ static void interrupts_text(trx_out *o, const trx_trace *t, const trx_stats *s, 
                    what, s->ticks_per_second ? "(times in microseconds)" : "(times in ticks)",
                    column);
     for (uint32_t i = 0; i < n; i++) {
-        char label[64], a[32], b[32];
+        char label[64], row[80], a[32], b[32];
         label_of(t, v[i].key, label, sizeof label);
-        duration_row(o, s, label, &v[i].d);
+        if (v[i].core != TRX_UNKNOWN) /* AMP: that core's Hwi / Swi, "core/name" */
+            snprintf(row, sizeof row, "%u/%s", v[i].core, label);
+        else
+            snprintf(row, sizeof row, "%s", label);
+        duration_row(o, s, row, &v[i].d);
         when(a, sizeof a, s, (double)v[i].min_excl);
         when(b, sizeof b, s, (double)v[i].max_excl);
         trx_out_printf(o, "   %s / %s\n", a, b);

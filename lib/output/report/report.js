@@ -1238,6 +1238,7 @@
       var key = kind === "swi" ? d.handle : d.id, at = member + "." + k + ".";
       var name = kind === "swi" ? irqName("swi", key, d.name ? "Swi " + d.name : "") :
         irqName("isr", key, d.name ? (meta.rtos === "sysbios" ? "Hwi " : "ISR ") + key + " (" + d.name + ")" : "");
+      if (d.core !== undefined) name = "core " + d.core + "/" + name; /* AMP: each core's own */
       return [td(name), td(d.count, at + "count"), td(d.min, at + "min"), td(d.mean, at + "mean"), td(d.max, at + "max"),
         d.worst_end_ticks === undefined ? td("") :
           spanLink(timeText(d.worst_end_ticks - d.max) + " – " + timeText(d.worst_end_ticks),
