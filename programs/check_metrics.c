@@ -123,11 +123,11 @@ static int metric_isr_ticks(const check_ctx *ctx, const check_rule *r, check_res
         snprintf(core, sizeof core, "%u/", w->core);
     snprintf(out->subject, sizeof out->subject, "%s%s %u", core, irq, w->key);
     EVIDENCE(out,
-             "longest %s: %s%s %u ran %" PRIu64 " ticks (inclusive of nested ones; %" PRIu64
+             "longest %s: %s%s %u ran %" PRIu64 " ticks (inclusive of nested %ss; %" PRIu64
              " exclusive at most), ended at event %" PRIu64 " (ticks %" PRIu64 "), limit %" PRIu64
              " ticks; %" PRIu64 " runs, mean %.2f, p99 %" PRIu64,
-             irq, core, irq, w->key, w->d.max, w->max_excl, w->max_index, w->max_ticks, r->limit,
-             w->d.count, mean_of(&w->d), w->d.p99);
+             irq, core, irq, w->key, w->d.max, irq, w->max_excl, w->max_index, w->max_ticks,
+             r->limit, w->d.count, mean_of(&w->d), w->d.p99);
     return 0;
 }
 
