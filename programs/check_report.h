@@ -14,13 +14,15 @@ typedef struct check_run {
     const check_result *results;
     size_t count;
     size_t passed, failed, unavailable, skipped;
+    uint64_t time_backwards; /* times the trace's timestamps went backwards */
 } check_run;
 
 /* One line per rule ("PASS  rule  evidence") and a summary line. */
 void check_write_text(const check_run *run, trx_out *w);
 
-/* One JSON object: file, mode, counts, and per rule its status, value,
- * limit, event index, ticks, subject and evidence. */
+/* One JSON object: file, mode, counts, "time_backwards" when the trace's
+ * timestamps went backwards (as trx stats --json counts it), and per rule
+ * its status, value, limit, event index, ticks, subject and evidence. */
 void check_write_json(const check_run *run, trx_out *w);
 
 /* A JUnit XML report: one testsuite, each rule a testcase (a failure

@@ -175,7 +175,11 @@ static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_o
         return EXIT_INPUT;
     }
     check_ctx ctx = {&in->trace, &st, cli_ticks_per_second(in, o->ticks_per_second)};
-    check_run run = {c->args[0], o->rules, results, o->count, 0, 0, 0, 0};
+    check_run run = {.path = c->args[0],
+                     .rules = o->rules,
+                     .results = results,
+                     .count = o->count,
+                     .time_backwards = trx_trace_time_backwards(&in->trace, NULL)};
     int rc = 0;
     for (size_t i = 0; i < o->count && rc == 0; i++) {
         if (check_evaluate(&ctx, &o->rules[i], &results[i]) != 0) {

@@ -29,6 +29,7 @@
 #include "output/json_string.h"
 #include "output/path_output.h"
 #include "output/report.h"
+#include "output/report_irqs.h"
 #include "output/stats_json.h"
 #include "output/timeline.h"
 #include "serve_api.h"
@@ -153,8 +154,6 @@ static int write_core_runs(serve_state *s, uint64_t first, uint64_t last, trx_ou
     return trx_report_core_runs_window(&s->in->trace, &c, first, last, w);
 }
 
-/* The events from cursor `c` on: at most `max`, and (until_ticks) none after
- * the first one past `until` ticks. */
 /* ,"late": the late instances' marks once computed (the page's red wedges). */
 static void write_late(serve_state *s, trx_out *w)
 {
@@ -164,22 +163,26 @@ static void write_late(serve_state *s, trx_out *w)
     trx_out_mem(w, s->late, s->late_len);
 }
 
-static int write_events(serve_state *s, trx_cursor *c, uint64_t max, bool until_ticks,
+/* The events from number `index` on: at most `max`, and (until_ticks) none
+ * after the first one past `until` ticks; those of an interrupt already
+ * running at `index` on its Hwi / Swi lane. */
+static int write_events(serve_state *s, uint64_t index, uint64_t max, bool until_ticks,
                         uint64_t until, trx_out *w)
 {
     trx_trace *t = &s->in->trace;
     uint32_t *seen = calloc(65536, sizeof *seen);
     trx_address_map symbols = {0};
     trx_report_encoder e;
+    trx_cursor cursor, *c = &cursor;
     if (!seen || trx_report_encoder_init(&e, t, w, seen, s->options.custom, &symbols, NULL) < 0) {
         free(seen);
-        trx_cursor_free(c);
         return 503;
     }
-    if (trx_report_encoder_irqs(&e, s->irqs) < 0) { /* the page's Hwi / Swi lanes */
+    /* the page's Hwi / Swi lanes, and which of them run where the window starts */
+    if (trx_report_encoder_irqs(&e, s->irqs) < 0 ||
+        trx_overview_seek_index_irqs(s->overview, index, c, e.irq_walk) < 0) {
         trx_report_encoder_finish(&e);
         free(seen);
-        trx_cursor_free(c);
         return 503;
     }
     trx_out_str(w, "{\"mode\":\"events\",\"events\":\"");
@@ -236,12 +239,8 @@ static int view_by_index(serve_state *s, uint64_t from, uint64_t to, uint64_t co
 {
     const trx_overview *o = s->overview;
     uint64_t ready = trx_overview_ready(o);
-    if (to - from < SERVE_EVENTS_MAX && (trx_overview_done(o) || to < ready)) {
-        trx_cursor c;
-        if (trx_overview_seek_index(o, from, &c) < 0)
-            return 503;
-        return write_events(s, &c, to - from + 1, false, 0, w);
-    }
+    if (to - from < SERVE_EVENTS_MAX && (trx_overview_done(o) || to < ready))
+        return write_events(s, from, to - from + 1, false, 0, w);
     trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
     num(w, (to < ready ? to + 1 : ready) - (from < ready ? from : ready));
     trx_out_str(w, ",\"summary\":");
@@ -267,12 +266,9 @@ static int view(serve_state *s, const trx_http_request *r, trx_out *w, const cha
     const trx_overview *o = s->overview;
     uint64_t between = trx_overview_events_between(o, from, to);
     bool known = trx_overview_done(o) || trx_overview_ready_ticks(o) > to;
-    if (known && between <= SERVE_EVENTS_MAX) {
-        trx_cursor c;
-        if (trx_overview_seek_index(o, trx_overview_index_near(o, from), &c) < 0)
-            return 503;
-        return write_events(s, &c, SERVE_EVENTS_MAX + 2 * TRX_OVERVIEW_CHUNK, true, to, w);
-    }
+    if (known && between <= SERVE_EVENTS_MAX)
+        return write_events(s, trx_overview_index_near(o, from),
+                            SERVE_EVENTS_MAX + 2 * TRX_OVERVIEW_CHUNK, true, to, w);
     trx_out_str(w, "{\"mode\":\"summary\",\"events_in_view\":");
     num(w, between);
     trx_out_str(w, ",\"summary\":");
@@ -312,10 +308,7 @@ static int events(serve_state *s, const trx_http_request *r, trx_out *w, const c
         return bad_request(w, type, "events: expected first=INDEX&count=N");
     if (count > SERVE_EVENTS_MAX)
         count = SERVE_EVENTS_MAX;
-    trx_cursor c;
-    if (trx_overview_seek_index(s->overview, first, &c) < 0)
-        return 503;
-    return write_events(s, &c, count, false, 0, w);
+    return write_events(s, first, count, false, 0, w);
 }
 
 /* What a search looks for, decided once per request. */
@@ -323,8 +316,10 @@ typedef struct search_query {
     char text[200]; /* lower case */
     bool numeric;
     uint32_t number;
-    uint8_t *lane_hit;
-    trx_address_map names; /* module << 16 | id -> 1 + (its name matches) */
+    uint32_t lanes;
+    uint8_t *lane_hit;             /* per lane, the Hwi / Swi lanes too: its name matches */
+    trx_report_irq_walk *irq_walk; /* the Hwi / Swi running per core (s->irqs only) */
+    trx_address_map names;         /* module << 16 | id -> 1 + (its name matches) */
 } search_query;
 
 static char lower(char c)
@@ -349,7 +344,11 @@ static bool matches(serve_state *s, search_query *q, const trx_event *ev)
 {
     trx_trace *t = &s->in->trace;
     uint32_t lane = trx_lane_of_event(t, ev, ev->context);
-    if (lane < trx_lane_count(t) && q->lane_hit[lane])
+    if (q->irq_walk) { /* on the page's Hwi / Swi lane, as the report's search finds it */
+        uint32_t next = trx_lane_of_event(t, ev, ev->next_context);
+        trx_report_irqs_step(s->irqs, q->irq_walk, t, ev, &lane, &next);
+    }
+    if (lane < q->lanes && q->lane_hit[lane])
         return true;
     uint32_t key = (uint32_t)ev->module << 16 | (ev->id & 0xFFFFu), hit;
     if (!trx_address_map_get(&q->names, key, &hit)) {
@@ -386,11 +385,20 @@ static int search(serve_state *s, const trx_http_request *r, trx_out *w, const c
         *p = lower(*p);
     q.numeric = *end == '\0' && v <= UINT32_MAX && q.text[0] >= '0' && q.text[0] <= '9';
     q.number = (uint32_t)v;
-    uint32_t lanes = trx_lane_count(t);
-    if (!(q.lane_hit = calloc(lanes ? lanes : 1, 1)))
+    uint32_t lanes = trx_lane_count(t), irqs = s->irqs ? s->irqs->count : 0;
+    q.lanes = lanes + irqs;
+    if (!(q.lane_hit = calloc(q.lanes ? q.lanes : 1, 1)) ||
+        (irqs && !(q.irq_walk = malloc(sizeof *q.irq_walk)))) {
+        free(q.lane_hit);
         return 503;
+    }
     for (uint32_t l = 0; l < lanes; l++)
         q.lane_hit[l] = contains_text(trx_lane_name(t, l), q.text);
+    for (uint32_t k = 0; k < irqs; k++) { /* "Hwi 15 (hwi0_fxn)", "Swi swi0_fxn" */
+        char name[TRX_REPORT_IRQ_NAME];
+        trx_report_irqs_lane_name(t, s->irqs, k, name, sizeof name);
+        q.lane_hit[lanes + k] = contains_text(name, q.text);
+    }
     bool forward = dir[0] == '1';
     uint64_t ready = trx_overview_ready(s->overview);
     /* forward: from+1 on; backward: the block before `from`, its last match */
@@ -405,7 +413,7 @@ static int search(serve_state *s, const trx_http_request *r, trx_out *w, const c
     trx_cursor c;
     int rc = 200;
     if (start < stop) {
-        if (trx_overview_seek_index(s->overview, start, &c) < 0) {
+        if (trx_overview_seek_index_irqs(s->overview, start, &c, q.irq_walk) < 0) {
             rc = 503;
             goto out;
         }
@@ -434,6 +442,7 @@ static int search(serve_state *s, const trx_http_request *r, trx_out *w, const c
     }
 out:
     free(q.lane_hit);
+    free(q.irq_walk);
     trx_address_map_free(&q.names);
     return rc;
 }

@@ -68,6 +68,8 @@ serve_state *serve_state_open(const cli_common *c, const char *path, uint64_t ti
             s->irqs = NULL;
             rc = -1;
         }
+        if (rc == 0) /* the summaries' columns on those lanes too */
+            trx_overview_set_irqs(s->overview, s->irqs);
     }
     free(w);
     if (f)

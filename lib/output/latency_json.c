@@ -52,6 +52,9 @@ void trx_latency_write_json(const trx_trace *t, const trx_latency *l, bool inter
         trx_out_printf(o, "%" PRIu64, tps);
     else
         trx_out_str(o, "null");
+    uint64_t backwards = trx_trace_time_backwards(t, NULL);
+    if (backwards) /* the broken time source stats --json also counts */
+        trx_out_printf(o, ", \"time_backwards\": %" PRIu64, backwards);
     trx_out_str(o, ",\n \"threads\": [");
     for (uint32_t i = 0; i < l->row_count; i++) {
         const trx_latency_row *r = &l->rows[i];

@@ -18,6 +18,8 @@
 
 #define NONE UINT16_MAX
 
+_Static_assert(TRX_REPORT_IRQ_NAME >= TRX_SYMBOL_TEXT + 64, "room for a symbol and its words");
+
 static int irq_order(const void *x, const void *y)
 {
     const trx_report_irq *a = x, *b = y;
@@ -182,13 +184,21 @@ static void irq_name(const trx_trace *t, const trx_report_irq *q, bool per_core,
         snprintf(buf, size, "%sHwi %u", core, q->key);
 }
 
+void trx_report_irqs_lane_name(const trx_trace *t, const trx_report_irqs *irqs, uint32_t i,
+                               char *buf, size_t size)
+{
+    if (i < irqs->count)
+        irq_name(t, &irqs->irq[i], trx_trace_context_cores(t) > 1, buf, size);
+    else if (size)
+        buf[0] = '\0';
+}
+
 void trx_report_irqs_lanes_json(trx_out *w, const trx_trace *t, const trx_report_irqs *irqs)
 {
-    bool per_core = trx_trace_context_cores(t) > 1;
     for (uint32_t i = 0; irqs && i < irqs->count; i++) {
         const trx_report_irq *q = &irqs->irq[i];
-        char name[TRX_SYMBOL_TEXT + 64];
-        irq_name(t, q, per_core, name, sizeof name);
+        char name[TRX_REPORT_IRQ_NAME];
+        trx_report_irqs_lane_name(t, irqs, i, name, sizeof name);
         trx_out_str(w, ",\n{\"name\":");
         trx_out_json_string(w, name);
         trx_out_printf(w, ",\"kind\":\"%s\",\"address\":%u,\"irq\":%u,\"core\":%u,\"used\":true}",

@@ -11,6 +11,7 @@
 #define TRX_REPORT_IRQS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "output/out_buffer.h"
@@ -63,6 +64,15 @@ bool trx_report_irqs_lane_used(const trx_report_irqs *irqs, uint32_t l);
  * interrupt lanes. */
 void trx_report_irqs_step(const trx_report_irqs *irqs, trx_report_irq_walk *walk,
                           const trx_trace *t, const trx_event *ev, uint32_t *lane, uint32_t *next);
+
+/* Room for an interrupt lane's name. */
+#define TRX_REPORT_IRQ_NAME 224 /* TRX_SYMBOL_TEXT + 64 */
+
+/* The name of interrupt lane `i` (lane irqs->base + i) into buf: "Hwi 15
+ * (hwi0_fxn)", "Swi swi0_fxn" ("Swi 0x2000a000" unnamed), "core 1/..." when
+ * per core; empty when there is no such lane. */
+void trx_report_irqs_lane_name(const trx_trace *t, const trx_report_irqs *irqs, uint32_t i,
+                               char *buf, size_t size);
 
 /* The lane entries of the interrupt lanes for #trx-meta's "lanes" (each
  * preceded by a comma): name ("Hwi 15 (hwi0_fxn)", "Swi swi0_fxn" or "Swi

@@ -160,6 +160,10 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     num(w, t->lost_events);
     trx_out_str(w, ",\"context_cores\":");
     num(w, trx_trace_context_cores(t));
+    if (trx_trace_time_backwards(t, NULL)) { /* as trx stats --json counts them */
+        trx_out_str(w, ",\"time_backwards\":");
+        num(w, trx_trace_time_backwards(t, NULL));
+    }
     trx_out_str(w, ",\"first_index\":");
     num(w, pe ? pe->first : 0);
     if (pe && pe->win) { /* a part of the trace: which */

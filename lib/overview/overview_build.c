@@ -3,7 +3,8 @@
  * one cursor walk, or two threads each walking a half of a TXTB trace and
  * joined where they meet; per chunk its end time, lost events and per-lane
  * notes (events, run time, worst response time); a cursor copy every
- * `interval` events.
+ * `interval` events (with, on a SYS/BIOS trace, which Hwi / Swi runs on
+ * each core there).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,14 @@ void trx_overview_set_parallel_min(trx_overview *o, uint64_t entries, uint32_t s
 {
     o->parallel_min = entries;
     o->split_from = split_from;
+}
+
+void trx_overview_set_irqs(trx_overview *o, const trx_report_irqs *irqs)
+{
+    if (!irqs || !irqs->count || irqs->base != trx_lane_count(o->t))
+        return;
+    o->irqs = irqs;
+    o->lanes = irqs->base + irqs->count;
 }
 
 /* The chunk being filled: per lane its events and run time, and the lanes touched. */
@@ -75,6 +84,7 @@ typedef struct segment {
     waiting wt;
     lane_cache lanes;
     uint32_t cores, *run_lane;
+    trx_report_irq_walk *irq_walk; /* the Hwi / Swi running per core (o->irqs only) */
     uint64_t *run_since;
     bool *running;
     uint64_t i, ticks; /* events walked; the latest ticks */
@@ -224,6 +234,8 @@ static void note_response(segment *g, const trx_event *ev, uint32_t thread)
 static uint64_t plan_interval(const trx_overview *o, const trx_cursor *c)
 {
     uint64_t size = trx_cursor_state_size(c) + 256, interval = 64 * (uint64_t)TRX_OVERVIEW_CHUNK;
+    if (o->irqs)
+        size += sizeof(trx_report_irq_walk);
     while ((o->total / interval + 2) * size > TRX_OVERVIEW_CHECKPOINT_BUDGET)
         interval *= 2;
     return interval;
@@ -243,11 +255,13 @@ static inline void take_event(segment *g, const trx_event *ev)
         a->busy[g->run_lane[core]] += g->ticks - g->run_since[core];
     }
     uint32_t lane = lane_of(&g->lanes, t, ev, ev->context);
+    uint32_t next = lane_of(&g->lanes, t, ev, ev->next_context);
+    if (g->irq_walk) /* an interrupt's event and run time on its Hwi / Swi lane */
+        trx_report_irqs_step(o->irqs, g->irq_walk, t, ev, &lane, &next);
     if (lane < o->lanes) {
         touch(a, lane);
         a->events[lane]++;
     }
-    uint32_t next = lane_of(&g->lanes, t, ev, ev->next_context);
     g->running[core] = next < o->lanes;
     g->run_lane[core] = next;
     g->run_since[core] = g->ticks;
@@ -283,6 +297,8 @@ static void walk(segment *g)
                 g->rc = -1;
                 return;
             }
+            if (g->irq_walk)
+                o->checkpoint_irq[g->checkpoint_count] = *g->irq_walk;
             g->checkpoint_at[g->checkpoint_count++] = g->i;
             if (g->publish)
                 atomic_store_explicit(&o->checkpoints_ready, g->checkpoint_count,
@@ -338,6 +354,8 @@ static bool segment_init(segment *g, trx_overview *o, const atomic_bool *stop)
     g->running = calloc(g->cores, sizeof *g->running);
     for (uint32_t k = 0; k < LANE_SLOTS; k++)
         g->lanes.lane[k] = UINT32_MAX;
+    if (o->irqs && !(g->irq_walk = calloc(1, sizeof *g->irq_walk)))
+        return false;
     return a->events && a->busy && a->worst && a->noted && a->touched && g->run_lane &&
            g->run_since && g->running;
 }
@@ -354,6 +372,7 @@ static void segment_free(segment *g)
     free(g->run_lane);
     free(g->run_since);
     free(g->running);
+    free(g->irq_walk);
     if (g->live_cursor)
         trx_cursor_free(&g->c);
 }
@@ -364,7 +383,7 @@ static void segment_free(segment *g)
 static uint32_t split_point(const trx_overview *o)
 {
     const trx_trace *t = o->t;
-    if (t->format == TRX_TRACE_UIA || trx_trace_context_cores(t) > 1 || t->used < 4 ||
+    if (o->irqs || t->format == TRX_TRACE_UIA || trx_trace_context_cores(t) > 1 || t->used < 4 ||
         t->used < o->parallel_min)
         return 0;
     uint32_t from = o->split_from && o->split_from < t->used ? o->split_from : t->used / 2;
@@ -489,7 +508,9 @@ int trx_overview_build(trx_overview *o, const atomic_bool *stop)
     o->checkpoint_cap = o->total / o->interval + 2;
     o->checkpoints = calloc(o->checkpoint_cap, sizeof *o->checkpoints);
     o->checkpoint_at = calloc(o->checkpoint_cap, sizeof *o->checkpoint_at);
-    if (!o->checkpoints || !o->checkpoint_at)
+    if (o->irqs)
+        o->checkpoint_irq = calloc(o->checkpoint_cap, sizeof *o->checkpoint_irq);
+    if (!o->checkpoints || !o->checkpoint_at || (o->irqs && !o->checkpoint_irq))
         goto out;
     a.chunks = o->chunks;
     a.blocks = o->blocks;

@@ -4,6 +4,7 @@
 #ifndef TRX_OVERVIEW_INTERNAL_H
 #define TRX_OVERVIEW_INTERNAL_H
 
+#include "output/report_irqs.h"
 #include "overview/trace_overview.h"
 
 typedef struct lane_note {
@@ -37,6 +38,8 @@ struct trx_overview {
     trx_cursor *checkpoints;
     uint64_t *checkpoint_at; /* the index of each checkpoint's next event */
     uint64_t checkpoint_cap;
+    const trx_report_irqs *irqs;         /* the Hwi / Swi lanes (NULL: none) */
+    trx_report_irq_walk *checkpoint_irq; /* per checkpoint: the interrupts running (with irqs) */
     uint32_t lanes;
     uint64_t parallel_min;
     uint32_t split_from;            /* raw entry from which to look for the split (0: the middle) */

@@ -74,7 +74,8 @@ uint64_t trx_overview_memory(const trx_overview *o)
     uint64_t blocks = (o->notes_used + NOTE_BLOCK - 1) >> NOTE_BLOCK_SHIFT;
     return bytes + o->chunk_cap * sizeof(chunk) + blocks * NOTE_BLOCK * sizeof(lane_note) +
            o->block_cap * sizeof(lane_note *) +
-           o->checkpoint_cap * (sizeof(trx_cursor) + sizeof(uint64_t));
+           o->checkpoint_cap * (sizeof(trx_cursor) + sizeof(uint64_t) +
+                                (o->checkpoint_irq ? sizeof(trx_report_irq_walk) : 0));
 }
 
 static uint64_t chunks_ready(const trx_overview *o)
@@ -120,6 +121,14 @@ uint64_t trx_overview_index_near(const trx_overview *o, uint64_t ticks)
 
 int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *out)
 {
+    return trx_overview_seek_index_irqs(o, index, out, NULL);
+}
+
+int trx_overview_seek_index_irqs(const trx_overview *o, uint64_t index, trx_cursor *out,
+                                 trx_report_irq_walk *walk)
+{
+    if (walk)
+        memset(walk, 0, sizeof *walk);
     uint64_t cps = atomic_load_explicit(&o->checkpoints_ready, memory_order_acquire);
     uint64_t ready = trx_overview_ready(o);
     if (!cps)
@@ -136,9 +145,19 @@ int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *o
     }
     if (trx_cursor_copy(out, &o->checkpoints[lo]) < 0)
         return -1;
-    for (uint64_t i = o->checkpoint_at[lo]; i < index; i++)
-        if (!trx_cursor_next_ref(out))
+    bool irqs = walk && o->irqs && o->checkpoint_irq;
+    if (irqs) /* the interrupts running at the checkpoint, then stepped to `index` */
+        *walk = o->checkpoint_irq[lo];
+    const trx_event *ev;
+    for (uint64_t i = o->checkpoint_at[lo]; i < index; i++) {
+        if (!(ev = trx_cursor_next_ref(out)))
             break;
+        if (irqs) {
+            uint32_t lane = trx_lane_of_event(o->t, ev, ev->context);
+            uint32_t next = trx_lane_of_event(o->t, ev, ev->next_context);
+            trx_report_irqs_step(o->irqs, walk, o->t, ev, &lane, &next);
+        }
+    }
     return 0;
 }
 
@@ -388,6 +407,7 @@ void trx_overview_free(trx_overview *o)
         trx_cursor_free(&o->checkpoints[k]);
     free(o->checkpoints);
     free(o->checkpoint_at);
+    free(o->checkpoint_irq);
     for (uint64_t b = 0; o->blocks && b < o->block_cap; b++)
         free(o->blocks[b]);
     free(o->blocks);

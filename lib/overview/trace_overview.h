@@ -37,6 +37,17 @@ trx_overview *trx_overview_new(trx_trace *t);
  * on (0: the middle; tests move it). */
 void trx_overview_set_parallel_min(trx_overview *o, uint64_t entries, uint32_t split_from);
 
+struct trx_report_irqs;
+struct trx_report_irq_walk;
+
+/* Before the pass: the Hwi / Swi lanes of a SYS/BIOS trace (report_irqs.h;
+ * `irqs` must outlive the overview). The summaries then give an interrupt's
+ * events and run time to the lane of the Hwi / Swi running on its core, as
+ * the report's page draws them, and every checkpoint keeps which interrupt
+ * runs on each core (trx_overview_seek_index_irqs). NULL or none: the
+ * timeline's lanes only. */
+void trx_overview_set_irqs(trx_overview *o, const struct trx_report_irqs *irqs);
+
 /* The pass: fills the chunks and checkpoints, publishing them as it goes.
  * Stops early when *stop becomes true. 0, or -1 when out of memory. */
 int trx_overview_build(trx_overview *o, const atomic_bool *stop);
@@ -84,6 +95,13 @@ void trx_overview_summary_index_json(const trx_overview *o, uint64_t from, uint6
  * nearest checkpoint: 0, or -1 when out of memory or nothing is ready yet.
  * Free it with trx_cursor_free. */
 int trx_overview_seek_index(const trx_overview *o, uint64_t index, trx_cursor *out);
+
+/* The same, and *walk (when not NULL) becomes which Hwi / Swi runs on each
+ * core before event `index` (as trx_report_irqs_step leaves it after the
+ * events before it), so that a window starting inside an interrupt puts its
+ * first events on that interrupt's lane. Zeroed without irqs. */
+int trx_overview_seek_index_irqs(const trx_overview *o, uint64_t index, trx_cursor *out,
+                                 struct trx_report_irq_walk *walk);
 
 /* The index of the first event at or after `ticks` (to a chunk: the first
  * event of the first chunk that ends at or after it). */

@@ -61,6 +61,7 @@ function option(name, count) { /* removes `name` and its values from rest */
 const bigOpt = option("--big", 1), gapOpt = option("--gaps", 2), fullOpt = option("--registry-full", 1);
 const sysbiosOpt = option("--sysbios", 3);
 const benchOpt = option("--sysbios-durations", 3);
+const loadOpt = option("--sysbios-load", 3);
 const big = bigOpt ? bigOpt[0] : null;
 const traces = rest;
 const failures = [];
@@ -692,6 +693,61 @@ async function measureBig(browser, trace) {
   await context.close();
 }
 
+/* The Load tab of a SYS/BIOS capture with the target's Load reports
+ * (sysbios_shaped's idle_load, TRUTH: its truth.json naming the Idle tasks):
+ * without the Idle task named, per core trx's load is unavailable with the
+ * reason `trx stats --json` gives; with --idle, per core trx's series is
+ * stats' cpu_load.per_core windows (at each window's end, windows of unknown
+ * time left out) and the target's is target_load's reports of that core, both
+ * drawn as lines. */
+async function checkLoad(browser, trace, meta, truthPath) {
+  const truth = JSON.parse(fs.readFileSync(truthPath, "utf8"));
+  const idle = truth.idle.map((c) => "0x" + c.idle_handle.toString(16)).join(",");
+  for (const named of [false, true]) {
+    const html = path.resolve(work, named ? "sysbios-load.html" : "sysbios-load-unavailable.html");
+    const common = ["--uia-meta", meta, ...(named ? ["--idle", idle] : []), trace];
+    trxRun(["report", "-o", html, ...common]);
+    const stats = JSON.parse(trxRun(["stats", "--json", ...common]));
+    const what = "load" + (named ? " (--idle " + idle + ")" : " (no Idle task)") + ": ";
+    const { page, context, errors } = await open(browser, html);
+    const tabs = await page.evaluate(() => trxReport.tabs());
+    check(tabs.includes("Load"), what + "no Load tab: " + tabs.join(", "));
+    await page.evaluate(() => trxReport.showTab("Load"));
+    const shown = await page.evaluate(() => trxReport.loadCores());
+    const cores = stats.target_load.per_core.map((c) => c.core);
+    check(JSON.stringify(shown.map((c) => c.core)) === JSON.stringify(cores) && cores.length === 2,
+          what + "cores " + JSON.stringify(shown.map((c) => c.core)) + ", target_load has " + JSON.stringify(cores));
+    const reason = stats.load_unavailable;
+    check(named === !reason && (named || /--elf/.test(reason)), what + "stats load_unavailable " + JSON.stringify(reason));
+    for (const c of shown) {
+      const target = stats.target_load.cpu.filter((r) => r.core === c.core).map((r) => [r.ticks, r.percent]);
+      check(target.length > 0 && JSON.stringify(c.target) === JSON.stringify(target),
+            what + "core " + c.core + " target series " + JSON.stringify(c.target) + ", target_load " + JSON.stringify(target));
+      const text = await page.textContent('.load-computed[data-core="' + c.core + '"]');
+      const lines = await page.$$eval(".load-chart", (svgs) => svgs.map((s) => s.querySelectorAll("polyline").length));
+      if (!named) {
+        check(c.computed === null && c.unavailable === reason, what + "core " + c.core + " computed " + JSON.stringify(c.computed));
+        check(text.includes("unavailable: " + reason), what + "core " + c.core + " says " + JSON.stringify(text));
+        check(lines[cores.indexOf(c.core)] === 1, what + "core " + c.core + " draws " + lines[cores.indexOf(c.core)] + " lines");
+        continue;
+      }
+      const cl = stats.cpu_load, per = cl.per_core.find((x) => x.core === c.core);
+      const want = [];
+      (per ? per.windows : []).forEach((p, k) => { if (p !== null) want.push([(k + 1) * cl.window, p]); });
+      check(want.length > 0 && JSON.stringify(c.computed) === JSON.stringify(want),
+            what + "core " + c.core + " trx series " + JSON.stringify(c.computed) + ", stats windows " + JSON.stringify(want));
+      const mean = want.reduce((a, p) => a + p[1], 0) / want.length;
+      check(text.includes(want.length + " windows") && text.includes("mean " + mean.toFixed(1) + " %"),
+            what + "core " + c.core + " says " + JSON.stringify(text) + " (" + want.length + " windows, mean " + mean.toFixed(1) + ")");
+      check(lines[cores.indexOf(c.core)] === 2, what + "core " + c.core + " draws " + lines[cores.indexOf(c.core)] + " lines");
+    }
+    await page.screenshot({ path: path.resolve(work, named ? "sysbios-load.png" : "sysbios-load-unavailable.png") });
+    check(errors.length === 0, what + "page errors: " + errors.join("; "));
+    await context.close();
+  }
+  console.log("sysbios load: target and trx series per core as trx stats --json gives them");
+}
+
 (async () => {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
@@ -703,6 +759,7 @@ async function measureBig(browser, trace) {
     if (fullOpt) await checkRegistryFull(browser, fullOpt[0]);
     if (sysbiosOpt) await checkSysbios(browser, ...sysbiosOpt);
     if (benchOpt) await checkSysbios(browser, ...benchOpt, true);
+    if (loadOpt) await checkLoad(browser, ...loadOpt);
     if (big) await measureBig(browser, big);
   } finally {
     await browser.close();

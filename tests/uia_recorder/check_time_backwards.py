@@ -6,6 +6,8 @@ recorder extends it as if it had wrapped):
   - every command that reads the trace warns "timestamps go backwards" on
     stderr (once per input), stats --json says how often and how many
     figures it left out;
+  - check --json, latency --json and trx serve's /api/meta carry the same
+    time_backwards figure (absent on a capture whose time never steps back);
   - the Hwi and the response time spanning the step are left out (the Hwi's
     count is the truth's less one, nothing near 2^32 ticks), the span and the
     profile stay within the true time."""
@@ -13,6 +15,8 @@ import json, os, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "uia"))
 from test_support import check, finish
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "serve"))
+from served import Served
 
 trx, sim, out = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(out, exist_ok=True)
@@ -57,4 +61,18 @@ for p in st["execution_profile"]:
 info = json.loads(subprocess.run([trx, "info", "--json", "--uia-meta", meta, path], capture_output=True,
                                  text=True).stdout)
 check(info.get("time_backwards") == 1, "info --json time_backwards %s" % info.get("time_backwards"))
+# check --json, latency --json and trx serve's meta carry the same figure (absent on a clean capture)
+clean, clean_meta = os.path.join(out, "one_core.uia"), os.path.join(out, "one_core.uia.xml")
+for capture, capture_meta, want in ((path, meta, 1), (clean, clean_meta, None)):
+    for cmd in (["check", "--json"], ["latency", "--json"]):
+        extra = ["max-isr-ticks=1000000"] if cmd[0] == "check" else []
+        r = subprocess.run([trx, *cmd, "--uia-meta", capture_meta, capture, *extra], capture_output=True, text=True)
+        got = json.loads(r.stdout).get("time_backwards") if r.stdout else "no output"
+        check(got == want, "%s %s: time_backwards %s, stats --json says %s" % (" ".join(cmd), capture, got, want))
+    served = Served(trx, "--uia-meta", capture_meta, capture)
+    try:
+        got = served.get("api/meta").get("time_backwards")
+        check(got == want, "trx serve %s: meta time_backwards %s, stats --json says %s" % (capture, got, want))
+    finally:
+        served.stop()
 finish("check_time_backwards")

@@ -1277,12 +1277,19 @@
       }).join(" ") + '"/>';
     }).join("") + "</svg>";
   }
-  tabs.Load = function () {
+  /* what the Load tab shows per core: the target's reports and trx's
+   * windows ([[ticks, percent] ...] or null) and why trx's are unavailable */
+  function loadCores() {
     var coresShown = {};
     loadLanes.forEach(function (l) { coresShown[l.name.replace(/^.* /, "")] = l.points; });
     if (!loadLanes.length) coresShown[0] = null;
     return Object.keys(coresShown).map(function (c) {
-      var target = coresShown[c], mine = computedLoad(Number(c)), series = [];
+      return { core: Number(c), target: coresShown[c], computed: computedLoad(Number(c)), unavailable: loadUnavailable() };
+    });
+  }
+  tabs.Load = function () {
+    return loadCores().map(function (lc) {
+      var c = lc.core, target = lc.target, mine = lc.computed, series = [];
       if (target) series.push([target, LANE_COLOR.load]);
       if (mine) series.push([mine, "#1d2330"]);
       var figures = function (pts, what) {
@@ -1396,6 +1403,8 @@
     refresh: function () { asked = ""; redraw(); },
     gotoEvent: gotoEvent,
     stats: function () { return stats; },
+    /* the Load tab's figures per core: {core, target, computed, unavailable} */
+    loadCores: function () { return loadCores(); },
     summary: function () { return summary; },
     ruler: function () { return rulerLabels; },
     /* the run bars of the last frame, per lane row: [x, width, height, summary column or -1] ... */
