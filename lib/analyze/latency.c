@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze/instance_rules.h"
+#include "trx/cores.h"
 #include "analyze/intervals.h"
 
 #define MAX_OPEN_KEYS 4096u /* paired user intervals open at once (more: incomplete) */
@@ -27,6 +28,10 @@ struct trx_latency_state {
     open_instance *open;          /* per thread */
     trx_interval_result *results; /* per thread */
     trx_interval_matcher paired;  /* paired user intervals: by their field's value */
+    /* per core: its last event's ticks; a step back (a broken time source)
+     * is a gap in time: what is open across it gets no figure */
+    uint64_t last_ticks[TRX_MAX_CORES];
+    bool have_last[TRX_MAX_CORES];
 };
 
 /* Charges the time since the slot's last switch to its thread's open
@@ -160,7 +165,11 @@ void trx_latency_feed(trx_latency *l, const trx_event *ev)
 {
     struct trx_latency_state *s = l->state_;
     trx_instance_rules *r = &s->rules;
-    if (ev->lost_before) { /* every open instance crosses the gap */
+    uint32_t core = ev->core < TRX_MAX_CORES ? ev->core : 0;
+    bool back = s->have_last[core] && ev->ticks < s->last_ticks[core];
+    s->last_ticks[core] = ev->ticks;
+    s->have_last[core] = true;
+    if (ev->lost_before || back) { /* every open instance crosses the gap */
         trx_interval_gap(&s->paired, TRX_INTERVAL_ALL_LANES);
         for (uint32_t i = 0; i < r->thread_count; i++)
             if (s->open[i].open)

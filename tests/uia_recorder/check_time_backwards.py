@@ -58,6 +58,21 @@ for resp in st["latency"]["response"]:
     check(resp["max"] < true_span, "response %s spans more than the trace" % resp)
 for p in st["execution_profile"]:
     check(p["ticks"] <= true_span, "profile row %s beyond the true span %d" % (p, true_span))
+# trx latency: no instance spanning the step (no figure beyond the true span, none near 2^64)
+lat = json.loads(subprocess.run([trx, "latency", "--json", "--uia-meta", meta, path], capture_output=True,
+                                text=True).stdout)
+widest = []
+def ticks_in(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if isinstance(v, int) and not isinstance(v, bool) and k.endswith("ticks") and not k.startswith(("release", "end", "start")):
+                widest.append((v, k))
+            ticks_in(v)
+    elif isinstance(o, list):
+        for v in o:
+            ticks_in(v)
+ticks_in(lat)
+check(widest and max(widest)[0] <= true_span, "latency --json: %s beyond the true span %d" % (max(widest or [(0, "")]), true_span))
 info = json.loads(subprocess.run([trx, "info", "--json", "--uia-meta", meta, path], capture_output=True,
                                  text=True).stdout)
 check(info.get("time_backwards") == 1, "info --json time_backwards %s" % info.get("time_backwards"))
