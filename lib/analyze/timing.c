@@ -39,6 +39,21 @@ static void duration_finish(trx_duration *d)
 
 /* --------------------------------------------------------------- keyed */
 
+/* Room for one more keyed duration in *v (doubling *cap); false, with
+ * a->oom set, when out of memory. */
+static bool grow_keyed(trx_timing *a, trx_keyed_duration **v, uint32_t *cap)
+{
+    uint32_t c = *cap ? *cap * 2 : 16;
+    trx_keyed_duration *p = realloc(*v, (size_t)c * sizeof *p);
+    if (!p) {
+        a->oom = 1;
+        return false;
+    }
+    *v = p;
+    *cap = c;
+    return true;
+}
+
 /* The entry for `key` in a keyed table (address map + array), created on
  * first use; NULL past MAX_KEYS or out of memory. */
 static trx_keyed_duration *keyed(trx_timing *a, trx_address_map *map, trx_keyed_duration **v,
@@ -49,16 +64,8 @@ static trx_keyed_duration *keyed(trx_timing *a, trx_address_map *map, trx_keyed_
         return &(*v)[*slot];
     if (*n >= MAX_KEYS)
         return NULL;
-    if (*n == *cap) {
-        uint32_t c = *cap ? *cap * 2 : 16;
-        trx_keyed_duration *p = realloc(*v, (size_t)c * sizeof *p);
-        if (!p) {
-            a->oom = 1;
-            return NULL;
-        }
-        *v = p;
-        *cap = c;
-    }
+    if (*n == *cap && !grow_keyed(a, v, cap))
+        return NULL;
     if (trx_address_map_put(map, key, *n) < 0) {
         a->oom = 1;
         return NULL;
@@ -83,16 +90,8 @@ static trx_keyed_duration *interrupt_keyed(trx_timing *a, bool swi, uint32_t cor
         return &(*v)[at];
     if (*n >= MAX_KEYS || (key_core == UINT32_MAX && id == UINT32_MAX))
         return NULL;
-    if (*n == *cap) {
-        uint32_t c = *cap ? *cap * 2 : 16;
-        trx_keyed_duration *p = realloc(*v, (size_t)c * sizeof *p);
-        if (!p) {
-            a->oom = 1;
-            return NULL;
-        }
-        *v = p;
-        *cap = c;
-    }
+    if (*n == *cap && !grow_keyed(a, v, cap))
+        return NULL;
     uint32_t *slot = trx_pair_map_put(map, key_core, id, *n);
     if (!slot) {
         a->oom = 1;

@@ -13,7 +13,7 @@ const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { chromium } = require("playwright-core");
-const { check, startServer, finish } = require("./serve_util");
+const { check, startServer, openServedMulticore, finish } = require("./serve_util");
 
 const [trx, chromiumPath, work, trace] = process.argv.slice(2);
 fs.mkdirSync(work, { recursive: true });
@@ -23,13 +23,8 @@ fs.mkdirSync(work, { recursive: true });
   const report = path.join(work, "report.html");
   execFileSync(trx, ["report", trace, "-o", report]);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const errors = [];
-  const served = await context.newPage();
-  served.on("pageerror", (e) => errors.push(String(e)));
-  await served.goto(url);
-  await served.waitForFunction(() => window.trxReport && !trxReport.stats().pending &&
-    trxReport.window().mode === "events" && trxReport.cpuLanes().length >= 2, null, { timeout: 60000 });
+  const { context, served } = await openServedMulticore(browser, url, 900, errors);
   const win = await served.evaluate(() => trxReport.window());
   const got = await served.evaluate(() => trxReport.cpuLanes());
   const labels = await served.$$eval("#lane-labels div", (ds) => ds.map((d) => d.textContent));

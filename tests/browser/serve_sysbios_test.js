@@ -14,7 +14,7 @@ const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { chromium } = require("playwright-core");
-const { check, startServer, finish } = require("./serve_util");
+const { check, startServer, openServedMulticore, finish } = require("./serve_util");
 
 const [trx, chromiumPath, work, trace, meta, elf] = process.argv.slice(2);
 fs.mkdirSync(work, { recursive: true });
@@ -36,13 +36,8 @@ async function shown(page) {
   execFileSync(trx, ["report", "-o", report, ...common]);
   const stats = JSON.parse(execFileSync(trx, ["stats", "--json", ...common]).toString());
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1400 } });
   const errors = [];
-  const served = await context.newPage();
-  served.on("pageerror", (e) => errors.push(String(e)));
-  await served.goto(url);
-  await served.waitForFunction(() => window.trxReport && !trxReport.stats().pending &&
-    trxReport.window().mode === "events" && trxReport.cpuLanes().length >= 2, null, { timeout: 60000 });
+  const { context, served } = await openServedMulticore(browser, url, 1400, errors);
   const win = await served.evaluate(() => trxReport.window());
   const got = await shown(served);
 

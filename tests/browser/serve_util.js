@@ -32,6 +32,19 @@ async function waitFor(page, fn, arg, ms) {
   await page.waitForFunction(fn, arg, { timeout: ms, polling: 10 });
 }
 
+/* Opens the served page `url` in a new context of `browser` (viewport
+ * 1400 x `height`) and waits until its statistics are in and its window holds
+ * exact events on two CPU lanes or more; page errors go to `errors`. */
+async function openServedMulticore(browser, url, height, errors) {
+  const context = await browser.newContext({ viewport: { width: 1400, height } });
+  const served = await context.newPage();
+  served.on("pageerror", (e) => errors.push(String(e)));
+  await served.goto(url);
+  await served.waitForFunction(() => window.trxReport && !trxReport.stats().pending &&
+    trxReport.window().mode === "events" && trxReport.cpuLanes().length >= 2, null, { timeout: 60000 });
+  return { context, served };
+}
+
 /* Prints the failures (exit 1) or "NAME: OK". */
 function finish(name) {
   if (failures.length) {
@@ -41,4 +54,4 @@ function finish(name) {
   console.log(name + ": OK");
 }
 
-module.exports = { check, startServer, waitFor, finish };
+module.exports = { check, startServer, waitFor, openServedMulticore, finish };
