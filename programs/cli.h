@@ -54,6 +54,7 @@ typedef struct cli_common {
     const char *uia_meta;          /* --uia-meta APP.uia.xml or names file, or NULL */
     const char *elf;               /* --elf FIRMWARE (symbols), or NULL */
     const char *idle;              /* --idle TASK: the idle task's name or handle, or NULL */
+    uint32_t jobs;                 /* --jobs N (0: as many as the machine has) */
     const char *output;            /* -o OUT, or NULL for stdout */
     trx_mode mode;                 /* --compat tracex -> TRX_MODE_TRACEX */
     uint64_t max_input_size;       /* --max-input-size (default TRX_DEFAULT_MAX_INPUT) */

@@ -54,6 +54,7 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
                     "its names would mislead\n",
                     path, c->elf, m.reason);
     }
+    in->trace.jobs = c->jobs;
     if (c->idle && trx_trace_mark_idle(&in->trace, c->idle) == 0)
         fprintf(stderr, "trx: %s: warning: --idle %s names no task of this trace\n", path, c->idle);
     cli_warn_time_backwards(in, path);

@@ -24,7 +24,8 @@ enum {
     OPT_ENDIAN,
     OPT_UIA_META,
     OPT_ELF,
-    OPT_IDLE
+    OPT_IDLE,
+    OPT_JOBS
 };
 
 int cli_usage_error(const char *command, const char *fmt, ...)
@@ -118,6 +119,7 @@ static bool build_table(const cli_spec *spec, struct option *table, int cap)
                    (struct option){"uia-meta", required_argument, NULL, OPT_UIA_META}) &&
         add_option(table, &n, cap, (struct option){"elf", required_argument, NULL, OPT_ELF}) &&
         add_option(table, &n, cap, (struct option){"idle", required_argument, NULL, OPT_IDLE}) &&
+        add_option(table, &n, cap, (struct option){"jobs", required_argument, NULL, OPT_JOBS}) &&
         add_option(table, &n, cap,
                    (struct option){"max-input-size", required_argument, NULL, OPT_MAX_INPUT});
     if (ok && (spec->common & CLI_JSON))
@@ -189,6 +191,14 @@ int cli_parse(int argc, char **argv, const cli_spec *spec, cli_common *c)
         case OPT_IDLE:
             c->idle = optarg;
             break;
+        case OPT_JOBS: {
+            uint64_t jobs;
+            if (!cli_parse_u64(optarg, &jobs) || jobs < 1 || jobs > 1024)
+                return cli_usage_error(spec->name, "--jobs: '%s' is not a thread count (1 to 1024)",
+                                       optarg);
+            c->jobs = (uint32_t)jobs;
+            break;
+        }
         case OPT_MAX_INPUT:
             if (!cli_parse_size(optarg, &c->max_input_size))
                 return cli_usage_error(spec->name,

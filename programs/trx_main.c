@@ -73,6 +73,8 @@ static const char usage_tail[] =
     "  --uia-meta FILE                           UIA event names (TI's APP.uia.xml or a names "
     "file)\n"
     "  --max-input-size SIZE                     refuse larger input (default 4G)\n"
+    "  --jobs N                                  threads to use (default: the processors; 1: one\n"
+    "                                            walk; the results are the same)\n"
     "  -o, --output OUT                          write to OUT (replaced when complete)\n"
     "  -h, --help                                the command's own help\n"
     "FILE may be - (standard input).\n"

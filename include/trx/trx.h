@@ -321,6 +321,9 @@ typedef struct trx_trace {
     /* the firmware's ELF symbols (trx/elf.h), owned by the caller like
      * uia_names; NULL: addresses stay numbers */
     const struct trx_elf *elf;
+    /* threads an analysis may use (`--jobs`): 0, as many as the machine
+     * has; 1, one walk on the calling thread (trx_trace_jobs) */
+    uint32_t jobs;
 } trx_trace;
 
 /* How to open a trace: the encoding (bin, ihex ... or AUTO), the trace format
@@ -407,6 +410,11 @@ trx_vocab trx_trace_vocab(const trx_trace *t);
 /* The vocabulary's word for the RTOS's own events, as a category (Perfetto,
  * Chrome JSON, CSV): "threadx", "freertos", "sysbios" or "rtos". */
 const char *trx_vocab_category(trx_vocab v);
+
+/* The threads an analysis of `t` may use: t->jobs, or when that is 0 the
+ * processors online (1 where that cannot be known). The results never
+ * depend on it; 1 walks each trace once on the calling thread. */
+uint32_t trx_trace_jobs(const trx_trace *t);
 
 /* The RTOS's word for a hardware interrupt's handler: "Hwi" for SYS/BIOS,
  * else "ISR" (rows "Hwi 15" / "ISR 15", headings "Hwi durations"). */

@@ -377,7 +377,8 @@ int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc
 
 int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc)
 {
-    bool halves = t->format == TRX_TRACE_TXTB && t->used >= HALVES_MIN_ENTRIES;
+    bool halves =
+        t->format == TRX_TRACE_TXTB && t->used >= HALVES_MIN_ENTRIES && trx_trace_jobs(t) > 1;
     return trx_core_summary_split(t, s, tc, halves ? t->used / 2 : 0, true);
 }
 

@@ -232,7 +232,8 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     if (w.cinv)
         trx_correct_inversions_keep(w.cinv, kept->keep, kept->done, kept->ctx);
     uint64_t events = t->format == TRX_TRACE_UIA ? trx_uia_info_of(t)->records : t->used;
-    bool parallel = events >= PARALLEL_MIN_ENTRIES && !getenv("TRX_STATS_SERIAL");
+    bool parallel =
+        events >= PARALLEL_MIN_ENTRIES && trx_trace_jobs(t) > 1 && !getenv("TRX_STATS_SERIAL");
     trx_fanout_fn here = correct ? correct_here : tracex_here;
     trx_fanout_fn there = correct ? correct_there : tracex_there;
     trx_cursor c;

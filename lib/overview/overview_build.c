@@ -384,7 +384,7 @@ static uint32_t split_point(const trx_overview *o)
 {
     const trx_trace *t = o->t;
     if (o->irqs || t->format == TRX_TRACE_UIA || trx_trace_context_cores(t) > 1 || t->used < 4 ||
-        t->used < o->parallel_min)
+        t->used < o->parallel_min || trx_trace_jobs(t) < 2)
         return 0;
     uint32_t from = o->split_from && o->split_from < t->used ? o->split_from : t->used / 2;
     for (uint32_t i = from > 2 ? from : 2, n = 0; i < t->used && n < 65536; i++, n++) {

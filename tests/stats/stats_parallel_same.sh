@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # stats_parallel_same.sh GEN_TXTB GEN_HOSTILE TRX - `trx stats` runs half of
 # its analyses on a helper thread for traces of 65,536 entries or more; with
-# TRX_STATS_SERIAL set it runs them all on one thread. Both ways must print
+# TRX_STATS_SERIAL set (or with --jobs 1) it runs them all on one thread. Both ways must print
 # the same bytes, text and JSON, in both modes, on generated traces (single-
 # and 2-core, wrapped big-endian) and on hostile shapes (TraceX's inversion
 # look-ahead, many unknown threads), all above the threshold.
@@ -22,7 +22,9 @@ for f in "$dir"/*.trx; do
       "$trx" stats $mode $fmt "$f" > "$dir/parallel.out"
       # shellcheck disable=SC2086
       TRX_STATS_SERIAL=1 "$trx" stats $mode $fmt "$f" > "$dir/serial.out"
-      if cmp -s "$dir/parallel.out" "$dir/serial.out"; then
+      # shellcheck disable=SC2086
+      "$trx" stats --jobs 1 $mode $fmt "$f" > "$dir/jobs1.out"
+      if cmp -s "$dir/parallel.out" "$dir/serial.out" && cmp -s "$dir/parallel.out" "$dir/jobs1.out"; then
         echo "ok: $(basename "$f") ${mode:-(correct)} ${fmt:-(text)}"
       else
         echo "FAIL: $(basename "$f") ${mode:-(correct)} ${fmt:-(text)}: serial and parallel differ"
