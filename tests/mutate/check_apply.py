@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_apply.py ROOT - every mutation of tests/mutate/mutations.txt still
+"""check_apply.py ROOT [--list] - every mutation of tests/mutate/mutations.txt still
 applies to today's code: its file exists, each "from" text is in it (in
 order, each replaced once, as run.sh replaces them), its tests regex names
 at least one registered ctest test (the names come on stdin from
@@ -10,7 +10,10 @@ import re
 import sys
 
 root = sys.argv[1]
-tests = set(re.findall(r"Test +#\d+: (\S+)", sys.stdin.read())) if not sys.stdin.isatty() else set()
+listing = sys.argv[2:] == ["--list"]
+tests = set()
+if not listing and not sys.stdin.isatty():
+    tests = set(re.findall(r"Test +#\d+: (\S+)", sys.stdin.read()))
 blocks, cur = [], None
 for n, line in enumerate(open(root + "/tests/mutate/mutations.txt"), 1):
     line = line.rstrip("\n")
@@ -32,6 +35,10 @@ for n, line in enumerate(open(root + "/tests/mutate/mutations.txt"), 1):
         cur["pairs"][-1][1] = val
     else:
         sys.exit("mutations.txt:%d: 'to' without its 'from'" % n)
+if listing:
+    for b in blocks:
+        print("\x1f".join([b["name"], b["file"], b["tests"]] + [x for p in b["pairs"] for x in p] + ["."]))
+    sys.exit(0)
 problems, names = [], set()
 for b in blocks:
     where = "mutations.txt:%d %s" % (b["line"], b["name"])

@@ -19,29 +19,7 @@ ln -sfn "$ROOT/../shared" "$SCRATCH/shared"
 cmake -S "$SCRATCH/src" -B "$SCRATCH/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$SCRATCH/build" -j "$(nproc)" >/dev/null
 
-python3 - "$ROOT/tests/mutate/mutations.txt" > "$SCRATCH/list.txt" <<'PY'
-import sys
-blocks, cur = [], None
-for line in open(sys.argv[1]):
-    line = line.rstrip("\n")
-    if line.startswith("#") or not line.strip():
-        continue
-    key, _, val = line.partition(": ")
-    if line.endswith(":") and not val:
-        key, val = line[:-1], ""
-    if key == "name":
-        cur = {"name": val, "pairs": []}
-        blocks.append(cur)
-    elif key in ("file", "tests"):
-        cur[key] = val
-    elif key == "from":
-        cur["pairs"].append([val, None])
-    elif key == "to":
-        cur["pairs"][-1][1] = val
-for b in blocks:
-    print("\x1f".join([b["name"], b["file"], b["tests"]] +
-                    [x for p in b["pairs"] for x in p] + ["."]))  # "." keeps a last empty field
-PY
+python3 "$ROOT/tests/mutate/check_apply.py" "$ROOT" --list > "$SCRATCH/list.txt"
 
 missed=0
 while IFS=$'\x1f' read -r -a f; do  # unit separators: empty fields survive
