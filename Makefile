@@ -10,7 +10,7 @@ BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 30
 FUZZ_LONG_SECONDS ?= 600
-LEAN_FUZZERS = fuzz_txtb fuzz_uia fuzz_live fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf fuzz_http
+LEAN_FUZZERS = fuzz_txtb fuzz_uia fuzz_uia_meta fuzz_live fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf fuzz_http
 
 .PHONY: build install run test test-deps test-unit test-sanitize test-tsan fuzz fuzz-long fuzzers format format-check clean windows
 

@@ -76,6 +76,15 @@ check(len(line) == 1 and "(the global timer's, from the first record; " in line[
       line[0].endswith("; %.6f s)" % (int(line[0].split()[4]) / hz)),
       "info text: relative ticks line %s" % line)
 
+# bad metadata: one line on stderr naming the file and offset, even when the
+# value it quotes holds a newline
+bad = os.path.join(out, "bad.uia.xml")
+with open(bad, "w") as f:
+    f.write('<?xml version="1.0"?>\n<uia>\n  <evtMap id="1" moduleId="12\n34" shortName="x"/>\n</uia>\n')
+r = subprocess.run([trx, "stats", "--uia-meta", bad, path], capture_output=True, text=True)
+check(r.returncode == 2 and r.stderr.count("\n") == 1 and bad in r.stderr and "offset" in r.stderr,
+      "bad metadata: exit %d, stderr %r" % (r.returncode, r.stderr))
+
 # an explicit rate wins; without the metadata nothing is known
 st = json.loads(run("stats", "--json", "--uia-meta", meta, path))
 st4 = json.loads(run("stats", "--json", "--uia-meta", meta, "--ticks-per-us", "4", path))
