@@ -33,6 +33,7 @@
 #include "decode/entry_read.h"
 #include "decode/object_table.h"
 #include "util/address_map.h"
+#include "analyze/segment_units.h"
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
 
@@ -641,4 +642,30 @@ void trx_core_stats_free(trx_core_stats *s)
     free(s->high_cores_);
     free(s->high_masks_);
     memset(s, 0, sizeof *s);
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_core_tracker_fingerprint(const trx_core_tracker *a, const trx_trace *t, trx_fingerprint *f,
+                                  uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_core_tracker_clear_results(trx_core_tracker *a)
+{
+    (void)a;
+}
+
+int trx_core_tracker_merge(trx_core_tracker *later, trx_core_tracker *earlier, const trx_trace *t,
+                           uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
 }

@@ -12,6 +12,7 @@
 
 #include "analyze/analyses.h"
 #include "util/per_core.h"
+#include "analyze/segment_units.h"
 
 int trx_profile_init(trx_profile *a, const trx_trace *t)
 {
@@ -61,4 +62,33 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, i
     a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
     a->last_first = first;
     c->prev_next = ev->next_context;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_profile_fingerprint(const trx_profile *a, const trx_trace *t, trx_fingerprint *f,
+                             uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_profile_clear_results(trx_profile *a, trx_stats *s)
+{
+    (void)a;
+    (void)s;
+}
+
+int trx_profile_merge(trx_profile *later, trx_stats *later_s, trx_profile *earlier,
+                      const trx_stats *earlier_s, const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)later_s;
+    (void)earlier;
+    (void)earlier_s;
+    (void)t;
+    (void)offset;
+    return -1;
 }

@@ -1,6 +1,7 @@
 /* interrupts.c - TraceX's interrupt and nested-interrupt counts: ISR enters,
  * plus interrupt-context events seen outside any enter/exit pair. */
 #include "analyze/analyses.h"
+#include "analyze/segment_units.h"
 
 void trx_interrupts_feed(trx_interrupt_counter *a, const trx_event *ev)
 {
@@ -18,4 +19,30 @@ void trx_interrupts_feed(trx_interrupt_counter *a, const trx_event *ev)
     } else {
         a->nesting = 0;
     }
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_interrupts_fingerprint(const trx_interrupt_counter *a, const trx_trace *t,
+                                trx_fingerprint *f, uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_interrupts_clear_results(trx_interrupt_counter *a)
+{
+    (void)a;
+}
+
+int trx_interrupts_merge(trx_interrupt_counter *later, trx_interrupt_counter *earlier,
+                         const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
 }

@@ -20,6 +20,7 @@
 #include "analyze/ran_inside.h"
 #include "decode/object_table.h"
 #include "util/address_map.h"
+#include "analyze/segment_units.h"
 
 enum { IDLE_STATE = 0, PENDING, OPEN };
 
@@ -340,4 +341,37 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
     trx_ran_inside_free(f->ran);
     free(f);
     return oom ? -1 : 0;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_correct_inversions_fingerprint(const trx_correct_inversions *a, const trx_trace *t,
+                                        trx_fingerprint *f, uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_correct_inversions_clear_results(trx_correct_inversions *a)
+{
+    (void)a;
+}
+
+int trx_correct_inversions_merge(trx_correct_inversions *later, trx_correct_inversions *earlier,
+                                 const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
+}
+
+void trx_correct_inversions_discard(trx_correct_inversions *a)
+{
+    trx_stats s = {0};
+    trx_correct_inversions_finish(a, &s);
+    trx_stats_free(&s);
 }

@@ -15,6 +15,7 @@
 
 #include "analyze/analyses.h"
 #include "util/per_core.h"
+#include "analyze/segment_units.h"
 
 static bool is_switchable(uint32_t ctx)
 {
@@ -104,4 +105,36 @@ void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s)
     trx_address_map_free(&a->suspended);
     free(a->per_core);
     a->per_core = NULL;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_correct_performance_fingerprint(const trx_correct_performance *a, const trx_trace *t,
+                                         trx_fingerprint *f, uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_correct_performance_clear_results(trx_correct_performance *a)
+{
+    (void)a;
+}
+
+int trx_correct_performance_merge(trx_correct_performance *later, trx_correct_performance *earlier,
+                                  const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
+}
+
+void trx_correct_performance_discard(trx_correct_performance *a)
+{
+    trx_stats s = {0};
+    trx_correct_performance_finish(a, &s);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "analyze/analyses.h"
+#include "analyze/segment_units.h"
 
 /* A service count with its first-seen position, for the stable order. */
 typedef struct ranked {
@@ -132,4 +133,37 @@ int trx_popularity_finish(trx_popularity *p, trx_stats *s)
     free(p->count);
     free(p->order);
     return out ? 0 : -1;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_popularity_fingerprint(const trx_popularity *a, const trx_trace *t, trx_fingerprint *f,
+                                uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_popularity_clear_results(trx_popularity *a)
+{
+    (void)a;
+}
+
+int trx_popularity_merge(trx_popularity *later, trx_popularity *earlier, const trx_trace *t,
+                         uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
+}
+
+void trx_popularity_discard(trx_popularity *a)
+{
+    trx_stats s = {0};
+    trx_popularity_finish(a, &s);
+    trx_stats_free(&s);
 }

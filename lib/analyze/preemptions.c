@@ -4,6 +4,7 @@
  * count reproduces TraceX's use of the look-ahead variable left over from
  * the preemption loop (tracex.md 2.9). */
 #include "analyze/analyses.h"
+#include "analyze/segment_units.h"
 
 /* Settles the waiting RESUMEs with look-ahead value v (a thread). */
 static void settle(trx_preemption_counter *a, uint32_t v)
@@ -67,4 +68,30 @@ void trx_preemptions_finish(trx_preemption_counter *a, trx_stats *s)
         s->time_slices = 0;
     else
         s->time_slices = a->first_is_time_slice ? 1 : 0;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_preemptions_fingerprint(const trx_preemption_counter *a, const trx_trace *t,
+                                 trx_fingerprint *f, uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_preemptions_clear_results(trx_preemption_counter *a)
+{
+    (void)a;
+}
+
+int trx_preemptions_merge(trx_preemption_counter *later, trx_preemption_counter *earlier,
+                          const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
 }

@@ -20,6 +20,7 @@
 #include "analyze/analyses.h"
 #include "analyze/open_windows.h"
 #include "util/address_map.h"
+#include "analyze/segment_units.h"
 
 #define NO_END UINT32_MAX
 
@@ -277,4 +278,37 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     trx_open_windows_free(f->open);
     free(f);
     return oom ? -1 : 0;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_inversions_fingerprint(const trx_inversion_finder *a, const trx_trace *t,
+                                trx_fingerprint *f, uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_inversions_clear_results(trx_inversion_finder *a)
+{
+    (void)a;
+}
+
+int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earlier,
+                         const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
+}
+
+void trx_inversions_discard(trx_inversion_finder *a)
+{
+    trx_stats s = {0};
+    trx_inversions_finish(a, &s);
+    trx_stats_free(&s);
 }

@@ -12,6 +12,7 @@
 
 #include "analyze/analyses.h"
 #include "trx/catalog.h"
+#include "analyze/segment_units.h"
 
 #define EVENT_IDS 65536u    /* trx_event.id: 16 bits */
 #define FIELD_UNKNOWN 0xFFu /* stack_field: not looked up yet */
@@ -185,4 +186,30 @@ void trx_stack_usage_discard(trx_stack_usage *u)
     free(u->below);
     free(u->groups);
     memset(u, 0, sizeof *u);
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_stack_usage_fingerprint(const trx_stack_usage *a, const trx_trace *t, trx_fingerprint *f,
+                                 uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_stack_usage_clear_results(trx_stack_usage *a)
+{
+    (void)a;
+}
+
+int trx_stack_usage_merge(trx_stack_usage *later, trx_stack_usage *earlier, const trx_trace *t,
+                          uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/analyses.h"
+#include "analyze/segment_units.h"
 
 /* One (thread, id) counter while counting. */
 struct trx_thread_service {
@@ -143,4 +144,37 @@ int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
     free(p->entries);
     memset(p, 0, sizeof *p);
     return oom ? -1 : 0;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_thread_popularity_fingerprint(const trx_thread_popularity *a, const trx_trace *t,
+                                       trx_fingerprint *f, uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_thread_popularity_clear_results(trx_thread_popularity *a)
+{
+    (void)a;
+}
+
+int trx_thread_popularity_merge(trx_thread_popularity *later, trx_thread_popularity *earlier,
+                                const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
+}
+
+void trx_thread_popularity_discard(trx_thread_popularity *a)
+{
+    trx_stats s = {0};
+    trx_thread_popularity_finish(a, &s);
+    trx_stats_free(&s);
 }

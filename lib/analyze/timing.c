@@ -17,6 +17,7 @@
 
 #include "analyze/analyses.h"
 #include "util/log_histogram.h"
+#include "analyze/segment_units.h"
 
 #define MAX_NEST 64
 #define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
@@ -497,4 +498,36 @@ int trx_timing_finish(trx_timing *a, trx_stats *s)
     free(a->frames);
     free(a->per_core);
     return a->oom ? -1 : 0;
+}
+
+/* Segments (segment_units.h): not mergeable yet, so every segment of the
+ * trace is walked again from the state before it. */
+void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerprint *f,
+                            uint64_t base)
+{
+    (void)a;
+    (void)t;
+    (void)base;
+    trx_fp_unmergeable(f);
+}
+
+void trx_timing_clear_results(trx_timing *a)
+{
+    (void)a;
+}
+
+int trx_timing_merge(trx_timing *later, trx_timing *earlier, const trx_trace *t, uint64_t offset)
+{
+    (void)later;
+    (void)earlier;
+    (void)t;
+    (void)offset;
+    return -1;
+}
+
+void trx_timing_discard(trx_timing *a)
+{
+    trx_stats s = {0};
+    trx_timing_finish(a, &s);
+    trx_stats_free(&s);
 }
