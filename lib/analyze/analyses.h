@@ -107,7 +107,15 @@ typedef struct trx_correct_performance {
     trx_performance_core one, *per_core; /* per_core: several cores' contexts */
     uint32_t cores;
     uint64_t switches, preemptions, time_slices, interrupts, nested;
-    trx_address_map suspended; /* thread -> 1 while suspended */
+    /* thread -> its state (performance_correct.c): suspended, known (a
+     * SUSPEND or RESUME of it seen here), and 1 + its slot in
+     * unknown_lookups once it is looked up before any was seen */
+    trx_address_map suspended;
+    /* per such thread: how often it was switched away from while its state
+     * was unknown here (counted as preemptions; a segment's merge takes
+     * back those of a thread the part before left suspended) */
+    uint64_t *unknown_lookups;
+    uint32_t unknown_count, unknown_cap;
     int oom;
 } trx_correct_performance;
 /* 0, or -1 when out of memory. */

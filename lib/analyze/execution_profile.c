@@ -64,31 +64,53 @@ void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, i
     c->prev_next = ev->next_context;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
+/* Segments (segment_units.h). The state is each core's previous event (its
+ * ticks and next context); the look-up caches give the same threads either
+ * way and are left out. The results are trx_stats's execution_ticks of each
+ * thread, interrupt_ticks and idle_ticks: the interval that ends at a
+ * segment's first event is the segment's. */
+enum { FP_CORE = 0x50524f43u, FP_ONE = 0x50524f4fu };
+
+static void fingerprint_core(trx_fingerprint *f, uint64_t tag, uint64_t slot,
+                             const trx_profile_core *c)
+{
+    uint64_t w[4] = {slot, c->have_prev, c->prev_next, c->prev_ticks};
+    trx_fp_add(f, tag, w, 4);
+}
+
 void trx_profile_fingerprint(const trx_profile *a, const trx_trace *t, trx_fingerprint *f,
                              uint64_t base)
 {
-    (void)a;
     (void)t;
-    (void)base;
-    trx_fp_unmergeable(f);
+    (void)base; /* no event numbers in the state */
+    if (!a->per_core)
+        fingerprint_core(f, FP_ONE, 0, &a->one);
+    for (uint32_t i = 0; a->per_core && i < a->cores; i++)
+        fingerprint_core(f, FP_CORE, i, &a->per_core[i]);
 }
 
 void trx_profile_clear_results(trx_profile *a, trx_stats *s)
 {
     (void)a;
-    (void)s;
+    for (uint32_t i = 0; i < s->thread_count; i++)
+        s->threads[i].execution_ticks = 0;
+    s->interrupt_ticks = s->idle_ticks = 0;
 }
 
 int trx_profile_merge(trx_profile *later, trx_stats *later_s, trx_profile *earlier,
                       const trx_stats *earlier_s, const trx_trace *t, uint64_t offset)
 {
     (void)later;
-    (void)later_s;
     (void)earlier;
-    (void)earlier_s;
-    (void)t;
-    (void)offset;
-    return -1;
+    (void)offset; /* no event numbers */
+    uint32_t n = t->thread_count;
+    if (n > later_s->thread_count)
+        n = later_s->thread_count;
+    if (n > earlier_s->thread_count)
+        n = earlier_s->thread_count;
+    for (uint32_t i = 0; i < n; i++)
+        later_s->threads[i].execution_ticks += earlier_s->threads[i].execution_ticks;
+    later_s->interrupt_ticks += earlier_s->interrupt_ticks;
+    later_s->idle_ticks += earlier_s->idle_ticks;
+    return 0;
 }

@@ -22,6 +22,43 @@ static bool is_switchable(uint32_t ctx)
     return ctx != TRX_CONTEXT_ISR && ctx != TRX_CONTEXT_INIT;
 }
 
+/* A thread's value in trx_correct_performance.suspended: two state bits,
+ * then 1 + its slot in unknown_lookups (0: none yet). */
+#define STATE_SUSPENDED 1u
+#define STATE_KNOWN 2u
+#define STATE_BITS 3u
+#define SLOT_SHIFT 2
+
+/* Counts a preemption test of `was` whose state is unknown here (`v`: its
+ * value, NULL when absent): the walk from the start may know it suspended. */
+static void note_unknown_lookup(trx_correct_performance *a, uint32_t was, uint32_t *v)
+{
+    if (v && *v >> SLOT_SHIFT) {
+        a->unknown_lookups[(*v >> SLOT_SHIFT) - 1]++;
+        return;
+    }
+    if (a->unknown_count == a->unknown_cap) {
+        uint32_t cap = a->unknown_cap ? a->unknown_cap * 2 : 16;
+        uint64_t *n = cap > a->unknown_cap && cap < (UINT32_MAX >> SLOT_SHIFT)
+                          ? realloc(a->unknown_lookups, (size_t)cap * sizeof *n)
+                          : NULL;
+        if (!n) {
+            a->oom = 1;
+            return;
+        }
+        a->unknown_lookups = n;
+        a->unknown_cap = cap;
+    }
+    uint32_t value = (a->unknown_count + 1) << SLOT_SHIFT;
+    if (v)
+        *v |= value;
+    else if (trx_address_map_put(&a->suspended, was, value) < 0) {
+        a->oom = 1;
+        return;
+    }
+    a->unknown_lookups[a->unknown_count++] = 1;
+}
+
 int trx_correct_performance_init(trx_correct_performance *a, const trx_trace *t)
 {
     memset(a, 0, sizeof *a);
@@ -36,10 +73,11 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
     trx_performance_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
     /* which threads are suspended (affects the preemption test below) */
     if ((kind == TRX_KIND_RESUME || kind == TRX_KIND_SUSPEND) && ev->subject != 0) {
+        uint32_t state = STATE_KNOWN | (kind == TRX_KIND_SUSPEND);
         uint32_t *v = trx_address_map_find(&a->suspended, ev->subject);
         if (v)
-            *v = kind == TRX_KIND_SUSPEND;
-        else if (trx_address_map_put(&a->suspended, ev->subject, kind == TRX_KIND_SUSPEND) < 0)
+            *v = (*v & ~STATE_BITS) | state; /* its unknown_lookups slot stays */
+        else if (trx_address_map_put(&a->suspended, ev->subject, state) < 0)
             a->oom = 1;
     }
     if (kind == TRX_KIND_TIME_SLICE) {
@@ -85,14 +123,19 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
         return;
     }
     a->switches++;
-    uint32_t was = c->running, susp = 0;
+    uint32_t was = c->running;
     bool yielded = c->yielding;
     c->running = n;
     c->yielding = false;
     if (was == TRX_CONTEXT_IDLE || yielded)
         return;
-    trx_address_map_get(&a->suspended, was, &susp);
-    a->preemptions += susp == 0;
+    uint32_t *v = trx_address_map_find(&a->suspended, was);
+    if (v && (*v & STATE_KNOWN)) {
+        a->preemptions += !(*v & STATE_SUSPENDED);
+        return;
+    }
+    a->preemptions++; /* never suspended here: not suspended, as far as is known */
+    note_unknown_lookup(a, was, v);
 }
 
 void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s)
@@ -103,34 +146,85 @@ void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s)
     s->interrupts = a->interrupts;
     s->nested_interrupts = a->nested;
     trx_address_map_free(&a->suspended);
+    free(a->unknown_lookups);
+    a->unknown_lookups = NULL;
+    a->unknown_count = a->unknown_cap = 0;
     free(a->per_core);
     a->per_core = NULL;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
+/* Segments (segment_units.h). The state is each core's (running thread,
+ * nesting, yielding, orphan run) and which threads are suspended. The latter
+ * goes back as far as a thread's last SUSPEND or RESUME, so it is left out
+ * of the fingerprint and made exact at the merge instead: a thread the
+ * segment switched away from before it knew its state was counted as
+ * preempted (unknown_lookups), and is not, if the part before left it
+ * suspended. */
+enum { FP_CORE = 0x50455243u, FP_ONE = 0x5045524fu };
+
+static void fingerprint_core(trx_fingerprint *f, uint64_t tag, uint64_t slot,
+                             const trx_performance_core *c)
+{
+    uint64_t w[6] = {slot, c->have_running, c->orphan_run, c->yielding, c->running, c->nesting};
+    trx_fp_add(f, tag, w, 6);
+}
+
 void trx_correct_performance_fingerprint(const trx_correct_performance *a, const trx_trace *t,
                                          trx_fingerprint *f, uint64_t base)
 {
-    (void)a;
     (void)t;
-    (void)base;
-    trx_fp_unmergeable(f);
+    (void)base; /* no event numbers in the state */
+    if (!a->per_core)
+        fingerprint_core(f, FP_ONE, 0, &a->one);
+    for (uint32_t i = 0; a->per_core && i < a->cores; i++)
+        fingerprint_core(f, FP_CORE, i, &a->per_core[i]);
 }
 
 void trx_correct_performance_clear_results(trx_correct_performance *a)
 {
-    (void)a;
+    a->switches = a->preemptions = a->time_slices = a->interrupts = a->nested = 0;
+    for (uint32_t i = 0; i < a->unknown_count; i++)
+        a->unknown_lookups[i] = 0; /* the warm-up's were counted in its results */
 }
 
 int trx_correct_performance_merge(trx_correct_performance *later, trx_correct_performance *earlier,
                                   const trx_trace *t, uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    (void)offset; /* no event numbers */
+    /* preemptions of threads the part before left suspended: none (the
+     * counts are of the tests before the segment knew the thread's state) */
+    for (uint32_t i = 0; i < later->suspended.cap; i++) {
+        const trx_address_slot *sl = &later->suspended.slots[i];
+        uint32_t slot = sl->value >> SLOT_SHIFT, before = 0;
+        if (sl->used && slot && later->unknown_lookups[slot - 1] &&
+            trx_address_map_get(&earlier->suspended, sl->key, &before) &&
+            (before & STATE_SUSPENDED))
+            later->preemptions -= later->unknown_lookups[slot - 1];
+    }
+    /* the states the segment did not see are the part before's */
+    for (uint32_t i = 0; i < earlier->suspended.cap; i++) {
+        const trx_address_slot *sl = &earlier->suspended.slots[i];
+        if (!sl->used || (sl->value & STATE_KNOWN) == 0)
+            continue;
+        uint32_t *v = trx_address_map_find(&later->suspended, sl->key);
+        if (v && (*v & STATE_KNOWN))
+            continue;
+        uint32_t state = sl->value & STATE_BITS;
+        if (v)
+            *v = (*v & ~STATE_BITS) | state;
+        else if (trx_address_map_put(&later->suspended, sl->key, state) < 0)
+            return -1;
+    }
+    for (uint32_t i = 0; i < later->unknown_count; i++)
+        later->unknown_lookups[i] = 0; /* the owner's state is the walk's from the start */
+    later->switches += earlier->switches;
+    later->preemptions += earlier->preemptions;
+    later->time_slices += earlier->time_slices;
+    later->interrupts += earlier->interrupts;
+    later->nested += earlier->nested;
+    later->oom |= earlier->oom;
+    return 0;
 }
 
 void trx_correct_performance_discard(trx_correct_performance *a)

@@ -135,30 +135,42 @@ int trx_popularity_finish(trx_popularity *p, trx_stats *s)
     return out ? 0 : -1;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
-void trx_popularity_fingerprint(const trx_popularity *a, const trx_trace *t, trx_fingerprint *f,
+/* Segments (segment_units.h). No state: the counts and their first-seen
+ * order are results. */
+void trx_popularity_fingerprint(const trx_popularity *p, const trx_trace *t, trx_fingerprint *f,
                                 uint64_t base)
 {
-    (void)a;
+    (void)p;
     (void)t;
+    (void)f;
     (void)base;
-    trx_fp_unmergeable(f);
 }
 
-void trx_popularity_clear_results(trx_popularity *a)
+void trx_popularity_clear_results(trx_popularity *p)
 {
-    (void)a;
+    for (uint32_t i = 0; i < p->distinct; i++)
+        p->count[p->order[i]] = 0;
+    p->distinct = 0;
 }
 
 int trx_popularity_merge(trx_popularity *later, trx_popularity *earlier, const trx_trace *t,
                          uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    (void)offset; /* no event numbers */
+    /* into earlier's tables (its ids first, then the later part's new ones,
+     * in their order), which later then takes over */
+    for (uint32_t i = 0; i < later->distinct; i++) {
+        uint32_t id = later->order[i];
+        if (earlier->count[id] == 0)
+            earlier->order[earlier->distinct++] = id;
+        earlier->count[id] += later->count[id];
+    }
+    trx_popularity merged = *earlier;
+    merged.tracex_order = later->tracex_order;
+    *earlier = *later;
+    *later = merged;
+    return 0;
 }
 
 void trx_popularity_discard(trx_popularity *a)

@@ -188,28 +188,46 @@ void trx_stack_usage_discard(trx_stack_usage *u)
     memset(u, 0, sizeof *u);
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
-void trx_stack_usage_fingerprint(const trx_stack_usage *a, const trx_trace *t, trx_fingerprint *f,
+/* Segments (segment_units.h). No state: the lowest pointer of each group
+ * (the first event with it) and the last event below each start are all
+ * results, and the field look-ups a cache. */
+void trx_stack_usage_fingerprint(const trx_stack_usage *u, const trx_trace *t, trx_fingerprint *f,
                                  uint64_t base)
 {
-    (void)a;
+    (void)u;
     (void)t;
+    (void)f;
     (void)base;
-    trx_fp_unmergeable(f);
 }
 
-void trx_stack_usage_clear_results(trx_stack_usage *a)
+void trx_stack_usage_clear_results(trx_stack_usage *u)
 {
-    (void)a;
+    for (uint32_t g = 0; g < u->group_count; g++) {
+        u->groups[g].seen = false;
+        u->groups[g].min_sp = 0;
+        u->groups[g].min_index = 0;
+    }
+    for (uint32_t k = 0; k < u->start_count; k++)
+        u->below[k] = 0;
 }
 
 int trx_stack_usage_merge(trx_stack_usage *later, trx_stack_usage *earlier, const trx_trace *t,
                           uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    /* both were set up from the same trace: the same groups and starts */
+    for (uint32_t g = 0; g < later->group_count && g < earlier->group_count; g++) {
+        trx_stack_group *l = &later->groups[g];
+        const trx_stack_group *e = &earlier->groups[g];
+        if (e->seen && (!l->seen || e->min_sp <= l->min_sp)) {
+            l->seen = true; /* the earlier event wins a tie: it was first */
+            l->min_sp = e->min_sp;
+            l->min_index = e->min_index;
+        } else if (l->seen) {
+            l->min_index += offset;
+        }
+    }
+    for (uint32_t k = 0; k < later->start_count && k < earlier->start_count; k++)
+        later->below[k] = later->below[k] ? later->below[k] + offset : earlier->below[k];
+    return 0;
 }

@@ -31,8 +31,8 @@ static uint32_t entry_hash(const void *ctx, uint32_t e)
     return hash_of(v->thread, v->id);
 }
 
-/* A new entry (th, id) at count 1: its index + 1, or 0 when out of memory. */
-static uint32_t new_entry(trx_thread_popularity *p, uint32_t th, uint32_t id)
+/* A new entry (th, id) at count n: its index + 1, or 0 when out of memory. */
+static uint32_t new_entry(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
 {
     if (p->entry_count == p->entry_cap) {
         uint32_t cap = p->entry_cap ? p->entry_cap + p->entry_cap / 2 : 256;
@@ -43,13 +43,13 @@ static uint32_t new_entry(trx_thread_popularity *p, uint32_t th, uint32_t id)
         p->entries = v;
         p->entry_cap = cap;
     }
-    p->entries[p->entry_count] = (struct trx_thread_service){th, id, 1};
+    p->entries[p->entry_count] = (struct trx_thread_service){th, id, n};
     return ++p->entry_count;
 }
 
-/* Counts event `id` for thread `th`: a thread's first id needs no hash (most
- * threads of a hostile trace have one), the others go through it. */
-static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
+/* Counts `n` events `id` for thread `th`: a thread's first id needs no hash
+ * (most threads of a hostile trace have one), the others go through it. */
+static inline void count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
 {
     if (th >= p->first_cap) {
         uint64_t cap = (uint64_t)p->first_cap + p->first_cap / 2 + 64;
@@ -66,12 +66,12 @@ static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
     }
     uint32_t e = p->first[th];
     if (!e) {
-        if (!(p->first[th] = new_entry(p, th, id)))
+        if (!(p->first[th] = new_entry(p, th, id, n)))
             p->oom = 1;
         return;
     }
     if (p->entries[e - 1].id == id) {
-        p->entries[e - 1].count++;
+        p->entries[e - 1].count += n;
         return;
     }
     if ((uint64_t)(p->hashed + 1) * 2 > p->hash.cap &&
@@ -83,11 +83,11 @@ static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
     for (; (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
         struct trx_thread_service *v = &p->entries[e - 1];
         if (v->thread == th && v->id == id) {
-            v->count++;
+            v->count += n;
             return;
         }
     }
-    if (!(p->hash.slots[h] = new_entry(p, th, id))) {
+    if (!(p->hash.slots[h] = new_entry(p, th, id, n))) {
         p->oom = 1;
         return;
     }
@@ -97,7 +97,7 @@ static void count(trx_thread_popularity *p, uint32_t th, uint32_t id)
 void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t i)
 {
     if (i >= 0)
-        count(p, (uint32_t)i, ev->id);
+        count(p, (uint32_t)i, ev->id, 1);
 }
 
 /* Lays every thread's counters out in one array, each thread's in first-seen
@@ -146,30 +146,47 @@ int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
     return oom ? -1 : 0;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
-void trx_thread_popularity_fingerprint(const trx_thread_popularity *a, const trx_trace *t,
+/* Segments (segment_units.h). No state: the counters and their first-seen
+ * order are results. */
+void trx_thread_popularity_fingerprint(const trx_thread_popularity *p, const trx_trace *t,
                                        trx_fingerprint *f, uint64_t base)
 {
-    (void)a;
+    (void)p;
     (void)t;
+    (void)f;
     (void)base;
-    trx_fp_unmergeable(f);
 }
 
-void trx_thread_popularity_clear_results(trx_thread_popularity *a)
+void trx_thread_popularity_clear_results(trx_thread_popularity *p)
 {
-    (void)a;
+    /* a count lost to memory in the warm-up was the warm-up's */
+    bool tracex_order = p->tracex_order;
+    trx_entry_index_free(&p->hash);
+    free(p->first);
+    free(p->entries);
+    memset(p, 0, sizeof *p);
+    p->tracex_order = tracex_order;
 }
 
 int trx_thread_popularity_merge(trx_thread_popularity *later, trx_thread_popularity *earlier,
                                 const trx_trace *t, uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    (void)offset; /* no event numbers */
+    /* into earlier's table (its counters first, then the later part's new
+     * ones in their order: each thread's list stays in first-seen order),
+     * which later then takes over */
+    for (uint32_t e = 0; e < later->entry_count && !earlier->oom; e++) {
+        const struct trx_thread_service *v = &later->entries[e];
+        count(earlier, v->thread, v->id, v->count);
+    }
+    if (earlier->oom)
+        return -1;
+    trx_thread_popularity merged = *earlier;
+    merged.oom = later->oom;
+    *earlier = *later;
+    *later = merged;
+    return 0;
 }
 
 void trx_thread_popularity_discard(trx_thread_popularity *a)
