@@ -5,7 +5,8 @@
  * larger ones, with and without a warm-up (without: the analyses' states
  * at the cut are unknown and the segments are walked again), a few on
  * threads, some of the trace unprepared (the segments prepare it in parts:
- * its thread ranges and totals must be trx_trace_prepare's). Then it prints, per analysis, how
+ * its thread ranges and totals must be trx_trace_prepare's), and of a
+ * built trace whose threads' thresholds come and go. Then it prints, per analysis, how
  * often a segment's results were merged and how often walked again, and checks that every analysis
  * of each mode merged somewhere (a merge that never happens is not tested). */
 #include <setjmp.h>
@@ -18,6 +19,7 @@
 #include <cmocka.h>
 
 #include "analyze/stats_segments.h"
+#include "decode/trace_builder.h"
 #include "output/stats_json.h"
 #include "trx/uia.h"
 
@@ -148,9 +150,42 @@ static void one_trace(const char *path, trx_mode mode)
     trx_trace_close(&t);
 }
 
+/* A built trace whose threads' priority words come with and without a
+ * preemption-threshold in a pseudo-random order: the threshold range's
+ * set-once-and-reset rule crosses every cut (the preparation in parts). */
+static const char *threshold_trace(void)
+{
+    static char path[] = "/tmp/trx-segments-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static test_trace b;
+    tb_init(&b, 3, 600, false);
+    const uint32_t a = 0x1000, c = 0x2000, d = 0x3000;
+    tb_object(&b, 0, TRX_OBJ_THREAD, a, "a", 0x10000, 1024, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, c, "c", 0x20000, 1024, 6);
+    tb_object(&b, 2, TRX_OBJ_THREAD, d, "d", 0x30000, 1024, 7);
+    uint32_t x = 12345;
+    for (uint32_t i = 0; i < 600; i++) {
+        x = x * 1103515245u + 12345u;
+        uint32_t who = (x >> 8) % 3, prio = 3 + (x >> 12) % 6, pt = 1 + (x >> 16) % 8;
+        uint32_t word = (x >> 20) % 3 ? 0x80000000u | pt << 16 | prio : prio;
+        uint32_t ctx = who == 0 ? a : who == 1 ? c : d;
+        tb_event(&b, ctx, word, 4001 + (x >> 24) % 4, 100 + 10 * i, i, 0, 0, 0);
+    }
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b.bytes, 1, b.size, f), b.size);
+    fclose(f);
+    return path;
+}
+
 static void all_splits(void **state)
 {
     (void)state;
+    const char *built = threshold_trace();
+    one_trace(built, TRX_MODE_CORRECT);
+    one_trace(built, TRX_MODE_TRACEX);
+    remove(built);
     for (int i = 0; i < trace_count; i++) {
         one_trace(trace_paths[i], TRX_MODE_CORRECT);
         one_trace(trace_paths[i], TRX_MODE_TRACEX);
