@@ -75,6 +75,15 @@ struct trx_cursor_scratch {
     trx_prepare_state *prep; /* only while preparing */
     thread_slot threads[THREAD_SLOTS];
     uint32_t threads_objects, threads_count; /* table sizes the cache was filled at */
+    /* segments (trx_cursor_record_guesses): the RUNNING priorities given to
+     * threads the cache did not know, from a forward search */
+    bool guessing, guess_overflow;
+    uint32_t guess_count;
+    struct {
+        int32_t thread;
+        uint32_t prio, pt;
+        uint8_t source;
+    } guess[TRX_CURSOR_GUESSES];
 };
 
 static bool is_thread_context(uint32_t ctx)
@@ -560,6 +569,24 @@ static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio
     }
 }
 
+/* Notes a RUNNING priority found by a forward search (segments). */
+static COLD void note_guess(struct trx_cursor_scratch *s, int32_t th, uint32_t prio, uint32_t pt,
+                            uint8_t source)
+{
+    for (uint32_t k = 0; k < s->guess_count; k++)
+        if (s->guess[k].thread == th)
+            return; /* the same search until the thread's own event */
+    if (s->guess_count == TRX_CURSOR_GUESSES) {
+        s->guess_overflow = true;
+        return;
+    }
+    s->guess[s->guess_count].thread = th;
+    s->guess[s->guess_count].prio = prio;
+    s->guess[s->guess_count].pt = pt;
+    s->guess[s->guess_count].source = source;
+    s->guess_count++;
+}
+
 /* Builds in ev_buf_[2] the synthetic RUNNING event that goes between `p` and
  * `e` (preset_events set its constant fields) and reports it while
  * preparing. */
@@ -582,9 +609,13 @@ static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event
     f->thread = -1;
     if (to != TRX_CONTEXT_IDLE && is_thread_context(to)) {
         f->thread = thread_of(c, to);
-        if (f->thread >= 0)
+        if (f->thread >= 0) {
+            bool known = c->scratch_->cache[f->thread].valid != 0;
             found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
-        else if (c->trace->mode == TRX_MODE_TRACEX && !c->preparing_ && c->trace->thread_count > 0)
+            if (!known && c->scratch_->guessing)
+                note_guess(c->scratch_, f->thread, f->priority, f->threshold, found);
+        } else if (c->trace->mode == TRX_MODE_TRACEX && !c->preparing_ &&
+                   c->trace->thread_count > 0)
             f->thread = 0; /* TraceX attributes a next context that is no thread to thread 0 */
     }
     f->raw_priority = f->priority;
@@ -735,8 +766,12 @@ static NOINLINE const trx_event *advance_be(trx_cursor *c)
 /* trx_cursor_next_ref at the start (nothing pending) and the end, and for UIA. */
 static NOINLINE const trx_event *next_slow(trx_cursor *c)
 {
-    if (c->uia_)
-        return trx_uia_cursor_next(c, &c->ev_buf_[0]) ? &c->ev_buf_[0] : NULL;
+    if (c->uia_) { /* its events numbered by the record walker; counted here too */
+        if (!trx_uia_cursor_next(c, &c->ev_buf_[0]))
+            return NULL;
+        c->out_index_++;
+        return &c->ev_buf_[0];
+    }
     if (!c->scratch_)
         return NULL;
     const trx_trace *t = c->trace;
@@ -830,7 +865,42 @@ uint64_t trx_cursor_returned(const trx_cursor *c)
 
 void trx_cursor_continue(trx_cursor *later, const trx_cursor *before)
 {
-    uint64_t offset = trx_cursor_returned(before);
+    trx_cursor_rebase(later, before, 0);
+}
+
+void trx_cursor_record_guesses(trx_cursor *c, bool on)
+{
+    if (!c->scratch_)
+        return;
+    c->scratch_->guessing = on;
+    c->scratch_->guess_count = 0;
+    c->scratch_->guess_overflow = false;
+}
+
+bool trx_cursor_guesses_hold(const trx_cursor *c, const trx_cursor *truth)
+{
+    const struct trx_cursor_scratch *s = c->scratch_, *b = truth->scratch_;
+    if (!s)
+        return true;
+    if (s->guess_overflow)
+        return false;
+    if (!b)
+        return s->guess_count == 0;
+    for (uint32_t k = 0; k < s->guess_count; k++) {
+        uint32_t th = (uint32_t)s->guess[k].thread;
+        if (th >= b->cap || !b->cache[th].valid)
+            continue; /* truth searches forward from the same place */
+        const thread_prio_cache *x = &b->cache[th];
+        if (x->prio != s->guess[k].prio || x->pt != s->guess[k].pt ||
+            x->valid != s->guess[k].source)
+            return false;
+    }
+    return true;
+}
+
+void trx_cursor_rebase(trx_cursor *later, const trx_cursor *before, uint64_t later_at)
+{
+    uint64_t offset = trx_cursor_returned(before) - later_at;
     later->out_index_ += offset;
     for (int k = 0; k < 3; k++)
         later->ev_buf_[k].index += offset;

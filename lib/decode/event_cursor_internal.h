@@ -51,4 +51,24 @@ uint64_t trx_cursor_returned(const trx_cursor *c);
  * priorities the part before gave to threads `later` has not seen yet. */
 void trx_cursor_continue(trx_cursor *later, const trx_cursor *before);
 
+/* Segments of a statistics walk (stats_segments.c): a cursor started part
+ * way gives a RUNNING event of a thread it has not seen an event of the
+ * priority a forward search finds, where a cursor from the start may know
+ * the thread's latest one. With recording on, the cursor notes each such
+ * thread (at most TRX_CURSOR_GUESSES; then it notes that it lost count). */
+#define TRX_CURSOR_GUESSES 64
+void trx_cursor_record_guesses(trx_cursor *c, bool on);
+
+/* True when the RUNNING priorities `c` guessed since recording began are
+ * those `truth` - a cursor from the start, at the place where c's recording
+ * began - would give: it knows the same of each such thread, or nothing
+ * (and then searches forward as c did). */
+bool trx_cursor_guesses_hold(const trx_cursor *c, const trx_cursor *truth);
+
+/* trx_cursor_continue for a `later` that had returned `later_at` events
+ * where `before` (numbering from the start) reached: numbers `later`'s
+ * events as `before`'s go on, and gives it the priorities `before` knows
+ * of threads it has not seen. */
+void trx_cursor_rebase(trx_cursor *later, const trx_cursor *before, uint64_t later_at);
+
 #endif
