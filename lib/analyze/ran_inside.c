@@ -156,7 +156,8 @@ bool trx_ran_inside_fingerprint(const trx_ran_inside *r, trx_fingerprint *f, uin
     for (uint32_t level = 0; level < LEVELS; level++)
         for (uint32_t key = r->head[level]; key != NONE; key = r->by_key[key].next)
             seqs[n++] = r->by_key[key].seq;
-    qsort(seqs, n, sizeof *seqs, by_seq);
+    if (n > 1)
+        qsort(seqs, n, sizeof *seqs, by_seq);
     for (uint32_t i = 0; i < r->seen.cap; i++) {
         if (!r->seen.slots[i].used)
             continue;
