@@ -347,19 +347,20 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
 /* Segments (segment_units.h). The state: every priority known (threads and
  * other addresses), every semaphore's holder, each waiter's pending or open
  * window (its fields, and for an open one its rank in opening order, which
- * is its place in the list), the threads' watermarks in ran_inside.c, the
- * last thread context and the last event (the end of windows still open at
- * the trace's end). Slots, open_windows.c's buckets and the window numbers
- * are the walk's own and are renumbered at the merge. Only a list that
- * keeps every window (no `done`) merges. */
+ * is its place in the list), the last thread context and the last event
+ * (the end of windows still open at the trace's end). Slots, open_windows.c's
+ * buckets and the window numbers are the walk's own and are renumbered at
+ * the merge. ran_inside.c's watermarks (each thread's last run start) matter
+ * only against the windows still listening, and both walks saw every event
+ * since the oldest of those opened when both hold it: equal windows, equal
+ * watermarks. Only a list that keeps every window (no `done`) merges. */
 enum {
     FP_THREAD_PRIO = 0x43490001,
     FP_ADDRESS_PRIO,
     FP_SEM_HOLDER,
     FP_WINDOW,
     FP_LAST_THREAD,
-    FP_LAST_EVENT,
-    FP_RAN_SEEN
+    FP_LAST_EVENT
 };
 
 static int by_item(const void *x, const void *y)
@@ -426,14 +427,6 @@ void trx_correct_inversions_fingerprint(const trx_correct_inversions *a, const t
         trx_fp_unmergeable(f);
         return;
     }
-    trx_fingerprint ran = {0, 0};
-    if (!trx_ran_inside_fingerprint(a->ran, &ran, FP_RAN_SEEN)) {
-        free(open);
-        trx_fp_unmergeable(f);
-        return;
-    }
-    f->a += ran.a;
-    f->b += ran.b;
     for (uint32_t i = 0; i < a->thread_count; i++)
         if (a->thread_prio[i] != TRX_UNKNOWN) {
             uint64_t w[2] = {i, a->thread_prio[i]};

@@ -137,47 +137,6 @@ int trx_ran_inside_run(trx_ran_inside *r, trx_ran_inside_window_fn window, void 
     return 0;
 }
 
-static int by_seq(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-bool trx_ran_inside_fingerprint(const trx_ran_inside *r, trx_fingerprint *f, uint64_t tag)
-{
-    uint32_t n = 0;
-    uint32_t *seqs = NULL;
-    for (uint32_t level = 0; level < LEVELS; level++)
-        for (uint32_t key = r->head[level]; key != NONE; key = r->by_key[key].next)
-            n++;
-    if (n && !(seqs = malloc((size_t)n * sizeof *seqs)))
-        return false;
-    n = 0;
-    for (uint32_t level = 0; level < LEVELS; level++)
-        for (uint32_t key = r->head[level]; key != NONE; key = r->by_key[key].next)
-            seqs[n++] = r->by_key[key].seq;
-    if (n > 1)
-        qsort(seqs, n, sizeof *seqs, by_seq);
-    for (uint32_t i = 0; i < r->seen.cap; i++) {
-        if (!r->seen.slots[i].used)
-            continue;
-        uint32_t since = r->seen.slots[i].value, lo = 0, hi = n; /* listening with seq <= since */
-        while (lo < hi) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (seqs[mid] <= since)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo) {
-            uint64_t w[2] = {r->seen.slots[i].key, lo};
-            trx_fp_add(f, tag, w, 2);
-        }
-    }
-    free(seqs);
-    return true;
-}
-
 void trx_ran_inside_free(trx_ran_inside *r)
 {
     if (!r)

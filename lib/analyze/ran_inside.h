@@ -9,7 +9,6 @@
 #ifndef TRX_RAN_INSIDE_H
 #define TRX_RAN_INSIDE_H
 
-#include "analyze/segment_merge.h"
 #include "trx/stats.h"
 
 typedef struct trx_ran_inside trx_ran_inside;
@@ -36,14 +35,6 @@ int trx_ran_inside_run(trx_ran_inside *r, trx_ran_inside_window_fn window, void 
 /* Lists `thread` in window v (once; past TRX_RAN_INSIDE_MAX only ran_inside_more).
  * Returns true when the window's list is full. */
 bool trx_ran_inside_list(trx_inversion *v, uint32_t thread);
-
-/* Segments (segment_merge.h): adds to f, under `tag`, what later runs
- * depend on beyond the windows themselves: for each thread, how many of the
- * listening windows (oldest first) it has been looked for in already; a
- * thread looked for in none is left out (the same as one never seen). The
- * caller adds the windows (waiter, open order, listening or not). false
- * when out of memory (f untouched). */
-bool trx_ran_inside_fingerprint(const trx_ran_inside *r, trx_fingerprint *f, uint64_t tag);
 
 /* Releases the tracker; NULL is fine. */
 void trx_ran_inside_free(trx_ran_inside *r);
