@@ -53,6 +53,7 @@ struct trx_correct_inversions {
     void *done_ctx;
     uint64_t unbounded;              /* windows found unbounded */
     uint64_t last_index, last_ticks; /* the end of windows open at the end */
+    uint32_t boundary_open;          /* segments: windows open at the segment's start */
     int oom;
 };
 
@@ -343,30 +344,188 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
     return oom ? -1 : 0;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
+/* Segments (segment_units.h). The state: every priority known (threads and
+ * other addresses), every semaphore's holder, each waiter's pending or open
+ * window (its fields, and for an open one its rank in opening order, which
+ * is its place in the list), the last thread context and the last event
+ * (the end of windows still open at the trace's end). Slots, open_windows.c's
+ * buckets and the window numbers are the walk's own and are renumbered at
+ * the merge. ran_inside.c's watermarks (each thread's last run start) matter
+ * only against the windows still listening, and both walks saw every event
+ * since the oldest of those opened when both hold it: equal windows, equal
+ * watermarks. Only a list that keeps every window (no `done`) merges. */
+enum {
+    FP_THREAD_PRIO = 0x43490001,
+    FP_ADDRESS_PRIO,
+    FP_SEM_HOLDER,
+    FP_WINDOW,
+    FP_LAST_THREAD,
+    FP_LAST_EVENT
+};
+
+static int by_item(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The slots of the open windows in opening order (their numbers), each as
+ * item << 32 | slot; *n of them. NULL when out of memory (or none open:
+ * *n == 0). */
+static uint64_t *open_by_item(const trx_correct_inversions *a, uint32_t *n)
+{
+    *n = 0;
+    if (!a->open_count)
+        return NULL;
+    uint64_t *v = malloc((size_t)a->open_count * sizeof *v);
+    if (!v)
+        return NULL;
+    for (uint32_t i = 0; i < a->slot_count && *n < a->open_count; i++)
+        if (a->slots[i].state == OPEN)
+            v[(*n)++] = (uint64_t)a->slots[i].item << 32 | i;
+    qsort(v, *n, sizeof *v, by_item);
+    return v;
+}
+
+/* Adds a waiter's pending window, or its open window of rank `rank` in
+ * opening order, to f. */
+static void window_fingerprint(trx_fingerprint *f, const waiter_slot *s, uint64_t rank,
+                               uint64_t base)
+{
+    const trx_inversion *v = &s->at;
+    uint64_t w[15 + TRX_RAN_INSIDE_MAX] = {s->state,
+                                           s->state == OPEN && s->in_set,
+                                           rank,
+                                           v->waiter,
+                                           v->waiter_priority,
+                                           v->lock,
+                                           v->lock_type,
+                                           v->holder,
+                                           v->holder_priority,
+                                           v->start_index - base,
+                                           v->start_ticks,
+                                           v->unbounded,
+                                           v->ran_inside,
+                                           v->ran_inside_count,
+                                           v->ran_inside_more};
+    for (uint8_t k = 0; k < v->ran_inside_count && k < TRX_RAN_INSIDE_MAX; k++)
+        w[15 + k] = v->ran_inside_list[k];
+    trx_fp_add(f, FP_WINDOW, w, 15 + TRX_RAN_INSIDE_MAX);
+}
+
 void trx_correct_inversions_fingerprint(const trx_correct_inversions *a, const trx_trace *t,
                                         trx_fingerprint *f, uint64_t base)
 {
-    (void)a;
     (void)t;
-    (void)base;
-    trx_fp_unmergeable(f);
+    uint32_t n;
+    uint64_t *open = open_by_item(a, &n);
+    /* a full slot table could refuse a waiter one walk gives a slot (it
+     * cannot fill: every context is a thread of the table, one slot each) */
+    if (a->oom || a->keep != UINT32_MAX || a->done || a->slot_count == a->slot_cap ||
+        n != a->open_count) {
+        free(open);
+        trx_fp_unmergeable(f);
+        return;
+    }
+    for (uint32_t i = 0; i < a->thread_count; i++)
+        if (a->thread_prio[i] != TRX_UNKNOWN) {
+            uint64_t w[2] = {i, a->thread_prio[i]};
+            trx_fp_add(f, FP_THREAD_PRIO, w, 2);
+        }
+    for (uint32_t i = 0; i < a->prio.cap; i++)
+        if (a->prio.slots[i].used) {
+            uint64_t w[2] = {a->prio.slots[i].key, a->prio.slots[i].value};
+            trx_fp_add(f, FP_ADDRESS_PRIO, w, 2);
+        }
+    for (uint32_t i = 0; i < a->sem_hold.cap; i++) /* no holder = never held */
+        if (a->sem_hold.slots[i].used && a->sem_hold.slots[i].value) {
+            uint64_t w[2] = {a->sem_hold.slots[i].key, a->sem_hold.slots[i].value};
+            trx_fp_add(f, FP_SEM_HOLDER, w, 2);
+        }
+    for (uint32_t r = 0; r < n; r++) /* the open windows, with their ranks */
+        window_fingerprint(f, &a->slots[(uint32_t)open[r]], r, base);
+    for (uint32_t i = 0; i < a->slot_count; i++)
+        if (a->slots[i].state == PENDING)
+            window_fingerprint(f, &a->slots[i], UINT64_MAX, base);
+    free(open);
+    trx_fp_word(f, FP_LAST_THREAD, a->last_thread);
+    uint64_t last[2] = {a->last_index - base, a->last_ticks};
+    trx_fp_add(f, FP_LAST_EVENT, last, 2);
 }
 
+/* The warm-up's windows are forgotten: the ones still open are renumbered
+ * 0 .. boundary_open - 1 in opening order (the merge gives them the part
+ * before's numbers), the ones it completed (and their unbounded count) go. */
 void trx_correct_inversions_clear_results(trx_correct_inversions *a)
 {
-    (void)a;
+    uint32_t n;
+    uint64_t *open = open_by_item(a, &n);
+    if (n != a->open_count) {
+        a->oom = 1;
+        return;
+    }
+    for (uint32_t r = 0; r < n; r++)
+        a->slots[(uint32_t)open[r]].item = r;
+    free(open);
+    a->count = a->boundary_open = n;
+    a->unbounded = 0;
 }
 
 int trx_correct_inversions_merge(trx_correct_inversions *later, trx_correct_inversions *earlier,
                                  const trx_trace *t, uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    uint32_t m = later->boundary_open, n_earlier, n_later;
+    uint64_t *earlier_open = open_by_item(earlier, &n_earlier);
+    uint64_t *later_open = open_by_item(later, &n_later);
+    uint64_t total = (uint64_t)earlier->count + later->count - m;
+    int rc = -1;
+    if (n_earlier != earlier->open_count || n_later != later->open_count || n_earlier != m ||
+        later->count < m || total >= UINT32_MAX || later->oom || earlier->oom)
+        goto out;
+    if (total > earlier->cap) {
+        trx_inversion *p = realloc(earlier->list, (size_t)total * sizeof *p);
+        if (!p)
+            goto out;
+        earlier->list = p;
+        earlier->cap = (uint32_t)total;
+    }
+    /* later's window j: the part before's j-th open one, or a new one after its own */
+#define MERGED_NUMBER(j) ((j) < m ? (uint32_t)(earlier_open[(j)] >> 32) : earlier->count + ((j)-m))
+    for (uint32_t j = 0, o = 0; j < later->count; j++) {
+        while (o < n_later && (later_open[o] >> 32) < j)
+            o++;
+        if (o < n_later && (later_open[o] >> 32) == j)
+            continue; /* still open: stored at the end */
+        trx_inversion v = later->list[j];
+        v.start_index += offset;
+        v.end_index += offset;
+        earlier->list[MERGED_NUMBER(j)] = v;
+    }
+    for (uint32_t i = 0; i < later->slot_count; i++) {
+        waiter_slot *s = &later->slots[i];
+        if (s->state != IDLE_STATE)
+            s->at.start_index += offset;
+        if (s->state == OPEN)
+            s->item = MERGED_NUMBER(s->item);
+    }
+#undef MERGED_NUMBER
+    free(later->list);
+    later->list = earlier->list;
+    later->cap = earlier->cap;
+    later->count = (uint32_t)total;
+    later->boundary_open = 0;
+    later->unbounded += earlier->unbounded;
+    later->last_index += offset;
+    earlier->list = NULL; /* its open windows are later's now: discard stores none */
+    earlier->cap = earlier->count = earlier->slot_count = 0;
+    rc = 0;
+out:
+    free(earlier_open);
+    free(later_open);
+    if (rc < 0)
+        later->oom = 1;
+    return rc;
 }
 
 void trx_correct_inversions_discard(trx_correct_inversions *a)
