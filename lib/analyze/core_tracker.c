@@ -64,6 +64,7 @@ struct trx_core_tracker {
      * its first own event after it (-1: none yet), for the migration there */
     int32_t *entry_core;
     uint64_t *entry_index;
+    uint64_t start_since; /* a segment's tracker: core 0's `since` at the start (since_settles) */
     trx_core_thread_map map;
     bool started;
     uint64_t first_ticks, last_ticks;
@@ -162,15 +163,11 @@ static trx_core_thread *current_slot(trx_core_tracker *k, uint32_t core)
     return c->slot;
 }
 
-/* Adds the time since the core's last change to the state it was in. */
-static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+/* Adds `d` ticks to what core `core` does in state `c` (the core's own
+ * state, or, following one core, any: its pairs are not in the map then). */
+static inline void charge(trx_core_tracker *k, uint32_t core, const core_state *c, uint64_t d)
 {
-    core_state *c = &k->core[core];
     trx_core_profile *p = &k->out.cores[core];
-    uint64_t d = now - c->since;
-    c->since = now;
-    if (d == 0)
-        return;
     if (c->nesting > 0) {
         p->interrupt_ticks += d;
         return;
@@ -198,6 +195,16 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
         p->unknown_ticks += d;
         break;
     }
+}
+
+/* Adds the time since the core's last change to the state it was in. */
+static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+{
+    core_state *c = &k->core[core];
+    uint64_t d = now - c->since;
+    c->since = now;
+    if (d != 0)
+        charge(k, core, c, d);
 }
 
 /* Counts the parallel time up to `now` before the number of busy cores changes. */
@@ -683,6 +690,16 @@ enum { FP_TRACKER = 0x43524B31u, FP_CORE, FP_RUNNING_ON, FP_READY_AT };
 /* Events looked at for the trace's first counted event. */
 #define FIRST_SCAN 65536u
 
+/* Whether a core's `since` only dates its open interval (and so settles
+ * instead of being hashed): following one core of a TXTB trace, whose ticks
+ * never run back (no clamp to `since`) and whose switches are not dated back
+ * (no SMP rules). The segment then may know a shorter run of the same state
+ * than the part before: the difference is charged at the merge. */
+static bool since_settles(const trx_core_tracker *k)
+{
+    return pairs_from_threads(k) && k->trace->format == TRX_TRACE_TXTB;
+}
+
 /* The ticks of the first event the one walk of the trace counts
  * (first_ticks): its first event, following the event model; else its first
  * stored event on a core below TRX_MAX_CORES. False when out of memory or
@@ -734,7 +751,7 @@ void trx_core_tracker_fingerprint(const trx_core_tracker *k, const trx_trace *t,
                                 runs ? (uint64_t)(int64_t)c->thread : 0,
                                 c->have_pending,
                                 c->have_pending ? c->pending : 0,
-                                c->since,
+                                since_settles(k) ? 0 : c->since,
                                 last_event_counts ? c->last_event : 0};
         trx_fp_add(f, FP_CORE, w, 10);
     }
@@ -760,6 +777,7 @@ void trx_core_tracker_clear_results(trx_core_tracker *k)
         else
             k->oom = true; /* found by the fingerprint a moment ago: out of memory now */
     }
+    k->start_since = k->core[0].since;
     memset(s->cores, 0, sizeof s->cores);
     for (uint32_t th = 0; th < s->thread_count; th++)
         s->threads[th] = (trx_thread_cores){0, 0, 0, 0};
@@ -824,6 +842,10 @@ int trx_core_tracker_merge(trx_core_tracker *later, trx_core_tracker *earlier, c
         if (later->follow_next && earlier->last_ticks > later->last_ticks)
             later->last_ticks = earlier->last_ticks;
     }
+    /* the state at the start began at earlier's `since`, the segment knew it
+     * from start_since on: the ticks between go where its interval goes */
+    if (since_settles(later) && earlier->core[0].seen)
+        charge(later, 0, &earlier->core[0], later->start_since - earlier->core[0].since);
     if (e->core_count > l->core_count)
         l->core_count = e->core_count;
     for (uint32_t core = 0; core < TRX_MAX_CORES; core++) {
