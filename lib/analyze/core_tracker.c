@@ -64,7 +64,7 @@ struct trx_core_tracker {
      * its first own event after it (-1: none yet), for the migration there */
     int32_t *entry_core;
     uint64_t *entry_index;
-    uint64_t start_since; /* a segment's tracker: core 0's `since` at the start (since_settles) */
+    uint64_t start_since[TRX_MAX_CORES]; /* a segment's tracker: `since` at its start */
     trx_core_thread_map map;
     bool started;
     uint64_t first_ticks, last_ticks;
@@ -690,14 +690,24 @@ enum { FP_TRACKER = 0x43524B31u, FP_CORE, FP_RUNNING_ON, FP_READY_AT };
 /* Events looked at for the trace's first counted event. */
 #define FIRST_SCAN 65536u
 
+/* A UIA trace without contexts: every event is initialization (context and
+ * next context), so a core's state changes once, at its first event. */
+static bool all_init(const trx_core_tracker *k)
+{
+    return k->trace->format == TRX_TRACE_UIA && !k->follow_next;
+}
+
 /* Whether a core's `since` only dates its open interval (and so settles
  * instead of being hashed): following one core of a TXTB trace, whose ticks
  * never run back (no clamp to `since`) and whose switches are not dated back
- * (no SMP rules). The segment then may know a shorter run of the same state
- * than the part before: the difference is charged at the merge. */
+ * (no SMP rules); or a trace of initialization only (its one change is
+ * clamped to the trace's first ticks only). The segment then may know a
+ * shorter run of the same state than the part before: the difference is
+ * charged at the merge (to a state whose thread's pairs, if any, are the
+ * per-thread figures). */
 static bool since_settles(const trx_core_tracker *k)
 {
-    return pairs_from_threads(k) && k->trace->format == TRX_TRACE_TXTB;
+    return (pairs_from_threads(k) && k->trace->format == TRX_TRACE_TXTB) || all_init(k);
 }
 
 /* The ticks of the first event the one walk of the trace counts
@@ -733,7 +743,7 @@ void trx_core_tracker_fingerprint(const trx_core_tracker *k, const trx_trace *t,
     }
     /* when the busy count last changed: the start of parallel time (two or
      * more busy), and the SMP rules' earliest date of a switch */
-    bool busy_since_counts = k->busy >= 2 || k->ready_at;
+    bool busy_since_counts = k->busy >= 2 || (k->ready_at && !all_init(k));
     const uint64_t g[3] = {k->started, k->busy, busy_since_counts ? k->busy_since : 0};
     trx_fp_add(f, FP_TRACKER, g, 3);
     bool last_event_counts = k->follow_next && k->init_unknown;
@@ -777,7 +787,8 @@ void trx_core_tracker_clear_results(trx_core_tracker *k)
         else
             k->oom = true; /* found by the fingerprint a moment ago: out of memory now */
     }
-    k->start_since = k->core[0].since;
+    for (uint32_t core = 0; core < TRX_MAX_CORES; core++)
+        k->start_since[core] = k->core[core].since;
     memset(s->cores, 0, sizeof s->cores);
     for (uint32_t th = 0; th < s->thread_count; th++)
         s->threads[th] = (trx_thread_cores){0, 0, 0, 0};
@@ -844,8 +855,10 @@ int trx_core_tracker_merge(trx_core_tracker *later, trx_core_tracker *earlier, c
     }
     /* the state at the start began at earlier's `since`, the segment knew it
      * from start_since on: the ticks between go where its interval goes */
-    if (since_settles(later) && earlier->core[0].seen)
-        charge(later, 0, &earlier->core[0], later->start_since - earlier->core[0].since);
+    for (uint32_t core = 0; since_settles(later) && core < TRX_MAX_CORES; core++)
+        if (earlier->core[core].seen)
+            charge(later, core, &earlier->core[core],
+                   later->start_since[core] - earlier->core[core].since);
     if (e->core_count > l->core_count)
         l->core_count = e->core_count;
     for (uint32_t core = 0; core < TRX_MAX_CORES; core++) {
