@@ -99,6 +99,40 @@ trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, 
     return v;
 }
 
+void trx_core_thread_map_clear(trx_core_thread_map *m)
+{
+    for (uint32_t th = 0; th < m->core0_cap; th++)
+        m->core0[th].thread = -1;
+    if (m->index.slots)
+        memset(m->index.slots, 0, (size_t)m->index.cap * sizeof *m->index.slots);
+    m->count = 0;
+    m->generation++;
+}
+
+/* Adds `v`'s counts to its pair in `dst`. */
+static int add_pair(trx_core_thread_map *dst, const trx_core_thread *v)
+{
+    trx_core_thread *d = trx_core_thread_map_get(dst, v->core, v->thread);
+    if (!d)
+        return -1;
+    d->events += v->events;
+    d->ticks += v->ticks;
+    return 0;
+}
+
+int trx_core_thread_map_add_all(trx_core_thread_map *dst, const trx_core_thread_map *src)
+{
+    if (src->oom)
+        dst->oom = true;
+    for (uint32_t th = 0; th < src->core0_cap; th++)
+        if (src->core0[th].thread >= 0 && add_pair(dst, &src->core0[th]) < 0)
+            return -1;
+    for (uint32_t e = 0; e < src->count; e++)
+        if (add_pair(dst, &src->entries[e]) < 0)
+            return -1;
+    return dst->oom ? -1 : 0;
+}
+
 static int by_core_then_thread(const void *a, const void *b)
 {
     const trx_core_thread *x = a, *y = b;

@@ -28,6 +28,14 @@ int trx_core_thread_map_reserve(trx_core_thread_map *m, uint32_t threads);
  * while `generation` does not change. */
 trx_core_thread *trx_core_thread_map_get(trx_core_thread_map *m, uint32_t core, int32_t thread);
 
+/* Forgets every pair (the memory stays); pointers from before are invalid
+ * (`generation` changes). */
+void trx_core_thread_map_clear(trx_core_thread_map *m);
+
+/* Adds the events and ticks of every pair of `src` to the same pair of `dst`
+ * (added when new). 0, or -1 when out of memory. */
+int trx_core_thread_map_add_all(trx_core_thread_map *dst, const trx_core_thread_map *src);
+
 /* Hands the entries over sorted by core, then thread, and frees the rest of
  * the map. 0, or -1 when out of memory (or the map ran out before). */
 int trx_core_thread_map_finish(trx_core_thread_map *m, trx_core_thread **out, uint32_t *count);

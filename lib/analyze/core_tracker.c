@@ -59,6 +59,12 @@ struct trx_core_tracker {
     int32_t *last_core;  /* per thread: core of its last own event, -1 */
     int32_t *running_on; /* per thread: core running it now, -1 */
     uint64_t *ready_at;  /* per thread: when a resume made it ready, UINT64_MAX: not */
+    /* a segment's tracker (trx_core_tracker_clear_results): per thread whose
+     * last_core was -1 at the segment's start, the core and event number of
+     * its first own event after it (-1: none yet), for the migration there */
+    int32_t *entry_core;
+    uint64_t *entry_index;
+    uint64_t start_since[TRX_MAX_CORES]; /* a segment's tracker: `since` at its start */
     trx_core_thread_map map;
     bool started;
     uint64_t first_ticks, last_ticks;
@@ -157,15 +163,11 @@ static trx_core_thread *current_slot(trx_core_tracker *k, uint32_t core)
     return c->slot;
 }
 
-/* Adds the time since the core's last change to the state it was in. */
-static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+/* Adds `d` ticks to what core `core` does in state `c` (the core's own
+ * state, or, following one core, any: its pairs are not in the map then). */
+static inline void charge(trx_core_tracker *k, uint32_t core, const core_state *c, uint64_t d)
 {
-    core_state *c = &k->core[core];
     trx_core_profile *p = &k->out.cores[core];
-    uint64_t d = now - c->since;
-    c->since = now;
-    if (d == 0)
-        return;
     if (c->nesting > 0) {
         p->interrupt_ticks += d;
         return;
@@ -195,6 +197,16 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
     }
 }
 
+/* Adds the time since the core's last change to the state it was in. */
+static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+{
+    core_state *c = &k->core[core];
+    uint64_t d = now - c->since;
+    c->since = now;
+    if (d != 0)
+        charge(k, core, c, d);
+}
+
 /* Counts the parallel time up to `now` before the number of busy cores changes. */
 static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
 {
@@ -208,20 +220,20 @@ static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
         k->out.max_parallel = k->busy;
 }
 
-/* mark_core for cores 64 and up: a row of their own, for the few threads
- * that run there. */
-static void mark_high_core(trx_core_tracker *k, int32_t th, uint32_t core)
+/* The row of thread `th`'s cores 64 and up (added, empty, when new), or
+ * NULL when out of memory (then `oom` is set). */
+static uint64_t *high_row(trx_core_tracker *k, int32_t th)
 {
     trx_core_stats *s = &k->out;
     if (!s->high_cores_ && !(s->high_cores_ = calloc(1, sizeof *s->high_cores_))) {
         k->oom = true;
-        return;
+        return NULL;
     }
     bool added;
     uint32_t *row = trx_address_map_slot(s->high_cores_, (uint32_t)th, s->high_count_, &added);
     if (!row) {
         k->oom = true;
-        return;
+        return NULL;
     }
     if (added) {
         if (s->high_count_ == s->high_cap_) {
@@ -229,15 +241,24 @@ static void mark_high_core(trx_core_tracker *k, int32_t th, uint32_t core)
             void *n = realloc(s->high_masks_, (size_t)cap * sizeof *s->high_masks_);
             if (!n) {
                 k->oom = true;
-                return;
+                return NULL;
             }
             s->high_masks_ = n;
             s->high_cap_ = cap;
         }
         memset(s->high_masks_[s->high_count_++], 0, sizeof *s->high_masks_);
     }
+    return s->high_masks_[*row];
+}
+
+/* mark_core for cores 64 and up: a row of their own, for the few threads
+ * that run there. */
+static void mark_high_core(trx_core_tracker *k, int32_t th, uint32_t core)
+{
+    uint64_t *row = high_row(k, th);
     uint32_t c = core - 64;
-    s->high_masks_[*row][c / 64] |= 1ull << (c % 64);
+    if (row)
+        row[c / 64] |= 1ull << (c % 64);
 }
 
 /* Notes that thread `th` ran on or logged on core `core`. */
@@ -378,8 +399,13 @@ static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev
     if (th >= 0) {
         trx_thread_cores *tc = &k->out.threads[th];
         int32_t last = k->last_core[th];
-        if (last >= 0 && last != (int32_t)core && tc->migrations++ == 0)
-            tc->first_migration = ev->index;
+        if (last >= 0) {
+            if (last != (int32_t)core && tc->migrations++ == 0)
+                tc->first_migration = ev->index;
+        } else if (k->entry_core) { /* its first own event in a segment */
+            k->entry_core[th] = (int32_t)core;
+            k->entry_index[th] = ev->index;
+        }
         k->last_core[th] = (int32_t)core;
     }
     if (c->nesting > 0) /* a thread logs: any interrupt on this core is over */
@@ -592,6 +618,8 @@ int trx_core_tracker_finish(trx_core_tracker *k, trx_core_stats *out)
     free(k->last_core);
     free(k->running_on);
     free(k->ready_at);
+    free(k->entry_core);
+    free(k->entry_index);
     free(k);
     if (rc < 0 || k_oom || !out->threads) {
         trx_core_stats_free(out);
@@ -644,28 +672,233 @@ void trx_core_stats_free(trx_core_stats *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
-void trx_core_tracker_fingerprint(const trx_core_tracker *a, const trx_trace *t, trx_fingerprint *f,
-                                  uint64_t base)
+/* ---- Segments (segment_units.h) ----
+ * State: every core's (what it runs, its ISR nesting, the pending next
+ * thread, when its interval began), the busy-core count and when it
+ * changed, and per thread the core running it and when a resume made it
+ * ready. Intervals are charged when they end, so an interval open at a
+ * segment's start is charged once, by the segment. Two pieces of state are
+ * made to settle instead of hashed: a thread's last core (migrations) is
+ * known to the segment only once the thread logged in it - the migration
+ * of its first own event after the start is counted at the merge from the
+ * part before's last core; the ticks of the trace's first event (where a
+ * core first seen later starts its unknown time) are looked up from the
+ * trace. */
+
+enum { FP_TRACKER = 0x43524B31u, FP_CORE, FP_RUNNING_ON, FP_READY_AT };
+
+/* Events looked at for the trace's first counted event. */
+#define FIRST_SCAN 65536u
+
+/* A UIA trace without contexts: every event is initialization (context and
+ * next context), so a core's state changes once, at its first event. */
+static bool all_init(const trx_core_tracker *k)
 {
-    (void)a;
-    (void)t;
-    (void)base;
-    trx_fp_unmergeable(f);
+    return k->trace->format == TRX_TRACE_UIA && !k->follow_next;
 }
 
-void trx_core_tracker_clear_results(trx_core_tracker *a)
+/* Whether a core's `since` only dates its open interval (and so settles
+ * instead of being hashed): following one core of a TXTB trace, whose ticks
+ * never run back (no clamp to `since`) and whose switches are not dated back
+ * (no SMP rules); or a trace of initialization only (its one change is
+ * clamped to the trace's first ticks only). The segment then may know a
+ * shorter run of the same state than the part before: the difference is
+ * charged at the merge (to a state whose thread's pairs, if any, are the
+ * per-thread figures). */
+static bool since_settles(const trx_core_tracker *k)
 {
-    (void)a;
+    return (pairs_from_threads(k) && k->trace->format == TRX_TRACE_TXTB) || all_init(k);
+}
+
+/* The ticks of the first event the one walk of the trace counts
+ * (first_ticks): its first event, following the event model; else its first
+ * stored event on a core below TRX_MAX_CORES. False when out of memory or
+ * none is among the first FIRST_SCAN events. */
+static bool walk_first_ticks(const trx_core_tracker *k, uint64_t *ticks)
+{
+    trx_cursor c;
+    if (trx_cursor_init(&c, (trx_trace *)k->trace) < 0)
+        return false;
+    bool found = false;
+    const trx_event *ev;
+    for (uint32_t i = 0; !found && i < FIRST_SCAN && (ev = trx_cursor_next_ref(&c)) != NULL; i++) {
+        if (k->follow_next || (!ev->synthetic && ev->core < TRX_MAX_CORES)) {
+            *ticks = ev->ticks;
+            found = true;
+        }
+    }
+    trx_cursor_free(&c);
+    return found;
+}
+
+void trx_core_tracker_fingerprint(const trx_core_tracker *k, const trx_trace *t, trx_fingerprint *f,
+                                  uint64_t base)
+{
+    (void)t;
+    (void)base; /* no event numbers in the state */
+    uint64_t first;
+    if (k->started && !walk_first_ticks(k, &first)) {
+        trx_fp_unmergeable(f);
+        return;
+    }
+    /* when the busy count last changed: the start of parallel time (two or
+     * more busy), and the SMP rules' earliest date of a switch */
+    bool busy_since_counts = k->busy >= 2 || (k->ready_at && !all_init(k));
+    const uint64_t g[3] = {k->started, k->busy, busy_since_counts ? k->busy_since : 0};
+    trx_fp_add(f, FP_TRACKER, g, 3);
+    bool last_event_counts = k->follow_next && k->init_unknown;
+    for (uint32_t core = 0; core < TRX_MAX_CORES; core++) {
+        const core_state *c = &k->core[core];
+        if (!c->seen && c->state == STATE_UNKNOWN && c->nesting == 0 && c->since == 0 &&
+            !c->have_pending)
+            continue;                         /* as a new tracker has it */
+        bool runs = c->state == STATE_THREAD; /* context and thread matter then only */
+        const uint64_t w[10] = {core,
+                                c->state,
+                                c->seen,
+                                c->nesting,
+                                runs ? c->context : 0,
+                                runs ? (uint64_t)(int64_t)c->thread : 0,
+                                c->have_pending,
+                                c->have_pending ? c->pending : 0,
+                                since_settles(k) ? 0 : c->since,
+                                last_event_counts ? c->last_event : 0};
+        trx_fp_add(f, FP_CORE, w, 10);
+    }
+    for (uint32_t th = 0; k->running_on && th < k->out.thread_count; th++) {
+        if (k->running_on[th] >= 0) {
+            const uint64_t w[2] = {th, (uint64_t)k->running_on[th]};
+            trx_fp_add(f, FP_RUNNING_ON, w, 2);
+        }
+        if (k->ready_at[th] != UINT64_MAX) {
+            const uint64_t w[2] = {th, k->ready_at[th]};
+            trx_fp_add(f, FP_READY_AT, w, 2);
+        }
+    }
+}
+
+void trx_core_tracker_clear_results(trx_core_tracker *k)
+{
+    trx_core_stats *s = &k->out;
+    uint64_t first;
+    if (k->started) { /* a core first seen from now on starts its unknown time as the walk's */
+        if (walk_first_ticks(k, &first))
+            k->first_ticks = first;
+        else
+            k->oom = true; /* found by the fingerprint a moment ago: out of memory now */
+    }
+    for (uint32_t core = 0; core < TRX_MAX_CORES; core++)
+        k->start_since[core] = k->core[core].since;
+    memset(s->cores, 0, sizeof s->cores);
+    for (uint32_t th = 0; th < s->thread_count; th++)
+        s->threads[th] = (trx_thread_cores){0, 0, 0, 0};
+    if (s->high_cores_)
+        trx_address_map_free(s->high_cores_);
+    free(s->high_cores_);
+    free(s->high_masks_);
+    s->high_cores_ = NULL;
+    s->high_masks_ = NULL;
+    s->high_count_ = s->high_cap_ = 0;
+    s->parallel_ticks = s->max_parallel = s->beyond = 0;
+    trx_core_thread_map_clear(&k->map);
+    if (k->last_core && !k->entry_core) {
+        size_t n = s->thread_count ? s->thread_count : 1;
+        k->entry_core = malloc(n * sizeof *k->entry_core);
+        k->entry_index = malloc(n * sizeof *k->entry_index);
+        if (!k->entry_core || !k->entry_index) {
+            free(k->entry_core);
+            free(k->entry_index);
+            k->entry_core = NULL;
+            k->entry_index = NULL;
+            k->oom = true;
+        }
+    }
+    for (uint32_t th = 0; k->entry_core && th < s->thread_count; th++)
+        k->entry_core[th] = -1;
+}
+
+/* Joins thread th's migrations: earlier's, the one at later's first own
+ * event of the thread (from earlier's last core), later's. */
+static void merge_migrations(trx_core_tracker *later, const trx_core_tracker *earlier, uint32_t th,
+                             uint64_t offset)
+{
+    trx_thread_cores *l = &later->out.threads[th];
+    const trx_thread_cores *e = &earlier->out.threads[th];
+    uint64_t n = e->migrations, first = e->first_migration;
+    int32_t before = earlier->last_core[th];
+    if (later->entry_core && later->entry_core[th] >= 0 && before >= 0 &&
+        before != later->entry_core[th] && n++ == 0)
+        first = later->entry_index[th] + offset;
+    if (l->migrations && n == 0)
+        first = l->first_migration + offset;
+    n += l->migrations;
+    l->migrations = n;
+    l->first_migration = n ? first : 0;
+    if (later->last_core[th] < 0)
+        later->last_core[th] = before;
 }
 
 int trx_core_tracker_merge(trx_core_tracker *later, trx_core_tracker *earlier, const trx_trace *t,
                            uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    trx_core_stats *l = &later->out;
+    const trx_core_stats *e = &earlier->out;
+    later->oom |= earlier->oom;
+    if (earlier->started) {
+        /* later started too (the states matched); its last event is the walk's
+         * (in the segment, or the warm-up's last: earlier's), following: the
+         * latest of all */
+        later->first_ticks = earlier->first_ticks;
+        if (later->follow_next && earlier->last_ticks > later->last_ticks)
+            later->last_ticks = earlier->last_ticks;
+    }
+    /* the state at the start began at earlier's `since`, the segment knew it
+     * from start_since on: the ticks between go where its interval goes */
+    for (uint32_t core = 0; since_settles(later) && core < TRX_MAX_CORES; core++)
+        if (earlier->core[core].seen)
+            charge(later, core, &earlier->core[core],
+                   later->start_since[core] - earlier->core[core].since);
+    if (e->core_count > l->core_count)
+        l->core_count = e->core_count;
+    for (uint32_t core = 0; core < TRX_MAX_CORES; core++) {
+        trx_core_profile *lp = &l->cores[core];
+        const trx_core_profile *ep = &e->cores[core];
+        lp->events += ep->events;
+        lp->thread_ticks += ep->thread_ticks;
+        lp->interrupt_ticks += ep->interrupt_ticks;
+        lp->idle_ticks += ep->idle_ticks;
+        lp->init_ticks += ep->init_ticks;
+        lp->unknown_ticks += ep->unknown_ticks;
+        lp->switches += ep->switches;
+    }
+    for (uint32_t th = 0; th < l->thread_count; th++) {
+        trx_thread_cores *lt = &l->threads[th];
+        const trx_thread_cores *et = &e->threads[th];
+        lt->run_ticks += et->run_ticks;
+        lt->core_mask |= et->core_mask;
+        if (pairs_from_threads(later))
+            lt->first_migration += et->first_migration; /* own events meanwhile (core0_profile) */
+        else if (later->last_core)
+            merge_migrations(later, earlier, th, offset);
+        uint32_t row;
+        if (e->high_cores_ && trx_address_map_get(e->high_cores_, th, &row)) {
+            uint64_t *to = high_row(later, (int32_t)th);
+            if (!to)
+                return -1;
+            for (size_t w = 0; w < sizeof *e->high_masks_ / sizeof(uint64_t); w++)
+                to[w] |= e->high_masks_[row][w];
+        }
+    }
+    l->parallel_ticks += e->parallel_ticks;
+    if (e->max_parallel > l->max_parallel)
+        l->max_parallel = e->max_parallel;
+    l->beyond += e->beyond;
+    if (!pairs_from_threads(later) && trx_core_thread_map_add_all(&later->map, &earlier->map) < 0)
+        return -1;
+    free(later->entry_core); /* the segment's start is behind */
+    free(later->entry_index);
+    later->entry_core = NULL;
+    later->entry_index = NULL;
+    return 0;
 }
