@@ -70,19 +70,19 @@ void trx_preemptions_finish(trx_preemption_counter *a, trx_stats *s)
         s->time_slices = a->first_is_time_slice ? 1 : 0;
 }
 
-/* Segments (segment_units.h). State: the running thread, the RESUMEs
- * waiting for their look-ahead value (with the TIME_SLICEs among them) and
- * the last event's next context (what finish reads). Results: the counts of
- * preemptions and TIME_SLICE events, added at the merge. Whether the
- * trace's first event is a TIME_SLICE is a fact of the trace's start, not
- * state: the merge takes it from the part before (which has seen the first
- * event, unless it saw none). A RESUME waiting at the boundary counts in the
- * segment that settles it: its part-before copy is never settled, as that
+/* Segments (segment_units.h). State: the running thread and the RESUMEs
+ * waiting for their look-ahead value (with the TIME_SLICEs among them).
+ * Results: the counts of preemptions and TIME_SLICE events, added at the
+ * merge. Whether the trace's first event is a TIME_SLICE and the last
+ * event's next context (what finish reads) are facts of the trace's first
+ * and last events, not state: clear_results marks the segment as having
+ * seen no event yet (seen_any), and the merge takes the first event's from
+ * the part before, the last event's from the segment unless it had none. A RESUME waiting at the
+ * boundary counts in the segment that settles it: its part-before copy is never settled, as that
  * state is discarded after the merge. */
 enum {
     FP_PRE_CUR = 0x50524331u,
     FP_PRE_PENDING,
-    FP_PRE_LAST,
 };
 
 void trx_preemptions_fingerprint(const trx_preemption_counter *a, const trx_trace *t,
@@ -96,14 +96,13 @@ void trx_preemptions_fingerprint(const trx_preemption_counter *a, const trx_trac
                                      a->pending_slices_ne};
         trx_fp_add(f, FP_PRE_PENDING, pending, 4);
     }
-    const uint64_t last[2] = {a->last_next, a->last_is_resume};
-    trx_fp_add(f, FP_PRE_LAST, last, 2);
 }
 
 void trx_preemptions_clear_results(trx_preemption_counter *a)
 {
     a->preemptions = 0;
     a->time_slice_events = 0;
+    a->seen_any = false;
 }
 
 int trx_preemptions_merge(trx_preemption_counter *later, trx_preemption_counter *earlier,
@@ -113,6 +112,10 @@ int trx_preemptions_merge(trx_preemption_counter *later, trx_preemption_counter 
     (void)offset;
     later->preemptions += earlier->preemptions;
     later->time_slice_events += earlier->time_slice_events;
+    if (!later->seen_any) { /* the segment had no event */
+        later->last_next = earlier->last_next;
+        later->last_is_resume = earlier->last_is_resume;
+    }
     if (earlier->seen_any) {
         later->seen_any = true;
         later->first_is_time_slice = earlier->first_is_time_slice;
