@@ -42,7 +42,8 @@ peak_anon_kib() {
 }
 
 # run LABEL COUNT FILE SERIAL ARGS...: RUNS runs of `trx stats ARGS FILE`
-# (SERIAL 1: with TRX_STATS_SERIAL=1), medians.
+# (SERIAL 1: with TRX_STATS_SERIAL=1), medians. The peak anonymous memory
+# (heap and stacks: one set of analyses per segment) shows what segments cost.
 run() {
     local label=$1 count=$2 file=$3 serial=$4
     shift 4
@@ -69,11 +70,30 @@ run() {
         "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$(awk -v k="$anon" 'BEGIN { print k / 1024 }')"
 }
 
+# info_scan: the median wall time of `trx info` (its full scan of the entries) on the same file.
+info_scan() {
+    local walls=() r start end
+    for ((r = 0; r < runs; r++)); do
+        start=$(date +%s%N)
+        "$trx" info "$trace" >/dev/null
+        end=$(date +%s%N)
+        walls+=("$(awk -v ns=$((end - start)) 'BEGIN { print ns / 1e9 }')")
+    done
+    median "${walls[@]}"
+}
+
+scan=$(info_scan)
+printf 'trx info (full scan) on the same file: %.3f s, %.1f M entries/s\n' "$scan" \
+    "$(awk -v n="$entries" -v w="$scan" 'BEGIN { print n / w / 1e6 }')"
 echo "trx stats --json on $entries generated entries (median of $runs runs):"
-run "correct" "$entries" "$trace" 0 --json
+run "correct, segments (--jobs default)" "$entries" "$trace" 0 --json
+for jobs in 1 2 4 8; do
+    run "correct, --jobs $jobs" "$entries" "$trace" 0 --json --jobs "$jobs"
+done
+TRX_STATS_FANOUT=1 run "correct, one walk split by kind" "$entries" "$trace" 0 --json
 run "correct, one thread" "$entries" "$trace" 1 --json
-run "--compat tracex" "$entries" "$trace" 0 --json --compat tracex
-run "--compat tracex, one thread" "$entries" "$trace" 1 --json --compat tracex
+run "--compat tracex, segments" "$entries" "$trace" 0 --json --compat tracex
+run "--compat tracex, --jobs 1" "$entries" "$trace" 0 --json --compat tracex --jobs 1
 
 small=$((entries / 10))
 echo "hostile shapes (gen_hostile) at $small entries:"

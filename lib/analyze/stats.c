@@ -8,8 +8,10 @@
 #include "analyze/core_tracker.h"
 #include "analyze/event_fanout.h"
 #include "analyze/segment_units.h"
+#include "analyze/stats_segments.h"
 #include "analyze/stats_walk.h"
 #include "decode/prepare_walk.h"
+#include "decode/txtb_salvage.h"
 #include "trx/uia.h"
 
 /* Traces with fewer entries walk on one thread (a helper thread costs more
@@ -255,10 +257,45 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
     return trx_stats_compute_fed(t, s, window, NULL, NULL);
 }
 
-/* trx_stats_compute_fed and _kept: the prepare walk, else prepared and walked. */
+/* Segments start their analyses this many entries before their first event. */
+#define SEGMENT_WARM_UP 16384u
+
+/* The statistics over `trx_trace_jobs` segments of the trace, one thread
+ * each (stats_segments.c), when that is how they are computed: a TXTB trace
+ * large enough, no caller's analysis beside the walk, every inversion kept.
+ * STATS_RETRY: not so (s untouched). */
+static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
+                             const trx_kept_inversions *kept)
+{
+    uint32_t jobs = trx_trace_jobs(t);
+    if (t->format != TRX_TRACE_TXTB || extra || kept->keep != UINT32_MAX || jobs < 2 ||
+        t->used < PARALLEL_MIN_ENTRIES || getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
+        return STATS_RETRY;
+    trx_trace_use_view(t);
+    uint64_t *cuts = malloc((jobs - 1) * sizeof *cuts);
+    if (!cuts)
+        return -1;
+    uint32_t n = trx_stats_plan_cuts(t, jobs, cuts);
+    int rc = STATS_RETRY;
+    if (n > 0) {
+        rc = trx_stats_compute_segments(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL);
+        if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
+            trx_trace_prepare(t);
+            rc = trx_stats_compute_segments(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL);
+        }
+    }
+    free(cuts);
+    return rc;
+}
+
+/* trx_stats_compute_fed and _kept: segments on threads, else the prepare
+ * walk, else prepared and walked. */
 static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                        void *extra_ctx, const trx_kept_inversions *kept)
 {
+    int seg = compute_segmented(t, s, window, extra, kept);
+    if (seg != STATS_RETRY)
+        return seg;
     /* An unprepared trace: the analyses ride on the prepare walk, unless it
      * meets a context that is no registered thread (then it stops there and
      * the trace is prepared and walked again, as below). */

@@ -22,6 +22,7 @@
 
 #include "analyze/segment_units.h"
 #include "decode/event_cursor_internal.h"
+#include "decode/txtb_salvage.h"
 #include "trx/uia.h"
 
 typedef trx_stats_walk walk;
@@ -232,6 +233,10 @@ typedef struct segment {
     uint64_t warm_at, start_at, end_at; /* positions: raw entries (TXTB) or event numbers (UIA) */
     uint64_t base;                      /* events its cursor returned before its first event */
     uint64_t returned_end;              /* ... before the next segment's first */
+    uint64_t synthetic, last_ticks;     /* its own events': RUNNING ones, the last's ticks */
+    bool any_event;
+    trx_prepare_state *part;    /* preparing the trace in parts: this segment's, else NULL */
+    trx_cursor_guesses guesses; /* the RUNNING priorities its cursor guessed */
     trx_fingerprint fp[STATS_UNIT_COUNT];
     int rc;
     /* set up by the caller */
@@ -256,6 +261,22 @@ static void walk_until(trx_cursor *c, uint64_t end, bool uia, walk *w, uint32_t 
     const trx_event *ev;
     while (!at_position(c, end, uia) && (ev = trx_cursor_next_ref(c)) != NULL)
         trx_stats_walk_feed(w, ev, mask);
+}
+
+/* Walks segment g's own events (until the next segment's first) into its
+ * analyses, counting what the trace's preparation needs. */
+static void walk_own(segment *g)
+{
+    if (g->part)
+        trx_cursor_attach_prepare(&g->c, g->part);
+    const trx_event *ev;
+    while (!at_position(&g->c, g->end_at, g->uia) && (ev = trx_cursor_next_ref(&g->c)) != NULL) {
+        trx_stats_walk_feed(&g->w, ev, ~0u);
+        g->synthetic += ev->synthetic;
+        g->last_ticks = ev->ticks;
+        g->any_event = true;
+    }
+    g->returned_end = trx_cursor_returned(&g->c);
 }
 
 /* Positions a new cursor of segment g where its warm-up starts. */
@@ -296,9 +317,8 @@ static void *segment_walk(void *arg)
     if (trx_cursor_copy(&g->first, &g->c) < 0)
         return NULL;
     g->have_first = true;
-    trx_cursor_record_guesses(&g->c, true);
-    walk_until(&g->c, g->end_at, g->uia, &g->w, ~0u);
-    g->returned_end = trx_cursor_returned(&g->c);
+    trx_cursor_record_guesses(&g->c, &g->guesses);
+    walk_own(g);
     g->rc = 0;
     return NULL;
 }
@@ -311,8 +331,7 @@ static void *first_walk(void *arg)
     if (trx_cursor_init(&g->c, g->t) < 0)
         return NULL;
     g->have_c = true;
-    walk_until(&g->c, g->end_at, g->uia, &g->w, ~0u);
-    g->returned_end = trx_cursor_returned(&g->c);
+    walk_own(g);
     g->rc = 0;
     return NULL;
 }
@@ -323,7 +342,7 @@ static void *first_walk(void *arg)
 static int join(walk *owner, segment *g, const trx_cursor *truth, uint64_t before,
                 trx_segment_report *rep)
 {
-    bool guesses_hold = g->uia || trx_cursor_guesses_hold(&g->c, truth);
+    bool guesses_hold = g->uia || trx_cursor_guesses_hold(&g->guesses, truth);
     if (!guesses_hold && rep)
         rep->guesses_failed++;
     uint64_t offset = before - g->base;
@@ -352,6 +371,15 @@ static int join(walk *owner, segment *g, const trx_cursor *truth, uint64_t befor
             return -1;
         if (!g->uia)
             trx_cursor_rebase(&fc, truth, g->base);
+        if (!guesses_hold && g->part) {
+            /* the part's RUNNING priorities were guessed wrong too: again */
+            trx_prepare_part_free(g->part);
+            if (!(g->part = trx_prepare_part_new())) {
+                trx_cursor_free(&fc);
+                return -1;
+            }
+            trx_cursor_attach_prepare(&fc, g->part);
+        }
         walk_until(&fc, g->end_at, g->uia, owner, again);
         trx_cursor_free(&fc);
     }
@@ -386,8 +414,13 @@ uint32_t trx_stats_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cuts)
 int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, const uint64_t *cuts,
                                uint32_t n, uint64_t warm, bool threads, trx_segment_report *rep)
 {
-    trx_trace_prepare(t);
     bool uia = t->format == TRX_TRACE_UIA;
+    if (uia)
+        trx_trace_prepare(t); /* the open pass knew all */
+    else
+        trx_trace_use_view(t);
+    /* an unprepared TXTB trace is prepared by the segments themselves, in parts */
+    bool preparing = !t->prepared;
     uint64_t limit = uia ? trx_uia_info_of(t)->records : t->used;
     if (rep)
         memset(rep, 0, sizeof *rep);
@@ -406,7 +439,7 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
     }
     if (rep)
         rep->segments = count;
-    uint64_t max_ticks = trx_stats_max_ticks(t, false);
+    uint64_t max_ticks = trx_stats_max_ticks(t, preparing);
     const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
     int rc = trx_stats_walk_init(&g[0].w, t, s, window, max_ticks, &all);
     if (rc != 0) {
@@ -420,6 +453,8 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
         g[k].max_ticks = max_ticks;
         g[k].uia = uia;
         g[k].end_at = k + 1 < count ? g[k + 1].start_at : NO_END;
+        if (preparing && !(g[k].part = trx_prepare_part_new()))
+            rc = -1;
         if (k > 0) {
             uint64_t from = g[k].start_at > warm ? g[k].start_at - warm : 0;
             g[k].warm_at = from;
@@ -429,6 +464,8 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
             }
         }
     }
+    if (rc < 0)
+        goto out;
 #ifdef TRX_HAVE_PTHREAD
     pthread_t *tid = threads && count > 1 ? calloc(count, sizeof *tid) : NULL;
     bool *started = tid ? calloc(count, sizeof *started) : NULL;
@@ -450,9 +487,15 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
         segment_walk(&g[k]);
 #endif
     rc = 0;
-    for (uint32_t k = 0; k < count; k++)
+    bool dirty = false;
+    for (uint32_t k = 0; k < count; k++) {
         if (g[k].rc < 0)
             rc = -1;
+        if (g[k].part && trx_prepare_part_dirty(g[k].part))
+            dirty = true;
+    }
+    if (dirty && rc == 0)
+        rc = TRX_STATS_SEGMENTS_UNPREPARED;
     /* the merge, in trace order; the truth at each boundary is the cursor
      * of the segment before, made exact */
     uint64_t before = g[0].returned_end;
@@ -465,16 +508,35 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
             trx_cursor_rebase(&g[k].c, &g[k - 1].c, g[k].base);
         before = trx_cursor_returned(&g[k].c);
     }
+    if (rc == 0 && preparing) { /* the trace as one prepare walk leaves it */
+        trx_prepare_state **parts = malloc(count * sizeof *parts);
+        if (!parts) {
+            rc = -1;
+        } else {
+            uint64_t total = 0, synthetic = 0, last_ticks = 0;
+            for (uint32_t k = 0; k < count; k++) {
+                parts[k] = g[k].part;
+                total += g[k].returned_end - g[k].base;
+                synthetic += g[k].synthetic;
+                if (g[k].any_event)
+                    last_ticks = g[k].last_ticks;
+            }
+            trx_prepare_parts_finish(t, parts, count, total, synthetic, last_ticks);
+            free(parts);
+        }
+    }
+out:
     for (uint32_t k = 1; k < count; k++)
         if (g[k].have_walk)
             trx_stats_walk_discard(&g[k].w);
-    if (trx_stats_walk_finish(&g[0].w, rc < 0) < 0)
+    if (trx_stats_walk_finish(&g[0].w, rc != 0) < 0 && rc == 0)
         rc = -1;
     for (uint32_t k = 0; k < count; k++) {
         if (g[k].have_c)
             trx_cursor_free(&g[k].c);
         if (g[k].have_first)
             trx_cursor_free(&g[k].first);
+        trx_prepare_part_free(g[k].part);
     }
     free(g);
     return rc;

@@ -18,6 +18,11 @@ typedef struct trx_segment_report {
     uint64_t guesses_failed; /* boundaries where the cursor's RUNNING priorities differed */
 } trx_segment_report;
 
+/* trx_stats_compute_segments of an unprepared TXTB trace whose events name
+ * a context that is no registered thread: the trace must be prepared (it
+ * gains Un-named Threads) before its statistics; s is empty. */
+#define TRX_STATS_SEGMENTS_UNPREPARED 1
+
 /* The name of unit bit k (for reports). */
 const char *trx_stats_unit_name(uint32_t k);
 
@@ -25,9 +30,10 @@ const char *trx_stats_unit_name(uint32_t k);
  * them, ascending: raw entries of a TXTB trace, moved on to the next
  * thread's event; event numbers of a UIA trace), each starting its
  * analyses `warm` entries (events) before its first one; `threads`: each
- * segment on a thread of its own (else one after the other). Prepares the
- * trace. `report` (may be NULL) tells what merged. 0, -1 out of memory,
- * TRX_STATS_TOO_MANY_WINDOWS. */
+ * segment on a thread of its own (else one after the other). An
+ * unprepared trace is prepared by the segments' walks (or not at all:
+ * TRX_STATS_SEGMENTS_UNPREPARED). `report` (may be NULL) tells what merged.
+ * 0, -1 out of memory, TRX_STATS_TOO_MANY_WINDOWS. */
 int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, const uint64_t *cuts,
                                uint32_t n, uint64_t warm, bool threads, trx_segment_report *report);
 

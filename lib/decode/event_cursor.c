@@ -75,15 +75,9 @@ struct trx_cursor_scratch {
     trx_prepare_state *prep; /* only while preparing */
     thread_slot threads[THREAD_SLOTS];
     uint32_t threads_objects, threads_count; /* table sizes the cache was filled at */
-    /* segments (trx_cursor_record_guesses): the RUNNING priorities given to
-     * threads the cache did not know, from a forward search */
-    bool guessing, guess_overflow;
-    uint32_t guess_count;
-    struct {
-        int32_t thread;
-        uint32_t prio, pt;
-        uint8_t source;
-    } guess[TRX_CURSOR_GUESSES];
+    /* segments (trx_cursor_record_guesses): where the RUNNING priorities
+     * given to threads the cache did not know go, or NULL */
+    trx_cursor_guesses *guesses;
 };
 
 static bool is_thread_context(uint32_t ctx)
@@ -257,6 +251,7 @@ int trx_cursor_copy(trx_cursor *dst, const trx_cursor *src)
     s->index_failed = false;
     s->scanned = 0;
     s->prep = NULL;
+    s->guesses = NULL; /* the copy notes nothing */
     s->cache = s->cap ? malloc((size_t)s->cap * sizeof *s->cache) : NULL;
     dst->scratch_ = s;
     if (s->cap && !s->cache) {
@@ -570,21 +565,21 @@ static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio
 }
 
 /* Notes a RUNNING priority found by a forward search (segments). */
-static COLD void note_guess(struct trx_cursor_scratch *s, int32_t th, uint32_t prio, uint32_t pt,
+static COLD void note_guess(trx_cursor_guesses *s, int32_t th, uint32_t prio, uint32_t pt,
                             uint8_t source)
 {
-    for (uint32_t k = 0; k < s->guess_count; k++)
+    for (uint32_t k = 0; k < s->count; k++)
         if (s->guess[k].thread == th)
             return; /* the same search until the thread's own event */
-    if (s->guess_count == TRX_CURSOR_GUESSES) {
-        s->guess_overflow = true;
+    if (s->count == TRX_CURSOR_GUESSES) {
+        s->overflow = true;
         return;
     }
-    s->guess[s->guess_count].thread = th;
-    s->guess[s->guess_count].prio = prio;
-    s->guess[s->guess_count].pt = pt;
-    s->guess[s->guess_count].source = source;
-    s->guess_count++;
+    s->guess[s->count].thread = th;
+    s->guess[s->count].prio = prio;
+    s->guess[s->count].pt = pt;
+    s->guess[s->count].source = source;
+    s->count++;
 }
 
 /* Builds in ev_buf_[2] the synthetic RUNNING event that goes between `p` and
@@ -612,8 +607,8 @@ static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event
         if (f->thread >= 0) {
             bool known = c->scratch_->cache[f->thread].valid != 0;
             found = running_priority(c, f->thread, raw_i - 1, &f->priority, &f->threshold);
-            if (!known && c->scratch_->guessing)
-                note_guess(c->scratch_, f->thread, f->priority, f->threshold, found);
+            if (!known && c->scratch_->guesses)
+                note_guess(c->scratch_->guesses, f->thread, f->priority, f->threshold, found);
         } else if (c->trace->mode == TRX_MODE_TRACEX && !c->preparing_ &&
                    c->trace->thread_count > 0)
             f->thread = 0; /* TraceX attributes a next context that is no thread to thread 0 */
@@ -868,31 +863,28 @@ void trx_cursor_continue(trx_cursor *later, const trx_cursor *before)
     trx_cursor_rebase(later, before, 0);
 }
 
-void trx_cursor_record_guesses(trx_cursor *c, bool on)
+void trx_cursor_record_guesses(trx_cursor *c, trx_cursor_guesses *into)
 {
-    if (!c->scratch_)
-        return;
-    c->scratch_->guessing = on;
-    c->scratch_->guess_count = 0;
-    c->scratch_->guess_overflow = false;
+    if (into)
+        memset(into, 0, sizeof *into);
+    if (c->scratch_)
+        c->scratch_->guesses = into;
 }
 
-bool trx_cursor_guesses_hold(const trx_cursor *c, const trx_cursor *truth)
+bool trx_cursor_guesses_hold(const trx_cursor_guesses *g, const trx_cursor *truth)
 {
-    const struct trx_cursor_scratch *s = c->scratch_, *b = truth->scratch_;
-    if (!s)
-        return true;
-    if (s->guess_overflow)
+    const struct trx_cursor_scratch *b = truth->scratch_;
+    if (g->overflow)
         return false;
     if (!b)
-        return s->guess_count == 0;
-    for (uint32_t k = 0; k < s->guess_count; k++) {
-        uint32_t th = (uint32_t)s->guess[k].thread;
+        return g->count == 0;
+    for (uint32_t k = 0; k < g->count; k++) {
+        uint32_t th = (uint32_t)g->guess[k].thread;
         if (th >= b->cap || !b->cache[th].valid)
             continue; /* truth searches forward from the same place */
         const thread_prio_cache *x = &b->cache[th];
-        if (x->prio != s->guess[k].prio || x->pt != s->guess[k].pt ||
-            x->valid != s->guess[k].source)
+        if (x->prio != g->guess[k].prio || x->pt != g->guess[k].pt ||
+            x->valid != g->guess[k].source)
             return false;
     }
     return true;

@@ -22,6 +22,19 @@ void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev
 void trx_prepare_running_event(trx_prepare_state *prep, trx_trace *t, const trx_event *f,
                                int source);
 
+/* trx_trace_prepare in parts (statistics over segments of the trace): a
+ * part's state takes what its cursor's events say (strict: a context that
+ * is no registered thread makes it "dirty"; then the trace must be
+ * prepared as usual) without writing the trace. Attach it with
+ * trx_cursor_attach_prepare where the part starts. */
+trx_prepare_state *trx_prepare_part_new(void);
+bool trx_prepare_part_dirty(const trx_prepare_state *p);
+void trx_prepare_part_free(trx_prepare_state *p);
+/* Completes `t` from its parts (none dirty), in trace order, as one walk
+ * would: ranges, the event totals and the last event's ticks. */
+void trx_prepare_parts_finish(trx_trace *t, trx_prepare_state *const *parts, uint32_t n,
+                              uint64_t total, uint64_t synthetic, uint64_t last_ticks);
+
 /* Moves cursor `src` to another place in memory (`src` is then unused:
  * only `dst` is freed). */
 void trx_cursor_move(trx_cursor *dst, const trx_cursor *src);
@@ -57,13 +70,25 @@ void trx_cursor_continue(trx_cursor *later, const trx_cursor *before);
  * the thread's latest one. With recording on, the cursor notes each such
  * thread (at most TRX_CURSOR_GUESSES; then it notes that it lost count). */
 #define TRX_CURSOR_GUESSES 64
-void trx_cursor_record_guesses(trx_cursor *c, bool on);
+typedef struct trx_cursor_guesses {
+    uint32_t count;
+    bool overflow;
+    struct {
+        int32_t thread;
+        uint32_t prio, pt;
+        uint8_t source;
+    } guess[TRX_CURSOR_GUESSES];
+} trx_cursor_guesses;
+/* Notes them in `into` (the caller's: it outlives the cursor, which frees
+ * its own state at the end), cleared here; NULL: stops noting. Copies of
+ * the cursor note nothing. */
+void trx_cursor_record_guesses(trx_cursor *c, trx_cursor_guesses *into);
 
-/* True when the RUNNING priorities `c` guessed since recording began are
- * those `truth` - a cursor from the start, at the place where c's recording
- * began - would give: it knows the same of each such thread, or nothing
- * (and then searches forward as c did). */
-bool trx_cursor_guesses_hold(const trx_cursor *c, const trx_cursor *truth);
+/* True when the RUNNING priorities noted in `g` are those `truth` - a
+ * cursor from the start, at the place where the noting began - would give:
+ * it knows the same of each such thread, or nothing (and then searches
+ * forward as the noting cursor did). */
+bool trx_cursor_guesses_hold(const trx_cursor_guesses *g, const trx_cursor *truth);
 
 /* trx_cursor_continue for a `later` that had returned `later_at` events
  * where `before` (numbering from the start) reached: numbers `later`'s

@@ -22,7 +22,24 @@ typedef struct running_range {
     uint32_t prio_min, prio_max, pt_min, pt_max;
 } running_range;
 
+/* What a part's stored events say about one thread's ranges (segments):
+ * priorities as lowest / highest, and the threshold's set-once-and-reset
+ * sequence summed up so that it can be applied to the state before it. */
+typedef struct part_thread {
+    bool any;
+    uint32_t prio_lowest, prio_highest;
+    bool first_set;   /* a threshold came before any reset: */
+    uint32_t first;   /* ... the first one */
+    bool reset;       /* an event without a threshold came */
+    uint32_t pt_low;  /* after the last reset: the lower bound at the part's end */
+    bool high_set;    /* a threshold set the bounds after a reset: */
+    uint32_t pt_high; /* ... the latest such */
+} part_thread;
+
 struct trx_prepare_state {
+    part_thread *part; /* a part of the trace (segments): by thread, else NULL */
+    uint32_t part_cap;
+    bool is_part;
     running_range *ranges;
     uint32_t range_cap;
     uint32_t *running_only; /* unknown addresses seen as RUNNING contexts (repeats possible) */
@@ -32,6 +49,59 @@ struct trx_prepare_state {
     bool dirty;                    /* strict: the walk would have added a thread */
 };
 
+static int grow(void **p, uint32_t *cap, uint32_t need, size_t item);
+
+/* A part's stored thread event: into its own summary (the trace's table
+ * is shared by the parts walking at the same time). */
+static void part_real_event(trx_prepare_state *prep, const trx_trace *t, const trx_event *ev)
+{
+    if (grow((void **)&prep->part, &prep->part_cap, t->thread_count, sizeof *prep->part) < 0) {
+        prep->dirty = true; /* out of memory: the caller prepares as usual */
+        return;
+    }
+    part_thread *x = &prep->part[ev->thread];
+    if (!x->any || ev->priority > x->prio_lowest)
+        x->prio_lowest = ev->priority;
+    if (!x->any || ev->priority < x->prio_highest)
+        x->prio_highest = ev->priority;
+    x->any = true;
+    if (ev->threshold == TRX_UNKNOWN) {
+        x->reset = true;
+        x->pt_low = TRX_UNKNOWN;
+    } else if (!x->reset) {
+        if (!x->first_set) {
+            x->first_set = true;
+            x->first = ev->threshold;
+        }
+    } else if (x->pt_low == TRX_UNKNOWN) {
+        x->pt_low = ev->threshold;
+        x->high_set = true;
+        x->pt_high = ev->threshold;
+    }
+}
+
+/* Applies a part's summary for thread `th` to the thread's ranges. */
+static void part_apply(const part_thread *x, trx_thread *th)
+{
+    if (!x->any)
+        return;
+    if (th->prio_lowest == TRX_UNKNOWN || x->prio_lowest > th->prio_lowest)
+        th->prio_lowest = x->prio_lowest;
+    if (x->prio_highest < th->prio_highest)
+        th->prio_highest = x->prio_highest;
+    bool first_sets = x->first_set && th->pt_lowest == TRX_UNKNOWN;
+    if (!x->reset) {
+        if (first_sets)
+            th->pt_lowest = th->pt_highest = x->first;
+        return;
+    }
+    if (x->high_set)
+        th->pt_highest = x->pt_high;
+    else if (first_sets)
+        th->pt_highest = x->first;
+    th->pt_lowest = x->pt_low;
+}
+
 void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev)
 {
     if (ev->thread < 0) {
@@ -40,6 +110,10 @@ void trx_prepare_real_event(trx_prepare_state *prep, trx_trace *t, trx_event *ev
             return;
         }
         ev->thread = trx_objects_add_unnamed_thread(t, ev->context, ev->priority);
+        return;
+    }
+    if (prep->is_part) {
+        part_real_event(prep, t, ev);
         return;
     }
     trx_thread *th = &t->threads[ev->thread];
@@ -118,6 +192,19 @@ static void widen(uint32_t *lowest, uint32_t *highest, uint32_t min, uint32_t ma
         *lowest = max;
     if (*highest == TRX_UNKNOWN || min < *highest)
         *highest = min;
+}
+
+/* Widens every thread's ranges by what its RUNNING events gave. */
+static void widen_by_running(trx_trace *t, const trx_prepare_state *prep)
+{
+    for (uint32_t th = 0; th < prep->range_cap && th < t->thread_count; th++) {
+        const running_range *r = &prep->ranges[th];
+        if (r->any_prio)
+            widen(&t->threads[th].prio_lowest, &t->threads[th].prio_highest, r->prio_min,
+                  r->prio_max);
+        if (r->any_pt)
+            widen(&t->threads[th].pt_lowest, &t->threads[th].pt_highest, r->pt_min, r->pt_max);
+    }
 }
 
 /* One walk of the event model completing the thread table (see
@@ -203,14 +290,8 @@ static int walk_finish(trx_prepare_walk *w)
         if (th >= 0 && added)
             t->threads[th].next_context_only = true;
     }
-    for (uint32_t th = 0; !stopped && th < prep->range_cap && th < t->thread_count; th++) {
-        running_range *r = &prep->ranges[th];
-        if (r->any_prio)
-            widen(&t->threads[th].prio_lowest, &t->threads[th].prio_highest, r->prio_min,
-                  r->prio_max);
-        if (r->any_pt)
-            widen(&t->threads[th].pt_lowest, &t->threads[th].pt_highest, r->pt_min, r->pt_max);
-    }
+    if (!stopped)
+        widen_by_running(t, prep);
     free(prep->ranges);
     free(prep->running_only);
     free(w->saved);
@@ -265,4 +346,43 @@ int trx_prepare_walk_end(trx_prepare_walk *w)
     int r = walk_finish(w);
     free(w);
     return r;
+}
+
+trx_prepare_state *trx_prepare_part_new(void)
+{
+    trx_prepare_state *p = calloc(1, sizeof *p);
+    if (p)
+        p->strict = p->is_part = true;
+    return p;
+}
+
+bool trx_prepare_part_dirty(const trx_prepare_state *p)
+{
+    return p->dirty;
+}
+
+void trx_prepare_part_free(trx_prepare_state *p)
+{
+    if (!p)
+        return;
+    free(p->part);
+    free(p->ranges);
+    free(p->running_only);
+    free(p);
+}
+
+void trx_prepare_parts_finish(trx_trace *t, trx_prepare_state *const *parts, uint32_t n,
+                              uint64_t total, uint64_t synthetic, uint64_t last_ticks)
+{
+    for (uint32_t k = 0; k < n; k++)
+        for (uint32_t th = 0; th < parts[k]->part_cap && th < t->thread_count; th++)
+            part_apply(&parts[k]->part[th], &t->threads[th]);
+    /* the RUNNING events' ranges of all parts, then widened as one walk's */
+    for (uint32_t k = 0; k < n; k++) {
+        widen_by_running(t, parts[k]);
+    }
+    t->total_events = total;
+    t->synthetic_events = synthetic;
+    t->max_ticks = last_ticks;
+    t->prepared = true;
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# stats_parallel_same.sh GEN_TXTB GEN_HOSTILE TRX - `trx stats` runs half of
-# its analyses on a helper thread for traces of 65,536 entries or more; with
-# TRX_STATS_SERIAL set (or with --jobs 1) it runs them all on one thread. Both ways must print
+# stats_parallel_same.sh GEN_TXTB GEN_HOSTILE TRX - `trx stats` of a TXTB
+# trace of 65,536 entries or more runs on segments of the trace, one thread
+# each (--jobs: how many), merged; with TRX_STATS_FANOUT set, one walk whose
+# analyses are split between two threads; with TRX_STATS_SERIAL set (or with
+# --jobs 1) one walk on one thread. Every way must print
 # the same bytes, text and JSON, in both modes, on generated traces (single-
 # and 2-core, wrapped big-endian) and on hostile shapes (TraceX's inversion
 # look-ahead, many unknown threads), all above the threshold.
@@ -24,11 +26,18 @@ for f in "$dir"/*.trx; do
       TRX_STATS_SERIAL=1 "$trx" stats $mode $fmt "$f" > "$dir/serial.out"
       # shellcheck disable=SC2086
       "$trx" stats --jobs 1 $mode $fmt "$f" > "$dir/jobs1.out"
-      if cmp -s "$dir/parallel.out" "$dir/serial.out" && cmp -s "$dir/parallel.out" "$dir/jobs1.out"; then
+      # shellcheck disable=SC2086
+      "$trx" stats --jobs 3 $mode $fmt "$f" > "$dir/jobs3.out"
+      # shellcheck disable=SC2086
+      TRX_STATS_FANOUT=1 "$trx" stats $mode $fmt "$f" > "$dir/fanout.out"
+      if cmp -s "$dir/parallel.out" "$dir/serial.out" && cmp -s "$dir/parallel.out" "$dir/jobs1.out" &&
+        cmp -s "$dir/parallel.out" "$dir/jobs3.out" && cmp -s "$dir/parallel.out" "$dir/fanout.out"; then
         echo "ok: $(basename "$f") ${mode:-(correct)} ${fmt:-(text)}"
       else
         echo "FAIL: $(basename "$f") ${mode:-(correct)} ${fmt:-(text)}: serial and parallel differ"
-        diff "$dir/serial.out" "$dir/parallel.out" | head -5
+        for v in parallel jobs1 jobs3 fanout; do
+          diff "$dir/serial.out" "$dir/$v.out" | head -5 | sed "s/^/$v: /"
+        done
         status=1
       fi
     done

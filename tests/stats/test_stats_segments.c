@@ -4,8 +4,10 @@
  * command line and a few hundred cuts (and three-segment cuts) of the
  * larger ones, with and without a warm-up (without: the analyses' states
  * at the cut are unknown and the segments are walked again), a few on
- * threads. Then it prints, per analysis, how often a segment's results
- * were merged and how often walked again, and checks that every analysis
+ * threads, some of the trace unprepared (the segments prepare it in parts:
+ * its thread ranges and totals must be trx_trace_prepare's), and of a
+ * built trace whose threads' thresholds come and go. Then it prints, per analysis, how
+ * often a segment's results were merged and how often walked again, and checks that every analysis
  * of each mode merged somewhere (a merge that never happens is not tested). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +19,7 @@
 #include <cmocka.h>
 
 #include "analyze/stats_segments.h"
+#include "decode/trace_builder.h"
 #include "output/stats_json.h"
 #include "trx/uia.h"
 
@@ -49,24 +52,62 @@ static void add_report(trx_segment_report *sum, const trx_segment_report *r)
     sum->segments += r->segments;
 }
 
-/* The statistics over the segments at `cuts` equal `want`. */
-static void check_cuts(trx_trace *t, const char *want, const uint64_t *cuts, uint32_t n,
-                       uint64_t warm, bool threads, const char *path)
+/* What trx_trace_prepare gives `ref` and the segments' walks gave `t`. */
+static void assert_same_preparation(const trx_trace *ref, const trx_trace *t)
 {
+    assert_true(t->prepared);
+    assert_int_equal(t->total_events, ref->total_events);
+    assert_int_equal(t->synthetic_events, ref->synthetic_events);
+    assert_int_equal(t->max_ticks, ref->max_ticks);
+    assert_int_equal(t->thread_count, ref->thread_count);
+    for (uint32_t i = 0; i < t->thread_count; i++) {
+        const trx_thread *x = &t->threads[i], *y = &ref->threads[i];
+        if (x->prio_lowest != y->prio_lowest || x->prio_highest != y->prio_highest ||
+            x->pt_lowest != y->pt_lowest || x->pt_highest != y->pt_highest)
+            fprintf(stderr, "thread %u: ranges %u-%u / %u-%u, trx_trace_prepare's %u-%u / %u-%u\n",
+                    i, x->prio_highest, x->prio_lowest, x->pt_highest, x->pt_lowest,
+                    y->prio_highest, y->prio_lowest, y->pt_highest, y->pt_lowest);
+        assert_int_equal(t->threads[i].prio_lowest, ref->threads[i].prio_lowest);
+        assert_int_equal(t->threads[i].prio_highest, ref->threads[i].prio_highest);
+        assert_int_equal(t->threads[i].pt_lowest, ref->threads[i].pt_lowest);
+        assert_int_equal(t->threads[i].pt_highest, ref->threads[i].pt_highest);
+    }
+}
+
+/* The statistics over the segments at `cuts` equal `want`; `fresh`: of the
+ * trace opened again (unprepared: the segments prepare it, in parts), whose
+ * preparation must then equal t's. */
+static void check_cuts(trx_trace *t, const char *want, const uint64_t *cuts, uint32_t n,
+                       uint64_t warm, bool threads, const char *path, bool fresh)
+{
+    trx_trace again, *u = t;
+    trx_error err;
+    if (fresh) {
+        assert_int_equal(trx_trace_open(&again, path, TRX_FORMAT_AUTO, &err), 0);
+        again.mode = t->mode;
+        u = &again;
+    }
     trx_stats s;
     trx_segment_report rep;
-    int rc = trx_stats_compute_segments(t, &s, 0, cuts, n, warm, threads, &rep);
+    int rc = trx_stats_compute_segments(u, &s, 0, cuts, n, warm, threads, &rep);
+    if (rc ==
+        TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first, as trx stats does */
+        trx_trace_prepare(u);
+        rc = trx_stats_compute_segments(u, &s, 0, cuts, n, warm, threads, &rep);
+    }
     assert_int_equal(rc, 0);
-    char *got = stats_json(t, &s);
+    if (fresh)
+        assert_same_preparation(t, u);
+    char *got = stats_json(u, &s);
     if (strcmp(got, want) != 0) {
         size_t at = 0;
         while (got[at] && got[at] == want[at])
             at++;
         fprintf(stderr,
-                "%s (%s mode): cut at %llu%s%llu, warm-up %llu: differs at byte %zu:\n"
+                "%s (%s mode%s): cut at %llu%s%llu, warm-up %llu: differs at byte %zu:\n"
                 "  one walk: %.160s\n  segments: %.160s\n",
                 path, t->mode == TRX_MODE_CORRECT ? "default" : "tracex",
-                (unsigned long long)cuts[0], n > 1 ? " and " : "",
+                fresh ? ", unprepared" : "", (unsigned long long)cuts[0], n > 1 ? " and " : "",
                 (unsigned long long)(n > 1 ? cuts[1] : 0), (unsigned long long)warm, at,
                 want + (at > 40 ? at - 40 : 0), got + (at > 40 ? at - 40 : 0));
         fail();
@@ -74,6 +115,8 @@ static void check_cuts(trx_trace *t, const char *want, const uint64_t *cuts, uin
     add_report(&total[t->mode == TRX_MODE_CORRECT ? 0 : 1], &rep);
     free(got);
     trx_stats_free(&s);
+    if (fresh)
+        trx_trace_close(&again);
 }
 
 static void one_trace(const char *path, trx_mode mode)
@@ -93,7 +136,7 @@ static void one_trace(const char *path, trx_mode mode)
     uint64_t warm_big = 256;
     for (uint64_t at = 1, k = 0; at < n; at += stride, k++) {
         uint64_t cut = at;
-        check_cuts(&t, want, &cut, 1, k % 4 == 3 ? 0 : warm_big, k % 50 == 7, path);
+        check_cuts(&t, want, &cut, 1, k % 4 == 3 ? 0 : warm_big, k % 50 == 7, path, k % 8 == 5);
     }
     /* three segments, pseudo-random cuts */
     uint64_t x = 0x9E3779B97F4A7C15u ^ n;
@@ -101,15 +144,48 @@ static void one_trace(const char *path, trx_mode mode)
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         uint64_t a = 1 + x % (n - 1), b = 1 + (x >> 32) % (n - 1);
         uint64_t cuts[2] = {a < b ? a : b, a < b ? b : a};
-        check_cuts(&t, want, cuts, 2, k % 3 == 0 ? 8 : warm_big, k % 10 == 0, path);
+        check_cuts(&t, want, cuts, 2, k % 3 == 0 ? 8 : warm_big, k % 10 == 0, path, k % 4 == 1);
     }
     free(want);
     trx_trace_close(&t);
 }
 
+/* A built trace whose threads' priority words come with and without a
+ * preemption-threshold in a pseudo-random order: the threshold range's
+ * set-once-and-reset rule crosses every cut (the preparation in parts). */
+static const char *threshold_trace(void)
+{
+    static char path[] = "/tmp/trx-segments-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static test_trace b;
+    tb_init(&b, 3, 600, false);
+    const uint32_t a = 0x1000, c = 0x2000, d = 0x3000;
+    tb_object(&b, 0, TRX_OBJ_THREAD, a, "a", 0x10000, 1024, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, c, "c", 0x20000, 1024, 6);
+    tb_object(&b, 2, TRX_OBJ_THREAD, d, "d", 0x30000, 1024, 7);
+    uint32_t x = 12345;
+    for (uint32_t i = 0; i < 600; i++) {
+        x = x * 1103515245u + 12345u;
+        uint32_t who = (x >> 8) % 3, prio = 3 + (x >> 12) % 6, pt = 1 + (x >> 16) % 8;
+        uint32_t word = (x >> 20) % 3 ? 0x80000000u | pt << 16 | prio : prio;
+        uint32_t ctx = who == 0 ? a : who == 1 ? c : d;
+        tb_event(&b, ctx, word, 4001 + (x >> 24) % 4, 100 + 10 * i, i, 0, 0, 0);
+    }
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b.bytes, 1, b.size, f), b.size);
+    fclose(f);
+    return path;
+}
+
 static void all_splits(void **state)
 {
     (void)state;
+    const char *built = threshold_trace();
+    one_trace(built, TRX_MODE_CORRECT);
+    one_trace(built, TRX_MODE_TRACEX);
+    remove(built);
     for (int i = 0; i < trace_count; i++) {
         one_trace(trace_paths[i], TRX_MODE_CORRECT);
         one_trace(trace_paths[i], TRX_MODE_TRACEX);
