@@ -70,28 +70,55 @@ void trx_preemptions_finish(trx_preemption_counter *a, trx_stats *s)
         s->time_slices = a->first_is_time_slice ? 1 : 0;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
+/* Segments (segment_units.h). State: the running thread and the RESUMEs
+ * waiting for their look-ahead value (with the TIME_SLICEs among them).
+ * Results: the counts of preemptions and TIME_SLICE events, added at the
+ * merge. Whether the trace's first event is a TIME_SLICE and the last
+ * event's next context (what finish reads) are facts of the trace's first
+ * and last events, not state: clear_results marks the segment as having
+ * seen no event yet (seen_any), and the merge takes the first event's from
+ * the part before, the last event's from the segment unless it had none. A RESUME waiting at the
+ * boundary counts in the segment that settles it: its part-before copy is never settled, as that
+ * state is discarded after the merge. */
+enum {
+    FP_PRE_CUR = 0x50524331u,
+    FP_PRE_PENDING,
+};
+
 void trx_preemptions_fingerprint(const trx_preemption_counter *a, const trx_trace *t,
                                  trx_fingerprint *f, uint64_t base)
 {
-    (void)a;
     (void)t;
     (void)base;
-    trx_fp_unmergeable(f);
+    trx_fp_word(f, FP_PRE_CUR, a->cur);
+    if (a->pending_resumes) {
+        const uint64_t pending[4] = {a->pending_resumes, a->pending_cur, a->pending_slices,
+                                     a->pending_slices_ne};
+        trx_fp_add(f, FP_PRE_PENDING, pending, 4);
+    }
 }
 
 void trx_preemptions_clear_results(trx_preemption_counter *a)
 {
-    (void)a;
+    a->preemptions = 0;
+    a->time_slice_events = 0;
+    a->seen_any = false;
 }
 
 int trx_preemptions_merge(trx_preemption_counter *later, trx_preemption_counter *earlier,
                           const trx_trace *t, uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
     (void)offset;
-    return -1;
+    later->preemptions += earlier->preemptions;
+    later->time_slice_events += earlier->time_slice_events;
+    if (!later->seen_any) { /* the segment had no event */
+        later->last_next = earlier->last_next;
+        later->last_is_resume = earlier->last_is_resume;
+    }
+    if (earlier->seen_any) {
+        later->seen_any = true;
+        later->first_is_time_slice = earlier->first_is_time_slice;
+    }
+    return 0;
 }

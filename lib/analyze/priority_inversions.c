@@ -42,10 +42,20 @@ typedef struct waiting_end {
 
 struct trx_inversion_finder {
     const trx_trace *trace;
-    uint32_t *prio;   /* per object: latest priority (valid once seen[o]) */
-    uint8_t *seen;    /* per object: an event of the walk had it as context */
-    uint32_t *first;  /* per object: first priority, as far as `ahead` has read */
-    trx_cursor ahead; /* the look-ahead walk filling `first` */
+    uint32_t *prio;    /* per object: latest priority (valid once seen[o]) */
+    uint8_t *seen;     /* per object: an event of the walk had it as context */
+    uint32_t *first;   /* per object: the trace's first priority, where known (from
+                          `ahead`, or given by the part before at a merge) */
+    uint32_t *sight;   /* per object: the first priority (not TRX_UNKNOWN) this walk saw */
+    int8_t from_start; /* every event before this walk's is accounted for (it was fed
+                          the trace's first event, or merged after the part before),
+                          so its sight[] values are the trace's first priorities:
+                          1 yes, 0 no, -1 to be found (starts_at_trace_start) */
+    bool fed_any;
+    uint32_t first_entry; /* the entry of the first event fed */
+    bool ahead_read_any;
+    uint32_t ahead_first_entry; /* ... and of the trace's first event (the look-ahead's) */
+    trx_cursor ahead;           /* the look-ahead walk filling `first` */
     bool ahead_started, ahead_done;
     trx_trace *ahead_trace;
     window *windows; /* per object (the mutex's slot) */
@@ -59,6 +69,7 @@ struct trx_inversion_finder {
     trx_inversion_mark *marks;
     uint32_t mark_count, mark_cap;
     uint64_t order;
+    uint64_t order_base; /* `order` at the segment's first event (clear_results) */
     int oom;
 };
 
@@ -78,12 +89,14 @@ trx_inversion_finder *trx_inversions_new(trx_trace *t)
     f->ahead_trace = t;
     f->prio = malloc(n * sizeof *f->prio);
     f->first = malloc(n * sizeof *f->first);
+    f->sight = malloc(n * sizeof *f->sight);
     f->seen = calloc(n, 1);
     f->windows = calloc(n, sizeof *f->windows);
     f->open = trx_open_windows_new(n);
-    if (!f->prio || !f->first || !f->seen || !f->windows || !f->open) {
+    if (!f->prio || !f->first || !f->sight || !f->seen || !f->windows || !f->open) {
         free(f->prio);
         free(f->first);
+        free(f->sight);
         free(f->seen);
         free(f->windows);
         trx_open_windows_free(f->open);
@@ -91,6 +104,8 @@ trx_inversion_finder *trx_inversions_new(trx_trace *t)
         return NULL;
     }
     memset(f->first, 0xFF, n * sizeof *f->first);
+    memset(f->sight, 0xFF, n * sizeof *f->sight);
+    f->from_start = -1;
     return f;
 }
 
@@ -99,12 +114,10 @@ static bool skipped(const trx_event *ev)
     return ev->context >= TRX_CONTEXT_INIT; /* interrupt and initialization */
 }
 
-/* Object `o`'s priority now: its latest, or the first it will ever have (the
- * look-ahead walk reads on until that is known). TRX_UNKNOWN if none. */
-static uint32_t priority_of(trx_inversion_finder *f, uint32_t o)
+/* Reads one more event of the look-ahead walk (from the trace's start);
+ * false at its end. */
+static bool ahead_step(trx_inversion_finder *f)
 {
-    if (f->seen[o])
-        return f->prio[o];
     if (!f->ahead_started) {
         f->ahead_started = true;
         if (trx_cursor_init(&f->ahead, f->ahead_trace) < 0) {
@@ -112,18 +125,41 @@ static uint32_t priority_of(trx_inversion_finder *f, uint32_t o)
             f->ahead_done = true;
         }
     }
-    while (f->first[o] == TRX_UNKNOWN && !f->ahead_done) {
-        const trx_event *ev = trx_cursor_next_ref(&f->ahead);
-        if (!ev) {
-            f->ahead_done = true;
-            break;
-        }
-        if (skipped(ev))
-            continue;
+    if (f->ahead_done)
+        return false;
+    const trx_event *ev = trx_cursor_next_ref(&f->ahead);
+    if (!ev) {
+        f->ahead_done = true;
+        return false;
+    }
+    if (!f->ahead_read_any) {
+        f->ahead_read_any = true;
+        f->ahead_first_entry = ev->entry;
+    }
+    if (!skipped(ev)) {
         uint32_t k = object_or_zero(f->trace, ev->context);
         if (f->first[k] == TRX_UNKNOWN)
             f->first[k] = ev->priority;
     }
+    return true;
+}
+
+/* Reads the look-ahead walk on until object o's first priority is known,
+ * the trace ends or `*budget` events are read (each read costs one). */
+static void read_ahead(trx_inversion_finder *f, uint32_t o, uint64_t *budget)
+{
+    while (f->first[o] == TRX_UNKNOWN && *budget && ahead_step(f))
+        --*budget;
+}
+
+/* Object `o`'s priority now: its latest, or the first it will ever have (the
+ * look-ahead walk reads on until that is known). TRX_UNKNOWN if none. */
+static uint32_t priority_of(trx_inversion_finder *f, uint32_t o)
+{
+    if (f->seen[o])
+        return f->prio[o];
+    uint64_t unlimited = UINT64_MAX;
+    read_ahead(f, o, &unlimited);
     return f->first[o];
 }
 
@@ -192,6 +228,10 @@ static void complete_waiting(trx_inversion_finder *f, const trx_event *ev)
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
 {
     const trx_trace *t = f->trace;
+    if (!f->fed_any) {
+        f->fed_any = true;
+        f->first_entry = ev->entry;
+    }
     if (f->waiting_live)
         complete_waiting(f, ev);
     if (skipped(ev) || t->object_count == 0)
@@ -199,6 +239,8 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
     uint32_t p = ev->priority, c = object_or_zero(t, ev->context);
     f->prio[c] = p;
     f->seen[c] = 1;
+    if (f->sight[c] == TRX_UNKNOWN)
+        f->sight[c] = p;
     uint32_t m = object_or_zero(t, ev->info[0]);
     window *w = &f->windows[m];
     if (ev->kind == TRX_KIND_LOCK_GET && ev->info[2] != 0 && ev->info[2] != ev->context) {
@@ -270,6 +312,7 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     if (f->ahead_started && !f->ahead_done)
         trx_cursor_free(&f->ahead);
     free(f->first);
+    free(f->sight);
     free(f->seen);
     free(f->prio);
     free(f->windows);
@@ -280,30 +323,177 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     return oom ? -1 : 0;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
-void trx_inversions_fingerprint(const trx_inversion_finder *a, const trx_trace *t,
-                                trx_fingerprint *f, uint64_t base)
+/* Segments (segment_units.h).
+ *
+ * State: the open windows (slot, blocked thread and its priority, owner),
+ * the start index they share, the window ends waiting for their blocked
+ * thread, and what priority_of() answers for each object: its latest
+ * priority if the walk has seen it, else its first in the whole trace
+ * (the look-ahead reads from the trace's start, also in a segment). A
+ * segment has seen only the objects of its warm-up, the walk from the start
+ * every object so far: their `seen` / `prio` arrays differ whenever a thread
+ * last ran before the warm-up. What the walk will do depends only on the
+ * answers, so the fingerprint holds the objects whose latest priority is
+ * not their first in the trace (each with that priority): the objects left
+ * out answer their first priority, seen or not, in both. That needs the
+ * first priority of every object seen: the walk from the start knows it
+ * (the first it saw), a segment reads the look-ahead for it, at most
+ * FIRST_BUDGET events (else it does not merge). The merge hands the part
+ * before's knowledge of first priorities on (with what the segment itself
+ * saw first), so the merged walk knows them as the walk from the start does.
+ *
+ * Results: the counts and the marks (window ends written), added and joined
+ * at the merge. `order` (the marks' write order; the last write per start
+ * event wins) is state relative to its value at the boundary. A window end
+ * waiting at the boundary becomes a mark in the segment that completes it. */
+#define FIRST_BUDGET (1u << 16)
+
+enum {
+    FP_INV_PRIO = 0x49505231u,
+    FP_INV_WINDOW,
+    FP_INV_START,
+    FP_INV_WAITING,
+};
+
+/* Whether f was fed from the trace's first event on (or merged after the
+ * part before): its first event's entry is the look-ahead's first (a
+ * segment's warm-up starts on a later entry, or on a RUNNING event
+ * inserted, which has no entry). Found once. */
+static bool starts_at_trace_start(trx_inversion_finder *f)
 {
-    (void)a;
-    (void)t;
-    (void)base;
-    trx_fp_unmergeable(f);
+    if (f->from_start < 0) {
+        if (f->fed_any && !f->ahead_read_any)
+            ahead_step(f);
+        f->from_start = f->fed_any && f->ahead_read_any && f->first_entry != UINT32_MAX &&
+                        f->first_entry == f->ahead_first_entry;
+    }
+    return f->from_start == 1;
 }
 
-void trx_inversions_clear_results(trx_inversion_finder *a)
+/* The trace's first priority of object o (TRX_UNKNOWN: it has none), if f
+ * knows it without reading further. */
+static bool known_first(trx_inversion_finder *f, uint32_t o, uint32_t *v)
 {
-    (void)a;
+    if (f->first[o] != TRX_UNKNOWN) {
+        *v = f->first[o];
+        return true;
+    }
+    if (f->sight[o] != TRX_UNKNOWN && starts_at_trace_start(f)) {
+        *v = f->sight[o];
+        return true;
+    }
+    *v = TRX_UNKNOWN;
+    return f->ahead_done;
+}
+
+void trx_inversions_fingerprint(const trx_inversion_finder *a, const trx_trace *t,
+                                trx_fingerprint *fp, uint64_t base)
+{
+    /* the look-ahead's cursor and first[] are a cache (they change no
+     * answer), read on here as priority_of() would */
+    trx_inversion_finder *f = (trx_inversion_finder *)a;
+    uint32_t n = t->object_count;
+    uint64_t budget = FIRST_BUDGET;
+    /* only a TXTB trace has MUTEX_GETs, the one use of the priorities */
+    for (uint32_t o = 0; t->format == TRX_TRACE_TXTB && o < n; o++) {
+        if (!f->seen[o])
+            continue;
+        uint32_t first;
+        if (!known_first(f, o, &first)) {
+            read_ahead(f, o, &budget);
+            if (!known_first(f, o, &first)) {
+                trx_fp_unmergeable(fp);
+                return;
+            }
+        }
+        if (f->prio[o] != first) {
+            const uint64_t row[2] = {o, f->prio[o]};
+            trx_fp_add(fp, FP_INV_PRIO, row, 2);
+        }
+    }
+    for (uint32_t m = 0; f->active && m < n; m++) {
+        const window *w = &f->windows[m];
+        if (w->active) {
+            const uint64_t row[4] = {m, w->blocked, w->blocked_prio, w->owner};
+            trx_fp_add(fp, FP_INV_WINDOW, row, 4);
+        }
+    }
+    if (f->active)
+        trx_fp_word(fp, FP_INV_START, f->start - base);
+    for (uint32_t i = 0; i < f->waiting_count; i++) {
+        const waiting_end *w = &f->waiting[i];
+        if (w->done)
+            continue;
+        const uint64_t row[5] = {w->blocked, w->closing_index - base, w->start - base,
+                                 w->order - f->order, w->bad};
+        trx_fp_add(fp, FP_INV_WAITING, row, 5);
+    }
+}
+
+void trx_inversions_clear_results(trx_inversion_finder *f)
+{
+    f->inversions = f->bad = 0;
+    f->mark_count = 0;
+    f->order_base = f->order;
+    /* the warm-up's first sights are the trace's only if it started there */
+    if (starts_at_trace_start(f))
+        for (uint32_t o = 0; o < f->trace->object_count; o++)
+            if (f->first[o] == TRX_UNKNOWN)
+                f->first[o] = f->sight[o];
+    f->from_start = 0;
 }
 
 int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earlier,
                          const trx_trace *t, uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
-    (void)t;
-    (void)offset;
-    return -1;
+    trx_inversion_finder *l = later, *e = earlier;
+    /* later's marks and waiting ends into the trace's numbering and order */
+    uint64_t order_delta = e->order - l->order_base;
+    l->start += offset;
+    l->order += order_delta;
+    for (uint32_t i = 0; i < l->waiting_count; i++) {
+        l->waiting[i].closing_index += offset;
+        l->waiting[i].start += offset;
+        l->waiting[i].order += order_delta;
+    }
+    for (uint32_t i = 0; i < l->mark_count; i++) {
+        l->marks[i].start += offset;
+        l->marks[i].end += offset;
+        l->marks[i].order += order_delta;
+    }
+    /* the marks: earlier's, then later's */
+    uint32_t total = e->mark_count + l->mark_count;
+    if (total > l->mark_cap) {
+        trx_inversion_mark *m = realloc(l->marks, (size_t)total * sizeof *m);
+        if (!m)
+            return -1;
+        l->marks = m;
+        l->mark_cap = total;
+    }
+    if (e->mark_count) {
+        memmove(l->marks + e->mark_count, l->marks, l->mark_count * sizeof *l->marks);
+        memcpy(l->marks, e->marks, e->mark_count * sizeof *l->marks);
+    }
+    l->mark_count = total;
+    l->inversions += e->inversions;
+    l->bad += e->bad;
+    l->oom |= e->oom;
+    /* first priorities: earlier, fed from the trace's start, knows those of
+     * every object with a priority before the boundary; an object it does
+     * not know had none there, so the first later saw of it (in the
+     * segment) is the trace's first */
+    bool whole = starts_at_trace_start(e);
+    for (uint32_t o = 0; o < t->object_count; o++) {
+        uint32_t v;
+        if (l->first[o] != TRX_UNKNOWN)
+            continue;
+        if (known_first(e, o, &v))
+            l->first[o] = v;
+        else if (whole)
+            l->first[o] = l->sight[o];
+    }
+    l->from_start = whole;
+    return 0;
 }
 
 void trx_inversions_discard(trx_inversion_finder *a)
