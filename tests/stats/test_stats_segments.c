@@ -5,7 +5,8 @@
  * larger ones, with and without a warm-up (without: the analyses' states
  * at the cut are unknown and the segments are walked again), a few on
  * threads, some of the trace unprepared (the segments prepare it in parts:
- * its thread ranges and totals must be trx_trace_prepare's), and of a
+ * its thread ranges and totals must be trx_trace_prepare's; SYS/BIOS
+ * captures are opened with their metadata), and of a
  * built trace whose threads' thresholds come and go. Then it prints, per analysis, how
  * often a segment's results were merged and how often walked again, and checks that every analysis
  * of each mode merged somewhere (a merge that never happens is not tested). */
@@ -22,6 +23,7 @@
 #include "decode/trace_builder.h"
 #include "output/stats_json.h"
 #include "trx/uia.h"
+#include "trx/uia_names.h"
 
 static int trace_count;
 static char **trace_paths;
@@ -50,6 +52,29 @@ static void add_report(trx_segment_report *sum, const trx_segment_report *r)
     }
     sum->guesses_failed += r->guesses_failed;
     sum->segments += r->segments;
+}
+
+/* Opens `path` in `mode`: a UIA capture with its metadata (PATH.xml, kept
+ * in *names), so that its events carry the tasks' and interrupts' contexts. */
+static void open_trace(trx_trace *t, const char *path, trx_mode mode, trx_uia_names *names)
+{
+    char meta[4096];
+    trx_error err;
+    memset(names, 0, sizeof *names);
+    memset(&err, 0, sizeof err);
+    snprintf(meta, sizeof meta, "%s.xml", path);
+    size_t n = strlen(path);
+    FILE *f = n > 4 && strcmp(path + n - 4, ".uia") == 0 ? fopen(meta, "r") : NULL;
+    if (f) {
+        fclose(f);
+        assert_int_equal(trx_uia_names_load(names, meta, &err), 0);
+        trx_open_options o = {TRX_FORMAT_AUTO, false, TRX_TRACE_UIA, TRX_ENDIAN_AUTO, names};
+        assert_int_equal(trx_trace_open_with(t, path, &o, &err), 0);
+        t->uia_names = names;
+    } else {
+        assert_int_equal(trx_trace_open(t, path, TRX_FORMAT_AUTO, &err), 0);
+    }
+    trx_trace_set_mode(t, mode);
 }
 
 /* What trx_trace_prepare gives `ref` and the segments' walks gave `t`. */
@@ -81,10 +106,9 @@ static void check_cuts(trx_trace *t, const char *want, const uint64_t *cuts, uin
                        uint64_t warm, bool threads, const char *path, bool fresh)
 {
     trx_trace again, *u = t;
-    trx_error err;
+    trx_uia_names again_names;
     if (fresh) {
-        assert_int_equal(trx_trace_open(&again, path, TRX_FORMAT_AUTO, &err), 0);
-        again.mode = t->mode;
+        open_trace(&again, path, t->mode, &again_names);
         u = &again;
     }
     trx_stats s;
@@ -115,16 +139,17 @@ static void check_cuts(trx_trace *t, const char *want, const uint64_t *cuts, uin
     add_report(&total[t->mode == TRX_MODE_CORRECT ? 0 : 1], &rep);
     free(got);
     trx_stats_free(&s);
-    if (fresh)
+    if (fresh) {
         trx_trace_close(&again);
+        trx_uia_names_free(&again_names);
+    }
 }
 
 static void one_trace(const char *path, trx_mode mode)
 {
     trx_trace t;
-    trx_error err;
-    assert_int_equal(trx_trace_open(&t, path, TRX_FORMAT_AUTO, &err), 0);
-    t.mode = mode;
+    trx_uia_names names;
+    open_trace(&t, path, mode, &names);
     trx_trace_prepare(&t);
     trx_stats whole;
     assert_int_equal(trx_stats_compute(&t, &whole), 0);
@@ -148,6 +173,7 @@ static void one_trace(const char *path, trx_mode mode)
     }
     free(want);
     trx_trace_close(&t);
+    trx_uia_names_free(&names);
 }
 
 /* A built trace whose threads' priority words come with and without a
