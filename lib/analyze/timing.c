@@ -18,6 +18,7 @@
 #include "analyze/analyses.h"
 #include "util/log_histogram.h"
 #include "analyze/segment_units.h"
+#include "decode/object_table.h"
 
 #define MAX_NEST 64
 #define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
@@ -506,21 +507,33 @@ int trx_timing_finish(trx_timing *a, trx_stats *s)
 enum {
     FP_CORE = 0x74696d31, /* a core's previous event */
     FP_FRAME,             /* an open ISR / Swi frame of a core */
-    FP_PENDING,           /* a thread's pending start */
-    FP_LIVE,              /* pending starts not ended */
+    FP_PENDING,           /* a thread's pending start (pending_live counts them) */
     FP_SHAPE              /* the windows' and cores' set-up */
 };
 
+/* Whether a pending start of `thread` can never end: every event of the
+ * thread shows idle time instead of it (the default mode's idle task of a
+ * FreeRTOS trace, as the cursor shows it; a SYS/BIOS Idle task, as the model
+ * shows it in both modes), so it neither runs nor is handed the CPU. Its
+ * resume ticks go back to its first resume, which no warm-up sees. */
+static bool never_ends(const trx_trace *t, uint32_t thread)
+{
+    if (t->format == TRX_TRACE_TXTB)
+        return t->idle_task != 0 && thread == t->idle_task && trx_context_is_idle_task(t, thread);
+    int32_t th = t->idle_threads ? trx_thread_for_context(t, thread) : -1;
+    return th >= 0 && t->threads[th].idle;
+}
+
 /* Segments (segment_units.h): the state is each core's previous event and
- * open interrupt frames, and the threads' pending starts; counts of backward
- * steps enter relative to the running count (only their differences
- * matter). a->last_ticks is left out: only the end reads it, and the merge
- * takes the larger. A keyed table that is full (MAX_KEYS) decides which
- * later keys are dropped, so it makes the state unmergeable. */
+ * open interrupt frames, and the threads' pending starts (pending_live
+ * counts them) but those that can never end (never_ends). Counts of
+ * backward steps enter relative to the running count (only their
+ * differences matter). a->last_ticks is left out: only the end reads it,
+ * and the merge takes the larger. A full keyed table (MAX_KEYS) decides
+ * which later keys are dropped: it makes the state unmergeable. */
 void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerprint *f,
                             uint64_t base)
 {
-    (void)t;
     (void)base; /* the state holds no event numbers */
     if (a->isr_count >= MAX_KEYS || a->swi_count >= MAX_KEYS || a->latency_count >= MAX_KEYS ||
         a->response_count >= MAX_KEYS) {
@@ -546,12 +559,11 @@ void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerp
         if (!slot->used || slot->value == 0 || slot->value > a->pending_count)
             continue;
         const pending_start *ps = &p[slot->value - 1];
-        if (!ps->resume && !ps->irq) /* ended: as good as absent */
+        if ((!ps->resume && !ps->irq) /* ended: as good as absent */ || never_ends(t, slot->key))
             continue;
         uint64_t start[4] = {slot->key, ps->resume, ps->irq, a->backsteps - ps->backsteps};
         trx_fp_add(f, FP_PENDING, start, 4);
     }
-    trx_fp_word(f, FP_LIVE, a->pending_live);
 }
 
 /* Empties a keyed table (its map is freed apart). */
