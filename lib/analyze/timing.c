@@ -18,6 +18,7 @@
 #include "analyze/analyses.h"
 #include "util/log_histogram.h"
 #include "analyze/segment_units.h"
+#include "decode/object_table.h"
 
 #define MAX_NEST 64
 #define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
@@ -500,29 +501,257 @@ int trx_timing_finish(trx_timing *a, trx_stats *s)
     return a->oom ? -1 : 0;
 }
 
-/* Segments (segment_units.h): not mergeable yet, so every segment of the
- * trace is walked again from the state before it. */
+/* ------------------------------------------------------------ segments */
+
+/* Fingerprint tags: which part of the state an entry is. */
+enum {
+    FP_CORE = 0x74696d31, /* a core's previous event */
+    FP_FRAME,             /* an open ISR / Swi frame of a core */
+    FP_PENDING,           /* a thread's pending start (pending_live counts them) */
+    FP_SHAPE              /* the windows' and cores' set-up */
+};
+
+/* Whether a pending start of `thread` can never end: every event of the
+ * thread shows idle time instead of it (the default mode's idle task of a
+ * FreeRTOS trace, as the cursor shows it; a SYS/BIOS Idle task, as the model
+ * shows it in both modes), so it neither runs nor is handed the CPU. Its
+ * resume ticks go back to its first resume, which no warm-up sees. */
+static bool never_ends(const trx_trace *t, uint32_t thread)
+{
+    if (t->format == TRX_TRACE_TXTB)
+        return t->idle_task != 0 && thread == t->idle_task && trx_context_is_idle_task(t, thread);
+    int32_t th = t->idle_threads ? trx_thread_for_context(t, thread) : -1;
+    return th >= 0 && t->threads[th].idle;
+}
+
+/* Segments (segment_units.h): the state is each core's previous event and
+ * open interrupt frames, and the threads' pending starts (pending_live
+ * counts them) but those that can never end (never_ends). Counts of
+ * backward steps enter relative to the running count (only their
+ * differences matter). a->last_ticks is left out: only the end reads it,
+ * and the merge takes the larger. A full keyed table (MAX_KEYS) decides
+ * which later keys are dropped: it makes the state unmergeable. */
 void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerprint *f,
                             uint64_t base)
 {
-    (void)a;
-    (void)t;
-    (void)base;
-    trx_fp_unmergeable(f);
+    (void)base; /* the state holds no event numbers */
+    if (a->isr_count >= MAX_KEYS || a->swi_count >= MAX_KEYS || a->latency_count >= MAX_KEYS ||
+        a->response_count >= MAX_KEYS) {
+        trx_fp_unmergeable(f);
+        return;
+    }
+    uint64_t shape[2] = {a->window, a->cores};
+    trx_fp_add(f, FP_SHAPE, shape, 2);
+    for (uint32_t n = 0; n < (a->per_core ? a->cores : 1); n++) {
+        const trx_timing_core *c = a->per_core ? &a->per_core[n] : &a->one;
+        uint64_t core[6] = {n, c->have_prev, c->prev_next, c->prev_ticks, c->last_ticks, c->depth};
+        trx_fp_add(f, FP_CORE, core, 6);
+        for (uint32_t d = 0; d < c->depth && d < MAX_NEST; d++) {
+            const trx_isr_frame *fr = &c->nest[d];
+            uint64_t frame[7] = {
+                n, d, fr->id, fr->swi, fr->enter, fr->nested, a->backsteps - fr->backsteps};
+            trx_fp_add(f, FP_FRAME, frame, 7);
+        }
+    }
+    const pending_start *p = a->pending;
+    for (uint32_t s = 0; s < a->pending_map.cap; s++) {
+        const trx_address_slot *slot = &a->pending_map.slots[s];
+        if (!slot->used || slot->value == 0 || slot->value > a->pending_count)
+            continue;
+        const pending_start *ps = &p[slot->value - 1];
+        if ((!ps->resume && !ps->irq) /* ended: as good as absent */ || never_ends(t, slot->key))
+            continue;
+        uint64_t start[4] = {slot->key, ps->resume, ps->irq, a->backsteps - ps->backsteps};
+        trx_fp_add(f, FP_PENDING, start, 4);
+    }
+}
+
+/* Empties a keyed table (its map is freed apart). */
+static void clear_table(trx_keyed_duration *v, uint32_t *n)
+{
+    for (uint32_t i = 0; i < *n; i++)
+        free(v[i].d.hist);
+    *n = 0;
 }
 
 void trx_timing_clear_results(trx_timing *a)
 {
-    (void)a;
+    clear_table(a->isr, &a->isr_count);
+    clear_table(a->swi, &a->swi_count);
+    clear_table(a->latency, &a->latency_count);
+    clear_table(a->response, &a->response_count);
+    trx_pair_map_free(&a->isr_map);
+    trx_pair_map_free(&a->swi_map);
+    trx_address_map_free(&a->lat_map);
+    trx_address_map_free(&a->resp_map);
+    if (a->busy)
+        memset(a->busy, 0, a->window_cap * a->cores * sizeof *a->busy);
+    if (a->unknown)
+        memset(a->unknown, 0, a->window_cap * a->cores * sizeof *a->unknown);
+    a->window_count = 0;
+    a->win_index = 0; /* the next interval goes through load_add_split (window_count) */
+    a->win_lo = 1;
+    a->win_hi = 0;
+    a->dropped = 0;
+}
+
+/* One keyed table of a trx_timing: its entries and the map of their keys
+ * (by thread, or by (core or 0, number / handle)). */
+typedef struct keyed_table {
+    trx_keyed_duration **v;
+    uint32_t *n, *cap;
+    trx_address_map *threads; /* NULL: `pairs` */
+    trx_pair_map *pairs;
+} keyed_table;
+
+static keyed_table thread_table(trx_keyed_duration **v, uint32_t *n, uint32_t *cap,
+                                trx_address_map *m)
+{
+    return (keyed_table){v, n, cap, m, NULL};
+}
+
+static keyed_table pair_table(trx_keyed_duration **v, uint32_t *n, uint32_t *cap, trx_pair_map *m)
+{
+    return (keyed_table){v, n, cap, NULL, m};
+}
+
+/* The pair map's key of an interrupt entry (its core on AMP, else 0). */
+static uint32_t pair_core(const trx_timing *a, const trx_keyed_duration *k)
+{
+    return a->per_core_interrupts ? k->core : 0;
+}
+
+/* Adds the durations of `from` (later) to `to` (earlier): as if `to`'s had
+ * been added first (the earlier keeps the worst on ties). */
+static void join_entry(trx_keyed_duration *to, trx_keyed_duration *from)
+{
+    if (from->d.count == 0)
+        return;
+    if (to->d.count == 0 || from->d.max > to->d.max) {
+        to->max_index = from->max_index;
+        to->max_ticks = from->max_ticks;
+    }
+    if (to->d.count == 0 || from->min_excl < to->min_excl)
+        to->min_excl = from->min_excl;
+    if (from->max_excl > to->max_excl)
+        to->max_excl = from->max_excl;
+    if (to->d.count == 0 || from->d.min < to->d.min)
+        to->d.min = from->d.min;
+    if (from->d.max > to->d.max)
+        to->d.max = from->d.max;
+    to->d.count += from->d.count;
+    to->d.sum += from->d.sum;
+    if (!to->d.hist) {
+        to->d.hist = from->d.hist;
+        from->d.hist = NULL;
+    } else if (from->d.hist) {
+        for (uint32_t b = 0; b < TRX_LOG_HIST_BUCKETS; b++)
+            to->d.hist[b] += from->d.hist[b];
+    }
+}
+
+/* Joins table `l` (later's, its event numbers moved on by `offset`) into
+ * `e` (earlier's), keys in first-seen order: earlier's, then later's new
+ * ones up to MAX_KEYS (the one walk drops those past it); then moves the
+ * joined table into `l`, leaving `e` empty. 0, or -1 out of memory. */
+static int join_table(trx_timing *later, keyed_table l, keyed_table e, uint64_t offset)
+{
+    int rc = 0;
+    for (uint32_t i = 0; i < *l.n; i++) {
+        trx_keyed_duration *k = &(*l.v)[i];
+        k->max_index += offset;
+        uint32_t at;
+        bool found = l.threads ? trx_address_map_get(e.threads, k->key, &at)
+                               : trx_pair_map_get(e.pairs, pair_core(later, k), k->key, &at);
+        if (found) {
+            join_entry(&(*e.v)[at], k);
+        } else if (rc == 0 && *e.n < MAX_KEYS) {
+            if (*e.n == *e.cap && !grow_keyed(later, e.v, e.cap)) {
+                rc = -1;
+            } else if (l.threads ? trx_address_map_put(e.threads, k->key, *e.n) < 0
+                                 : !trx_pair_map_put(e.pairs, pair_core(later, k), k->key, *e.n)) {
+                rc = -1;
+            } else {
+                (*e.v)[(*e.n)++] = *k;
+                k->d.hist = NULL; /* moved */
+            }
+        }
+        free(k->d.hist);
+    }
+    free(*l.v);
+    *l.v = *e.v;
+    *l.n = *e.n;
+    *l.cap = *e.cap;
+    *e.v = NULL;
+    *e.n = *e.cap = 0;
+    if (l.threads) {
+        trx_address_map_free(l.threads);
+        *l.threads = *e.threads;
+        memset(e.threads, 0, sizeof *e.threads);
+    } else {
+        trx_pair_map_free(l.pairs);
+        *l.pairs = *e.pairs;
+        memset(e.pairs, 0, sizeof *e.pairs);
+    }
+    return rc;
+}
+
+/* Adds earlier's load windows to later's (per window and core sums). */
+static void join_load(trx_timing *later, trx_timing *earlier)
+{
+    if (earlier->window_cap > later->window_cap) { /* keep the larger arrays */
+        uint64_t *b = later->busy, *u = later->unknown, cap = later->window_cap;
+        later->busy = earlier->busy;
+        later->unknown = earlier->unknown;
+        later->window_cap = earlier->window_cap;
+        earlier->busy = b;
+        earlier->unknown = u;
+        earlier->window_cap = cap;
+    }
+    uint64_t n = earlier->window_cap * earlier->cores;
+    for (uint64_t i = 0; earlier->busy && earlier->unknown && i < n; i++) {
+        later->busy[i] += earlier->busy[i];
+        later->unknown[i] += earlier->unknown[i];
+    }
+    if (earlier->window_count > later->window_count)
+        later->window_count = earlier->window_count;
 }
 
 int trx_timing_merge(trx_timing *later, trx_timing *earlier, const trx_trace *t, uint64_t offset)
 {
-    (void)later;
-    (void)earlier;
     (void)t;
-    (void)offset;
-    return -1;
+    int rc = 0;
+    if (join_table(
+            later, pair_table(&later->isr, &later->isr_count, &later->isr_cap, &later->isr_map),
+            pair_table(&earlier->isr, &earlier->isr_count, &earlier->isr_cap, &earlier->isr_map),
+            offset) < 0)
+        rc = -1;
+    if (join_table(
+            later, pair_table(&later->swi, &later->swi_count, &later->swi_cap, &later->swi_map),
+            pair_table(&earlier->swi, &earlier->swi_count, &earlier->swi_cap, &earlier->swi_map),
+            offset) < 0)
+        rc = -1;
+    if (join_table(later,
+                   thread_table(&later->latency, &later->latency_count, &later->latency_cap,
+                                &later->lat_map),
+                   thread_table(&earlier->latency, &earlier->latency_count, &earlier->latency_cap,
+                                &earlier->lat_map),
+                   offset) < 0)
+        rc = -1;
+    if (join_table(later,
+                   thread_table(&later->response, &later->response_count, &later->response_cap,
+                                &later->resp_map),
+                   thread_table(&earlier->response, &earlier->response_count,
+                                &earlier->response_cap, &earlier->resp_map),
+                   offset) < 0)
+        rc = -1;
+    join_load(later, earlier);
+    later->dropped += earlier->dropped;
+    if (earlier->last_ticks > later->last_ticks)
+        later->last_ticks = earlier->last_ticks; /* the span: the latest ticks of all */
+    if (earlier->oom)
+        later->oom = 1;
+    return rc;
 }
 
 void trx_timing_discard(trx_timing *a)
