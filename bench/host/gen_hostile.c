@@ -16,6 +16,10 @@
  *   objects-window     one open inversion window and K registered objects
  *                      (default 10000)
  *   distinct-ids       65,536 distinct event ids, cycled
+ *   isr-keys           ISR 32767 at the start and again after 4,196 other
+ *                      ISR numbers in the second half (the ISR table's cap
+ *                      of 4,096 keys met by a segment of the statistics
+ *                      that the part before's key must not slip through)
  *   same-address       K registered threads (default 10000) at one address,
  *                      each with its own stack, and every entry from that
  *                      address carrying a stack pointer (each thread there
@@ -196,6 +200,22 @@ int main(int argc, char **argv)
             if (!entry(&w, lo, prio_word(20), EV_RESUME, hi, 3,
                        0x32000000u + (uint32_t)((n * 0x13579ull) % span), lo))
                 break;
+    } else if (strcmp(shape, "isr-keys") == 0) {
+        bool ok = entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0) &&
+                  entry(&w, CTX_ISR, lo, EV_ISR_ENTER, 0, 32767, 0, 0) &&
+                  entry(&w, CTX_ISR, lo, EV_ISR_EXIT, 0, 32767, 0, 0);
+        while (ok && w.written < entries / 2)
+            ok = entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0);
+        for (uint32_t n = 1; ok && n <= 4096 + 100; n++)
+            ok = entry(&w, CTX_ISR, lo, EV_ISR_ENTER, 0, n, 0, 0) &&
+                 entry(&w, CTX_ISR, lo, EV_ISR_EXIT, 0, n, 0, 0) &&
+                 entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0);
+        for (uint32_t k = 0; ok && k < 3; k++)
+            ok = entry(&w, CTX_ISR, lo, EV_ISR_ENTER, 0, 32767, 0, 0) &&
+                 entry(&w, CTX_ISR, lo, EV_ISR_EXIT, 0, 32767, 0, 0) &&
+                 entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0);
+        while (ok && entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0))
+            ;
     } else if (strcmp(shape, "distinct-ids") == 0) {
         for (uint32_t id = 0;; id = (id + 1) & 0xFFFFu)
             if (!entry(&w, lo, prio_word(20), id < 7 ? id + 200 : id, 0, 0, 0, 0))

@@ -182,6 +182,7 @@ typedef struct trx_timing {
     uint32_t pending_live; /* pending starts not ended yet */
     /* the recent look-ups of pending_map, by hash of the key */
     trx_timing_recent recent[1u << TRX_TIMING_RECENT_BITS];
+    bool keys_dropped; /* a keyed table was full: a key's figures were left out */
     int oom;
 } trx_timing;
 /* 0; -1 out of memory; -2 when `span` / `window` reaches TRX_LOAD_WINDOWS_MAX:

@@ -27,6 +27,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What an analysis's merge returns when the results would not be the one
+ * walk's after all (found only with the segment's results in hand, e.g. a
+ * table the segment filled to its cap): nothing is changed, and the part
+ * before walks the segment again. */
+#define TRX_MERGE_REFUSED 1
+
 /* A 128-bit summary of an analysis's state. Entries are summed, so the
  * order in which a table's entries are added does not matter; two states
  * that differ in any entry give different fingerprints (but for a chance

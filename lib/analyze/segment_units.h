@@ -14,7 +14,8 @@
  *     ties, lists concatenated in the walk's order. Called only when
  *     earlier's state at its end equals later's at its start (fingerprints).
  *     `earlier` may be left empty (its tables moved); the caller discards it.
- *     0, or -1 when out of memory.
+ *     0; -1 when out of memory; TRX_MERGE_REFUSED (segment_merge.h) when
+ *     the merge would not be exact after all, having changed nothing.
  *   X_discard(a): frees a without results.
  */
 #ifndef TRX_SEGMENT_UNITS_H

@@ -353,9 +353,12 @@ static int join(walk *owner, segment *g, const trx_cursor *truth, uint64_t befor
             continue;
         trx_fingerprint f = {0, 0};
         units[k].fingerprint(owner, &f, before);
-        if (guesses_hold && trx_fp_equal(&f, &g->fp[k])) {
-            if (units[k].merge(&g->w, owner, offset) < 0)
-                return -1;
+        int merged = guesses_hold && trx_fp_equal(&f, &g->fp[k])
+                         ? units[k].merge(&g->w, owner, offset)
+                         : TRX_MERGE_REFUSED;
+        if (merged < 0)
+            return -1;
+        if (merged == 0) {
             units[k].swap(owner, &g->w);
             if (rep)
                 rep->merged[k]++;

@@ -64,8 +64,10 @@ static trx_keyed_duration *keyed(trx_timing *a, trx_address_map *map, trx_keyed_
     uint32_t *slot = trx_address_map_find(map, key);
     if (slot)
         return &(*v)[*slot];
-    if (*n >= MAX_KEYS)
+    if (*n >= MAX_KEYS) {
+        a->keys_dropped = true;
         return NULL;
+    }
     if (*n == *cap && !grow_keyed(a, v, cap))
         return NULL;
     if (trx_address_map_put(map, key, *n) < 0) {
@@ -90,7 +92,11 @@ static trx_keyed_duration *interrupt_keyed(trx_timing *a, bool swi, uint32_t cor
     uint32_t key_core = a->per_core_interrupts ? core : 0, at;
     if (trx_pair_map_get(map, key_core, id, &at))
         return &(*v)[at];
-    if (*n >= MAX_KEYS || (key_core == UINT32_MAX && id == UINT32_MAX))
+    if (*n >= MAX_KEYS) {
+        a->keys_dropped = true;
+        return NULL;
+    }
+    if (key_core == UINT32_MAX && id == UINT32_MAX)
         return NULL;
     if (*n == *cap && !grow_keyed(a, v, cap))
         return NULL;
@@ -576,6 +582,7 @@ static void clear_table(trx_keyed_duration *v, uint32_t *n)
 
 void trx_timing_clear_results(trx_timing *a)
 {
+    a->keys_dropped = false;
     clear_table(a->isr, &a->isr_count);
     clear_table(a->swi, &a->swi_count);
     clear_table(a->latency, &a->latency_count);
@@ -720,6 +727,11 @@ static void join_load(trx_timing *later, trx_timing *earlier)
 int trx_timing_merge(trx_timing *later, trx_timing *earlier, const trx_trace *t, uint64_t offset)
 {
     (void)t;
+    /* a key the segment left out for want of room may be one the part
+     * before has (the one walk would count its events): not exact */
+    if (later->keys_dropped)
+        return TRX_MERGE_REFUSED;
+    later->keys_dropped = earlier->keys_dropped;
     int rc = 0;
     if (join_table(
             later, pair_table(&later->isr, &later->isr_count, &later->isr_cap, &later->isr_map),

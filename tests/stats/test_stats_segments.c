@@ -157,7 +157,7 @@ static void one_trace(const char *path, trx_mode mode)
     trx_stats_free(&whole);
     uint64_t n = t.format == TRX_TRACE_UIA ? trx_uia_info_of(&t)->records : t.used;
     /* every cut of a small trace; about 400 of a larger one */
-    uint64_t stride = n <= 1500 ? 1 : n / 400;
+    uint64_t stride = n <= 1500 ? 1 : n <= 20000 ? n / 400 : n / 150;
     uint64_t warm_big = 256;
     for (uint64_t at = 1, k = 0; at < n; at += stride, k++) {
         uint64_t cut = at;
