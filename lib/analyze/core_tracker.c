@@ -114,6 +114,11 @@ static bool pairs_from_threads(const trx_core_tracker *k)
 
 trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
 {
+    return trx_core_tracker_new_known(t, -1);
+}
+
+trx_core_tracker *trx_core_tracker_new_known(const trx_trace *t, int single)
+{
     trx_core_tracker *k = calloc(1, sizeof *k);
     size_t n = t->thread_count ? t->thread_count : 1;
     if (!k)
@@ -124,7 +129,9 @@ trx_core_tracker *trx_core_tracker_new(const trx_trace *t)
     k->follow_cores = trx_trace_context_cores(t);
     k->init_unknown = t->format == TRX_TRACE_UIA;
     /* TXTB on one core; UIA whose scheduler events give each core's contexts */
-    k->follow_next = t->format == TRX_TRACE_TXTB ? single_core(t) : !trx_trace_context_missing(t);
+    k->follow_next = t->format != TRX_TRACE_TXTB ? !trx_trace_context_missing(t)
+                     : single >= 0               ? single != 0
+                                                 : single_core(t);
     k->out.threads = calloc(n, sizeof *k->out.threads);
     /* core 0's pairs: one per thread at most (no growth, no slack); following
      * the event model (one core), they come from the per-thread figures */

@@ -11,6 +11,10 @@ typedef struct trx_core_tracker trx_core_tracker;
 /* A tracker for prepared trace `t`, or NULL when out of memory. */
 trx_core_tracker *trx_core_tracker_new(const trx_trace *t);
 
+/* trx_core_tracker_new with trx_txtb_multi_core(t) known (single: 1 one
+ * core, 0 several, -1 not known: one pass over the entries finds it). */
+trx_core_tracker *trx_core_tracker_new_known(const trx_trace *t, int single);
+
 /* Whether a TXTB trace's events come from more than one core (ThreadX SMP:
  * each core names its own next thread, so the decoder's next context, taken
  * from the next entry of any core, does not say what a core runs). */

@@ -74,7 +74,7 @@ uint64_t trx_stats_max_ticks(trx_trace *t, bool prepare_walk)
 }
 
 int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t window,
-                        uint64_t max_ticks, const trx_kept_inversions *kept)
+                        uint64_t max_ticks, const trx_kept_inversions *kept, int single_core)
 {
     memset(s, 0, sizeof *s);
     memset(w, 0, sizeof *w);
@@ -114,7 +114,7 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         fail_rc = timing_rc == -2 ? TRX_STATS_TOO_MANY_WINDOWS : -1;
         goto fail;
     }
-    if (correct && !(w->cores = trx_core_tracker_new(t))) {
+    if (correct && !(w->cores = trx_core_tracker_new_known(t, single_core))) {
         trx_timing_discard(&w->timing);
         goto fail;
     }
@@ -210,7 +210,7 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
                    trx_stats_feed_fn extra, void *extra_ctx, const trx_kept_inversions *kept)
 {
     walk w;
-    int rc = trx_stats_walk_init(&w, t, s, window, trx_stats_max_ticks(t, pw != NULL), kept);
+    int rc = trx_stats_walk_init(&w, t, s, window, trx_stats_max_ticks(t, pw != NULL), kept, -1);
     if (rc != 0) {
         if (pw)
             trx_prepare_walk_end(pw);
@@ -272,6 +272,8 @@ static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_st
         t->used < PARALLEL_MIN_ENTRIES || getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
         return STATS_RETRY;
     trx_trace_use_view(t);
+    if (jobs > t->used / PARALLEL_MIN_ENTRIES) /* segments of 65,536 entries at least */
+        jobs = t->used / PARALLEL_MIN_ENTRIES;
     uint64_t *cuts = malloc((jobs - 1) * sizeof *cuts);
     if (!cuts)
         return -1;

@@ -243,6 +243,9 @@ typedef struct segment {
     trx_trace *t;
     uint64_t window, max_ticks;
     bool uia;
+    int single_core;     /* trx_core_tracker_new_known's */
+    uint64_t warm_ticks; /* relative ticks and stamp of the entry before warm_at */
+    uint32_t warm_stamp;
 } segment;
 
 /* Whether cursor `c` has returned every event before position `at` and none after it. */
@@ -290,7 +293,8 @@ static int segment_cursor(segment *g)
                 break;
         return 0;
     }
-    return trx_cursor_init_at(&g->c, g->t, (uint32_t)g->warm_at);
+    return trx_cursor_init_at_ticks(&g->c, g->t, (uint32_t)g->warm_at, g->warm_ticks,
+                                    g->warm_stamp);
 }
 
 /* Walks segment g: its warm-up, the fingerprints at its first event, its events. */
@@ -299,7 +303,8 @@ static void *segment_walk(void *arg)
     segment *g = arg;
     const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
     g->rc = -1;
-    if (trx_stats_walk_init(&g->w, g->t, &g->own, g->window, g->max_ticks, &all) != 0)
+    if (trx_stats_walk_init(&g->w, g->t, &g->own, g->window, g->max_ticks, &all, g->single_core) !=
+        0)
         return NULL;
     g->have_walk = true;
     if (segment_cursor(g) < 0)
@@ -402,6 +407,48 @@ static uint64_t thread_event_at_or_after(const trx_trace *t, uint64_t raw, uint6
     return 0;
 }
 
+/* The relative ticks and stamps of the entries before the warm-ups' starts
+ * (segments 1..count-1, warm_at > 0) and, with `span`, of the last entry
+ * into *span: one pass over the time stamps. False when out of memory. */
+static bool warm_ticks(const trx_trace *t, segment *g, uint32_t count, bool span, uint64_t *out)
+{
+    uint32_t n = 0, *last = malloc((count + 1) * sizeof *last),
+             *who = malloc((count + 1) * sizeof *who);
+    uint64_t *ticks = malloc((count + 1) * sizeof *ticks);
+    uint32_t *stamps = malloc((count + 1) * sizeof *stamps);
+    bool ok = last && who && ticks && stamps;
+    for (uint32_t k = 1; ok && k < count; k++)
+        if (g[k].warm_at > 0) { /* ascending by insertion (few segments) */
+            uint32_t at = n++;
+            while (at > 0 && last[at - 1] > g[k].warm_at - 1) {
+                last[at] = last[at - 1];
+                who[at] = who[at - 1];
+                at--;
+            }
+            last[at] = (uint32_t)g[k].warm_at - 1;
+            who[at] = k;
+        }
+    if (ok && span && t->used > 0) {
+        last[n] = t->used - 1;
+        who[n++] = UINT32_MAX;
+    }
+    if (ok && n > 0)
+        trx_trace_ticks_at(t, last, n, ticks, stamps);
+    for (uint32_t i = 0; ok && i < n; i++) {
+        if (who[i] == UINT32_MAX) {
+            *out = ticks[i];
+        } else {
+            g[who[i]].warm_ticks = ticks[i];
+            g[who[i]].warm_stamp = stamps[i];
+        }
+    }
+    free(last);
+    free(who);
+    free(ticks);
+    free(stamps);
+    return ok;
+}
+
 uint32_t trx_stats_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cuts)
 {
     uint32_t n = 0;
@@ -442,9 +489,27 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
     }
     if (rep)
         rep->segments = count;
-    uint64_t max_ticks = trx_stats_max_ticks(t, preparing);
+    /* where each segment's warm-up starts (a thread's event: TXTB) */
+    for (uint32_t k = 1; k < count; k++) {
+        uint64_t from = g[k].start_at > warm ? g[k].start_at - warm : 0;
+        g[k].warm_at = from;
+        if (!uia && from > 0) {
+            uint64_t at = thread_event_at_or_after(t, from, g[k].start_at);
+            g[k].warm_at = at ? at : g[k].start_at;
+        }
+    }
+    /* one pass over the time stamps: the ticks where the warm-ups start and,
+     * unprepared, the span (the largest ticks, which the load windows need) */
+    uint64_t max_ticks = 0;
+    int rc = 0;
+    if (!uia && !warm_ticks(t, g, count, preparing, &max_ticks))
+        rc = -1;
+    if (uia || !preparing)
+        max_ticks = trx_stats_max_ticks(t, false);
+    int single = uia ? -1 : !trx_txtb_multi_core(t); /* one scan, not one per segment */
     const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
-    int rc = trx_stats_walk_init(&g[0].w, t, s, window, max_ticks, &all);
+    if (rc == 0)
+        rc = trx_stats_walk_init(&g[0].w, t, s, window, max_ticks, &all, single);
     if (rc != 0) {
         free(g);
         return rc;
@@ -455,17 +520,10 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
         g[k].window = window;
         g[k].max_ticks = max_ticks;
         g[k].uia = uia;
+        g[k].single_core = single;
         g[k].end_at = k + 1 < count ? g[k + 1].start_at : NO_END;
         if (preparing && !(g[k].part = trx_prepare_part_new()))
             rc = -1;
-        if (k > 0) {
-            uint64_t from = g[k].start_at > warm ? g[k].start_at - warm : 0;
-            g[k].warm_at = from;
-            if (!uia && from > 0) {
-                uint64_t at = thread_event_at_or_after(t, from, g[k].start_at);
-                g[k].warm_at = at ? at : g[k].start_at;
-            }
-        }
     }
     if (rc < 0)
         goto out;

@@ -67,9 +67,10 @@ typedef struct trx_stats_walk {
 
 /* Sets up every analysis of `t`'s mode in `w`, writing into `s` (zeroed
  * here). 0; -1 out of memory; TRX_STATS_TOO_MANY_WINDOWS. Nothing to free
- * on failure. `max_ticks`: the largest ticks of any event. */
+ * on failure. `max_ticks`: the largest ticks of any event; `single_core`:
+ * as trx_core_tracker_new_known. */
 int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t window,
-                        uint64_t max_ticks, const trx_kept_inversions *kept);
+                        uint64_t max_ticks, const trx_kept_inversions *kept, int single_core);
 
 /* The catalogue's event ids of FileX (200-299) and NetX (300-599): the
  * only ids their statistics count, so other events skip their feeds. */

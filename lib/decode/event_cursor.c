@@ -806,41 +806,82 @@ bool trx_cursor_next(trx_cursor *c, trx_event *ev)
     return true;
 }
 
-/* Relative ticks of raw entry `last` (from the time stamp words alone), and its stamp. */
-static uint64_t ticks_until(const trx_trace *t, uint32_t last, uint32_t *last_stamp)
+/* Relative ticks of raw entries last[0] <= last[1] <= ... (n of them, each
+ * below t->used) from the time stamp words alone, and their stamps: one
+ * pass up to the largest. */
+static void ticks_at(const trx_trace *t, const uint32_t *last, uint32_t n, uint64_t *ticks_out,
+                     uint32_t *stamp_out)
 {
     uint64_t ticks = 0;
-    uint32_t prev = stamp_of(t, 0);
+    uint32_t prev = stamp_of(t, 0), k = 0;
+    while (k < n && last[k] == 0) {
+        ticks_out[k] = 0;
+        stamp_out[k++] = prev;
+    }
+    if (k == n)
+        return;
+    uint32_t end = last[n - 1];
     if (t->order_ && !t->view_is_tracex_) { /* the view's own order */
-        for (uint32_t i = 1; i <= last; i++) {
+        for (uint32_t i = 1; i <= end; i++) {
             uint32_t ts = stamp_of(t, i);
             ticks += tick_step(t, prev, ts);
             prev = ts;
+            while (k < n && last[k] == i) {
+                ticks_out[k] = ticks;
+                stamp_out[k++] = prev;
+            }
         }
     } else { /* trx_entry_phys: [oldest, used) then [0, oldest), walked as they lie */
         const bool be = t->header.big_endian;
         const uint32_t mask = t->header.timer_mask, wrap_at = t->used - t->oldest;
         const uint8_t *p = t->entries + ((size_t)t->oldest + 1) * TRX_ENTRY_SIZE + 12;
-        for (uint32_t i = 1; i <= last; i++, p += TRX_ENTRY_SIZE) {
+        for (uint32_t i = 1; i <= end; i++, p += TRX_ENTRY_SIZE) {
             if (i == wrap_at)
                 p = t->entries + 12;
             uint32_t ts = trx_rd32(p, be) & mask;
             ticks += tick_step(t, prev, ts);
             prev = ts;
+            while (k < n && last[k] == i) {
+                ticks_out[k] = ticks;
+                stamp_out[k++] = prev;
+            }
         }
     }
-    *last_stamp = prev;
+}
+
+/* Relative ticks of raw entry `last`, and its stamp. */
+static uint64_t ticks_until(const trx_trace *t, uint32_t last, uint32_t *last_stamp)
+{
+    uint64_t ticks;
+    ticks_at(t, &last, 1, &ticks, last_stamp);
     return ticks;
 }
 
-int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw)
+void trx_trace_ticks_at(const trx_trace *t, const uint32_t *last, uint32_t n, uint64_t *ticks,
+                        uint32_t *stamps)
+{
+    ticks_at(t, last, n, ticks, stamps);
+}
+
+int trx_cursor_init_at_ticks(trx_cursor *c, trx_trace *t, uint32_t raw, uint64_t ticks_before,
+                             uint32_t stamp_before)
 {
     if (t->format == TRX_TRACE_UIA || raw == 0 || raw >= t->used || trx_cursor_init(c, t) < 0)
         return -1;
     c->pos_ = raw;
-    c->ticks_ = ticks_until(t, raw - 1, &c->prev_ts_);
+    c->ticks_ = ticks_before;
+    c->prev_ts_ = stamp_before;
     seek_gaps(c, raw);
     return 0;
+}
+
+int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw)
+{
+    if (t->format == TRX_TRACE_UIA || raw == 0 || raw >= t->used)
+        return -1;
+    uint32_t stamp;
+    uint64_t ticks = ticks_until(t, raw - 1, &stamp);
+    return trx_cursor_init_at_ticks(c, t, raw, ticks, stamp);
 }
 
 bool trx_cursor_reached(const trx_cursor *c, uint32_t raw)

@@ -48,6 +48,16 @@ void trx_cursor_move(trx_cursor *dst, const trx_cursor *src);
  * TXTB only: 0, or -1 when out of memory or the trace is UIA. */
 int trx_cursor_init_at(trx_cursor *c, trx_trace *t, uint32_t raw);
 
+/* Relative ticks (and time stamps) of TXTB raw entries last[0] <= last[1]
+ * <= ... (each below t->used), in one pass over the time stamps. */
+void trx_trace_ticks_at(const trx_trace *t, const uint32_t *last, uint32_t n, uint64_t *ticks,
+                        uint32_t *stamps);
+
+/* trx_cursor_init_at with the relative ticks and time stamp of raw entry
+ * raw - 1 known (trx_trace_ticks_at): no pass over the entries before it. */
+int trx_cursor_init_at_ticks(trx_cursor *c, trx_trace *t, uint32_t raw, uint64_t ticks_before,
+                             uint32_t stamp_before);
+
 /* True when `c` has returned every event before raw entry `raw` (the RUNNING
  * event before it included) and none after: where a cursor started at `raw`
  * takes over. Its pending event (not yet returned) is then that entry's. */
