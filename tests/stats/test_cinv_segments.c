@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "stats_json_text.h"
+
 #include "../decode/trace_builder.h"
 #include "analyze/stats_segments.h"
 #include "output/stats_json.h"
@@ -34,16 +36,9 @@ static uint32_t prio(uint32_t p)
 /* The JSON `trx stats --json` writes for s (malloc'd). */
 static char *stats_json(const trx_trace *t, const trx_stats *s)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
-    trx_out o;
-    trx_out_init(&o, f, false);
-    trx_stats_write_json(t, s, NULL, &o);
-    trx_out_flush(&o);
-    fclose(f);
-    return buf;
+    char *text = stats_json_text(t, s);
+    assert_non_null(text);
+    return text;
 }
 
 /* Every single cut of t with warm-ups 0, 2, 4, 8 and all: the one walk's
@@ -83,6 +78,44 @@ static void three_threads(test_trace *b, uint32_t lock, uint8_t lock_type)
     tb_object(b, 3, lock_type, lock, "lock", 1, 0, 0);
 }
 
+/* The built trace has one unbounded window: H (10) blocked on `lock` held
+ * by L (20), M (15) ran inside, from the GET at `get_at` to H's event at
+ * `end_at` (stamps); its JSON is the same at every cut, which both merges
+ * and walks again somewhere. */
+static void one_window_every_cut(test_trace *b, uint32_t lock, uint8_t lock_type, uint32_t get_at,
+                                 uint32_t end_at)
+{
+    trx_trace t;
+    tb_open(b, &t);
+    t.mode = TRX_MODE_CORRECT;
+    trx_trace_prepare(&t);
+    trx_stats s;
+    assert_int_equal(trx_stats_compute(&t, &s), 0);
+    assert_int_equal(s.inversions, 1);
+    assert_int_equal(s.bad_inversions, 1);
+    assert_int_equal(s.inversion_count, 1);
+    const trx_inversion *v = &s.inversion_list[0];
+    assert_int_equal(v->waiter, H);
+    assert_int_equal(v->waiter_priority, 10);
+    assert_int_equal(v->lock, lock);
+    assert_int_equal(v->lock_type, lock_type);
+    assert_int_equal(v->holder, L);
+    assert_int_equal(v->holder_priority, 20);
+    assert_true(v->unbounded && v->closed);
+    assert_int_equal(v->ran_inside, M);
+    assert_int_equal(v->ran_inside_count, 1);
+    assert_int_equal(v->start_ticks, get_at - 110);
+    assert_int_equal(v->end_ticks, end_at - 110);
+    char *want = stats_json(&t, &s);
+    trx_stats_free(&s);
+    uint64_t merged, again;
+    every_cut(&t, want, &merged, &again);
+    free(want);
+    trx_trace_close(&t);
+    assert_true(merged > 0);
+    assert_true(again > 0);
+}
+
 /* L (20) takes the last count of S and holds it while H (10), M (15) and L
  * run LOOPS times; then H blocks on S, M runs inside, L puts S and resumes
  * H: one unbounded window on S. A warm-up that misses L's GET but sees all
@@ -108,35 +141,7 @@ static void test_semaphore_held_long(void **state)
     tb_event(&b, L, prio(20), RESUME, ts += 10, H, 6, 0x30200, H);
     uint32_t end_at = ts + 10;
     tb_event(&b, H, prio(10), USER, ts += 10, 0, 0, 0, 0);
-    trx_trace t;
-    tb_open(&b, &t);
-    t.mode = TRX_MODE_CORRECT;
-    trx_trace_prepare(&t);
-    trx_stats s;
-    assert_int_equal(trx_stats_compute(&t, &s), 0);
-    assert_int_equal(s.inversions, 1);
-    assert_int_equal(s.bad_inversions, 1);
-    assert_int_equal(s.inversion_count, 1);
-    const trx_inversion *v = &s.inversion_list[0];
-    assert_int_equal(v->waiter, H);
-    assert_int_equal(v->waiter_priority, 10);
-    assert_int_equal(v->lock, S);
-    assert_int_equal(v->lock_type, TRX_LOCK_SEMAPHORE);
-    assert_int_equal(v->holder, L);
-    assert_int_equal(v->holder_priority, 20);
-    assert_true(v->unbounded && v->closed);
-    assert_int_equal(v->ran_inside, M);
-    assert_int_equal(v->ran_inside_count, 1);
-    assert_int_equal(v->start_ticks, get_at - 110);
-    assert_int_equal(v->end_ticks, end_at - 110);
-    char *want = stats_json(&t, &s);
-    trx_stats_free(&s);
-    uint64_t merged, again;
-    every_cut(&t, want, &merged, &again);
-    free(want);
-    trx_trace_close(&t);
-    assert_true(merged > 0);
-    assert_true(again > 0);
+    one_window_every_cut(&b, S, TRX_LOCK_SEMAPHORE, get_at, end_at);
 }
 
 /* L (20) gets mutex X; H (10) blocks on it (the window opens); L changes
@@ -163,35 +168,7 @@ static void test_window_open_long(void **state)
     tb_event(&b, L, prio(20), RESUME, ts += 10, H, 13, 0x30200, H);
     uint32_t end_at = ts + 10;
     tb_event(&b, H, prio(10), USER, ts += 10, 0, 0, 0, 0);
-    trx_trace t;
-    tb_open(&b, &t);
-    t.mode = TRX_MODE_CORRECT;
-    trx_trace_prepare(&t);
-    trx_stats s;
-    assert_int_equal(trx_stats_compute(&t, &s), 0);
-    assert_int_equal(s.inversions, 1);
-    assert_int_equal(s.bad_inversions, 1);
-    assert_int_equal(s.inversion_count, 1);
-    const trx_inversion *v = &s.inversion_list[0];
-    assert_int_equal(v->waiter, H);
-    assert_int_equal(v->waiter_priority, 10);
-    assert_int_equal(v->lock, X);
-    assert_int_equal(v->lock_type, TRX_LOCK_MUTEX);
-    assert_int_equal(v->holder, L);
-    assert_int_equal(v->holder_priority, 20);
-    assert_true(v->unbounded && v->closed);
-    assert_int_equal(v->ran_inside, M);
-    assert_int_equal(v->ran_inside_count, 1);
-    assert_int_equal(v->start_ticks, get_at - 110);
-    assert_int_equal(v->end_ticks, end_at - 110);
-    char *want = stats_json(&t, &s);
-    trx_stats_free(&s);
-    uint64_t merged, again;
-    every_cut(&t, want, &merged, &again);
-    free(want);
-    trx_trace_close(&t);
-    assert_true(merged > 0);
-    assert_true(again > 0);
+    one_window_every_cut(&b, X, TRX_LOCK_MUTEX, get_at, end_at);
 }
 
 int main(void)

@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "stats_json_text.h"
+
 #include "analyze/stats_segments.h"
 #include "decode/trace_builder.h"
 #include "output/stats_json.h"
@@ -32,16 +34,9 @@ static trx_segment_report total[2]; /* per mode: correct, TraceX */
 /* The JSON `trx stats --json` writes for s (malloc'd). */
 static char *stats_json(const trx_trace *t, const trx_stats *s)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
-    trx_out o;
-    trx_out_init(&o, f, false);
-    trx_stats_write_json(t, s, NULL, &o);
-    trx_out_flush(&o);
-    fclose(f);
-    return buf;
+    char *text = stats_json_text(t, s);
+    assert_non_null(text);
+    return text;
 }
 
 static void add_report(trx_segment_report *sum, const trx_segment_report *r)
