@@ -5,7 +5,9 @@
  * (mutator.c). For every buffer: the dump of the binary equals the dump of
  * the same bytes as Intel HEX, as S-record and in the other byte order; the
  * JSON Lines event listing agrees with the dump on every event's index, id,
- * context and ticks; nothing fails to load (self_consistency.c). Crashes and
+ * context and ticks; the statistics over three segments equal the one
+ * walk's, byte for byte, in both modes; nothing fails to load
+ * (self_consistency.c). Crashes and
  * undefined behaviour show under the sanitizer build.
  *
  * Usage: differential_test [--mutants N] [--seed S] [--trace NAME]

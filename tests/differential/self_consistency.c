@@ -1,6 +1,7 @@
 /* self_consistency.c - trx checked against itself on one buffer (see
  * self_consistency.h): dumps of four encodings of the same bytes, and the
- * JSON Lines event listing against the dump's event lines. */
+ * JSON Lines event listing against the dump's event lines, the statistics
+ * over segments against the one walk's. */
 #include "self_consistency.h"
 
 #include <stdarg.h>
@@ -9,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/stats_segments.h"
 #include "decode/object_table.h"
 #include "output/dump_text.h"
 #include "output/event_filter.h"
 #include "output/events_output.h"
+#include "output/stats_json.h"
 #include "reencode.h"
 #include "trx/stats.h"
 #include "txtb_swap.h"
@@ -283,6 +286,58 @@ static const char *check_encoding(const uint8_t *text, size_t len, trx_input_for
     return bad;
 }
 
+/* The statistics JSON of `bytes` in `mode`: one walk, or (`cuts`) over
+ * segments from those entries (a fresh, unprepared trace each time). */
+static char *stats_text(const uint8_t *bytes, size_t size, trx_mode mode, const uint64_t *cuts,
+                        uint32_t n)
+{
+    trx_trace t;
+    if (open_as(bytes, size, TRX_FORMAT_BIN, "binary (statistics)", &t) != NULL)
+        return NULL;
+    trx_trace_set_mode(&t, mode);
+    trx_stats s;
+    int rc = cuts ? trx_stats_compute_segments(&t, &s, 0, cuts, n, 64, false, NULL)
+                  : trx_stats_compute(&t, &s);
+    if (rc == TRX_STATS_SEGMENTS_UNPREPARED) {
+        trx_trace_prepare(&t);
+        rc = trx_stats_compute_segments(&t, &s, 0, cuts, n, 64, false, NULL);
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = rc == 0 ? open_memstream(&buf, &len) : NULL;
+    if (f) {
+        trx_out o;
+        trx_out_init(&o, f, false);
+        trx_stats_write_json(&t, &s, NULL, &o);
+        trx_out_flush(&o);
+        fclose(f);
+    }
+    if (rc == 0)
+        trx_stats_free(&s);
+    trx_trace_close(&t);
+    return buf;
+}
+
+/* The statistics over segments (cut at a third and two thirds of the
+ * entries) equal the one walk's, both modes; NULL or what differed. */
+static const char *segments_check(const uint8_t *bytes, size_t size, uint32_t used)
+{
+    const uint64_t cuts[2] = {used / 3, 2 * (uint64_t)used / 3};
+    for (int m = 0; m < 2; m++) {
+        trx_mode mode = m ? TRX_MODE_TRACEX : TRX_MODE_CORRECT;
+        char *one = stats_text(bytes, size, mode, NULL, 0);
+        char *parts = stats_text(bytes, size, mode, cuts, 2);
+        bool same = one && parts && strcmp(one, parts) == 0;
+        free(one);
+        free(parts);
+        if (!same)
+            return failf(
+                "statistics over segments (%s mode, cuts %llu, %llu) differ from one walk's",
+                m ? "tracex" : "default", (unsigned long long)cuts[0], (unsigned long long)cuts[1]);
+    }
+    return NULL;
+}
+
 const char *consistency_check(const uint8_t *bytes, size_t size, uint64_t *events)
 {
     trx_trace t, tj;
@@ -320,6 +375,8 @@ const char *consistency_check(const uint8_t *bytes, size_t size, uint64_t *event
         goto done;
     }
     if ((bad = cross_check(dump, jsonl, &t, events)) != NULL)
+        goto done;
+    if ((bad = segments_check(bytes, size, t.used)) != NULL)
         goto done;
 
     size_t len;
