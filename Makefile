@@ -37,7 +37,7 @@ test-unit: test-deps build
 test-sanitize: test-deps
 	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTRX_SANITIZE=ON >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)
-	@cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	@cd build-sanitize && TRX_TEST_SPARSE=8 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 # The tests that run threads (two traces in one process, the stats helper
 # thread, lock-free and per-core recorders) under ThreadSanitizer.
@@ -45,7 +45,7 @@ TSAN_TESTS = test_two_traces|stats_parallel_same|overview_halves|test_uia_per_co
 test-tsan: test-deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTRX_TSAN=ON >/dev/null
 	@cmake --build build-tsan -j $(JOBS)
-	@cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure --no-tests=error -j $(JOBS) -R '$(TSAN_TESTS)'
+	@cd build-tsan && TRX_TEST_SPARSE=8 TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure --no-tests=error -j $(JOBS) -R '$(TSAN_TESTS)'
 
 fuzzers:
 	@CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTRX_FUZZ=ON >/dev/null

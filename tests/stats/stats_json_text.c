@@ -1,4 +1,4 @@
-/* stats_json_text.c - trx_stats_write_json into a string (stats_json_text.h). */
+/* stats_json_text.c - the segment tests' helpers (stats_json_text.h). */
 #include "stats_json_text.h"
 
 #include <stdio.h>
@@ -19,4 +19,11 @@ char *stats_json_text(const trx_trace *t, const trx_stats *s)
     trx_out_flush(&o);
     fclose(f);
     return buf;
+}
+
+unsigned test_sparse(void)
+{
+    const char *v = getenv("TRX_TEST_SPARSE");
+    int n = v ? atoi(v) : 1;
+    return n > 1 ? (unsigned)n : 1;
 }

@@ -152,7 +152,7 @@ static void one_trace(const char *path, trx_mode mode)
     trx_stats_free(&whole);
     uint64_t n = t.format == TRX_TRACE_UIA ? trx_uia_info_of(&t)->records : t.used;
     /* every cut of a small trace; about 400 of a larger one */
-    uint64_t stride = n <= 1500 ? 1 : n <= 20000 ? n / 400 : n / 150;
+    uint64_t stride = (n <= 1500 ? 1 : n <= 20000 ? n / 400 : n / 150) * test_sparse();
     uint64_t warm_big = 256;
     for (uint64_t at = 1, k = 0; at < n; at += stride, k++) {
         uint64_t cut = at;
@@ -160,7 +160,7 @@ static void one_trace(const char *path, trx_mode mode)
     }
     /* three segments, pseudo-random cuts */
     uint64_t x = 0x9E3779B97F4A7C15u ^ n;
-    for (int k = 0; k < 60 && n > 3; k++) {
+    for (int k = 0; k < 60 / (int)test_sparse() && n > 3; k++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         uint64_t a = 1 + x % (n - 1), b = 1 + (x >> 32) % (n - 1);
         uint64_t cuts[2] = {a < b ? a : b, a < b ? b : a};
