@@ -181,6 +181,8 @@ static inline __attribute__((always_inline)) void scan_segment(const scan_params
             suspect++;
     }
     s->suspect = suspect;
+    if (count) /* the next segment's order keys may be lower: none cached across */
+        trx_core_counts_flush(c);
 }
 
 /* One thread's run of segments. */
@@ -214,8 +216,6 @@ static void *run_worker(void *arg)
                          : scan_segment(sp, s, NULL, false, false, false);
         }
     }
-    if (w->count)
-        trx_core_counts_flush(&w->counts);
     return NULL;
 }
 
