@@ -5,9 +5,12 @@
  * that is no registered thread is an Un-named Thread, ordered after the
  * registered ones by where it first appears, as trx_trace_prepare numbers
  * them. Contexts are resolved to threads once per distinct (core, context),
- * not per entry. The time-source check can ride on the same pass. A large
- * trace is counted in two halves on two threads and merged (the counts add,
- * first appearances take the earlier, the time check joins at the seam). */
+ * not per entry. The time-source check can ride on the same pass. A trace
+ * opened with trx_open_options.core_counts was counted by the open's own
+ * pass (decode/txtb_scan.c): its figures serve when they describe the
+ * current view. Otherwise a large trace is counted here in two halves on two
+ * threads and merged (the counts add, first appearances take the earlier,
+ * the time check joins at the seam); the counting is decode/core_counts.h. */
 #include <stdlib.h>
 #include <string.h>
 
