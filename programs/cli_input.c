@@ -28,8 +28,13 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
         cli_input_close(in);
         return cli_input_error(c->elf, &err);
     }
-    trx_open_options o = {c->input_format, c->force_trace_format, c->trace_format, c->endian,
-                          &in->uia_names};
+    trx_open_options o = {.input_format = c->input_format,
+                          .force_format = c->force_trace_format,
+                          .trace_format = c->trace_format,
+                          .endian = c->endian,
+                          .uia_names = &in->uia_names,
+                          .jobs = c->jobs,
+                          .core_counts = c->core_counts};
     bool from_stdin = strcmp(path, "-") == 0;
     trx_image img;
     int rc = from_stdin

@@ -54,5 +54,10 @@ int cmd_info(int argc, char **argv)
                                   .common = CLI_JSON | CLI_COMPAT,
                                   .min_args = 1,
                                   .max_args = 1};
-    return cli_main_on_input(argc, argv, &spec, write_info, NULL);
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    if (rc >= 0)
+        return rc;
+    c.core_counts = true; /* the per-core summary from the open's own pass: each entry read once */
+    return cli_run_on_input(&c, write_info, NULL);
 }

@@ -5,7 +5,8 @@
  * over all events. Prints the best of N runs as entries per second, beside
  * a bare C loop that maps the same file and reads every word of every
  * 32-byte entry (the floor any scan of the file pays), and `trx info`'s
- * full scan (the open plus the per-core summary with the time check).
+ * full scan (the open, its pass counting the per-core summary with the time
+ * check, as `trx info` opens), on the machine's threads and on one.
  *
  *   bench_scan FILE [RUNS=3]
  */
@@ -123,16 +124,18 @@ static double time_bare(const char *path, unsigned long long *count)
     return end - start;
 }
 
-/* `trx info`'s scan: open, then the per-core summary with the time check.
+/* `trx info`'s scan: open (its pass also counting what the summary needs,
+ * as `trx info` asks), then the per-core summary with the time check.
  * Returns seconds or -1. */
-static double time_info(const char *path, unsigned long long *count)
+static double time_info_jobs(const char *path, unsigned long long *count, uint32_t jobs)
 {
     trx_trace t;
     trx_error err;
     memset(&t, 0, sizeof t);
     memset(&err, 0, sizeof err);
     double start = now_seconds();
-    if (trx_trace_open(&t, path, TRX_FORMAT_AUTO, &err) < 0)
+    trx_open_options o = {.jobs = jobs, .core_counts = true};
+    if (trx_trace_open_with(&t, path, &o, &err) < 0)
         return -1;
     trx_core_summary s;
     trx_time_check tc;
@@ -142,6 +145,17 @@ static double time_info(const char *path, unsigned long long *count)
     trx_trace_close(&t);
     double end = now_seconds();
     return rc == 0 ? end - start : -1;
+}
+
+/* `trx info`'s scan on as many threads as the machine has, and on one (--jobs 1). */
+static double time_info(const char *path, unsigned long long *count)
+{
+    return time_info_jobs(path, count, 0);
+}
+
+static double time_info_one_thread(const char *path, unsigned long long *count)
+{
+    return time_info_jobs(path, count, 1);
 }
 
 /* Best of `runs` of one timing; prints it as a rate (and the share of the
@@ -181,7 +195,9 @@ int main(int argc, char **argv)
     if (bare < 0 || time_bare(argv[1], &entries) < 0)
         return 1;
     if (report_best("trx info scan", "entries", argv[1], runs, time_info, (double)entries / bare) <
-        0)
+            0 ||
+        report_best("trx info scan, --jobs 1", "entries", argv[1], runs, time_info_one_thread,
+                    (double)entries / bare) < 0)
         return 1;
     static const char *labels[2] = {"trx_trace_open (raw scan)", "trx_cursor pass (events)"};
     for (int iterate = 0; iterate < 2; iterate++) {

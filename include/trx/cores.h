@@ -46,7 +46,9 @@ typedef struct trx_core_summary {
 int trx_core_summary_compute(trx_trace *t, trx_core_summary *s);
 
 /* As trx_core_summary_compute, and trx_trace_time_check into *tc (if not
- * NULL) in the same pass over the entries (what `trx info` needs). */
+ * NULL) in the same pass over the entries (what `trx info` needs). A TXTB
+ * trace opened with trx_open_options.core_counts was counted by the open's
+ * pass: then no pass here (the figures are the same). */
 int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc);
 
 /* Releases a summary; safe on a zeroed one. */

@@ -294,6 +294,7 @@ typedef struct trx_trace {
     trx_trace_view view_tracex_, view_salvage_;
     bool view_is_tracex_;
     uint32_t *order_;
+    struct trx_open_counts *open_counts_; /* trx_open_options.core_counts' figures, or NULL */
     char *names_;       /* the registry's names, NUL-terminated (objects[].name points here) */
     char **made_names_; /* names made by the decoder ("Task 0x20001000"): chunks of slots */
     uint32_t made_chunks_, made_in_last_;
@@ -339,6 +340,13 @@ typedef struct trx_open_options {
      * points (UIASync.syncPoint) that put every core on one time axis; NULL:
      * none known, each core keeps its own axis */
     const struct trx_uia_names *uia_names;
+    /* TXTB: threads the open's pass over the entries may use (0: as many as
+     * the machine has; 1: one pass on the calling thread) */
+    uint32_t jobs;
+    /* TXTB: the pass also counts what trx_core_summary_compute_checked
+     * needs (per-core events, threads, the time check), so that `trx info`
+     * reads each entry once */
+    bool core_counts;
 } trx_open_options;
 
 /* Opens and validates a dump: header, registry, entry order and timer

@@ -5,9 +5,12 @@
  * that is no registered thread is an Un-named Thread, ordered after the
  * registered ones by where it first appears, as trx_trace_prepare numbers
  * them. Contexts are resolved to threads once per distinct (core, context),
- * not per entry. The time-source check can ride on the same pass. A large
- * trace is counted in two halves on two threads and merged (the counts add,
- * first appearances take the earlier, the time check joins at the seam). */
+ * not per entry. The time-source check can ride on the same pass. A trace
+ * opened with trx_open_options.core_counts was counted by the open's own
+ * pass (decode/txtb_scan.c): its figures serve when they describe the
+ * current view. Otherwise a large trace is counted here in two halves on two
+ * threads and merged (the counts add, first appearances take the earlier,
+ * the time check joins at the seam); the counting is decode/core_counts.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,59 +18,13 @@
 #include "decode/object_table.h"
 #include "decode/time_steps.h"
 #include "decode/txtb_salvage.h"
+#include "decode/txtb_scan.h"
 #include "analyze/core_summary_split.h"
 #include "trx/cores.h"
 
 #ifdef TRX_HAVE_PTHREAD
 #include <pthread.h>
 #endif
-
-/* (core, context) -> events, and where that context first appears. */
-typedef struct pair_slot {
-    uint64_t key; /* core << 32 | context, + 1 (0: empty) */
-    uint64_t events;
-    uint32_t first; /* chronological index of the context's first entry on this core */
-} pair_slot;
-
-typedef struct pair_map {
-    pair_slot *slots;
-    uint32_t cap, used;
-} pair_map;
-
-static uint32_t slot_of(uint64_t key, uint32_t mask)
-{
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-}
-
-static pair_slot *pair_get(pair_map *m, uint64_t key, uint32_t index)
-{
-    if (m->used * 2 >= m->cap) { /* keep the table at most half full */
-        uint32_t cap = m->cap ? m->cap * 2 : 64;
-        pair_slot *n = calloc(cap, sizeof *n);
-        if (!n)
-            return NULL;
-        for (uint32_t i = 0; i < m->cap; i++) {
-            if (!m->slots[i].key)
-                continue;
-            uint32_t h = slot_of(m->slots[i].key, cap - 1);
-            while (n[h].key)
-                h = (h + 1) & (cap - 1);
-            n[h] = m->slots[i];
-        }
-        free(m->slots);
-        m->slots = n;
-        m->cap = cap;
-    }
-    uint32_t h = slot_of(key, m->cap - 1);
-    while (m->slots[h].key && m->slots[h].key != key)
-        h = (h + 1) & (m->cap - 1);
-    if (!m->slots[h].key) {
-        m->slots[h].key = key;
-        m->slots[h].first = index;
-        m->used++;
-    }
-    return &m->slots[h];
-}
 
 /* A resolved entry before sorting: its order key is (core, rank). */
 typedef struct ranked_thread {
@@ -85,14 +42,14 @@ static int by_core_rank(const void *a, const void *b)
 
 /* Where each unknown context first appears on any core (the Un-named
  * Threads' order): the least `first` over its (core, context) pairs. */
-static int first_seen(const pair_map *m, pair_map *by_context)
+static int first_seen(const trx_context_map *m, trx_context_map *by_context)
 {
     for (uint32_t i = 0; i < m->cap; i++) {
-        const pair_slot *p = &m->slots[i];
+        const trx_context_slot *p = &m->slots[i];
         if (!p->key)
             continue;
         uint64_t ctx_key = ((p->key - 1) & 0xFFFFFFFFu) + 1;
-        pair_slot *c = pair_get(by_context, ctx_key, p->first);
+        trx_context_slot *c = trx_context_get(by_context, ctx_key, p->first);
         if (!c)
             return -1;
         if (p->first < c->first)
@@ -101,9 +58,9 @@ static int first_seen(const pair_map *m, pair_map *by_context)
     return 0;
 }
 
-static int resolve(trx_trace *t, const pair_map *m, trx_core_summary *s)
+static int resolve(trx_trace *t, const trx_context_map *m, trx_core_summary *s)
 {
-    pair_map by_context = {0};
+    trx_context_map by_context = {0};
     ranked_thread *v = malloc((m->used ? m->used : 1) * sizeof *v);
     if (!v || first_seen(m, &by_context) < 0) {
         free(v);
@@ -112,14 +69,15 @@ static int resolve(trx_trace *t, const pair_map *m, trx_core_summary *s)
     }
     uint32_t n = 0;
     for (uint32_t i = 0; i < m->cap; i++) {
-        const pair_slot *p = &m->slots[i];
+        const trx_context_slot *p = &m->slots[i];
         if (!p->key)
             continue;
         uint32_t core = (uint32_t)((p->key - 1) >> 32), ctx = (uint32_t)(p->key - 1);
         int32_t th = trx_thread_for_context(t, ctx);
         uint64_t rank = (uint64_t)th;
         if (th < 0)
-            rank = (uint64_t)t->thread_count + pair_get(&by_context, (uint64_t)ctx + 1, 0)->first;
+            rank = (uint64_t)t->thread_count +
+                   trx_context_get(&by_context, (uint64_t)ctx + 1, 0)->first;
         v[n++] = (ranked_thread){{core, th, p->events, 0, ctx}, rank};
     }
     free(by_context.slots);
@@ -141,45 +99,6 @@ int trx_core_summary_compute(trx_trace *t, trx_core_summary *s)
     return trx_core_summary_compute_checked(t, s, NULL);
 }
 
-/* The pass: each (core, context) is counted in a small direct-mapped table
- * of recent keys (no hashing into the big map per entry); a key pushed out
- * adds its count to the map. CACHE_SLOTS is a power of two. */
-enum { CACHE_SLOTS = 64 };
-
-typedef struct cached_key {
-    uint64_t key; /* core << 32 | context, + 1; 0: empty */
-    uint64_t events;
-    uint32_t first; /* chronological index of its first entry since cached */
-} cached_key;
-
-typedef struct scan {
-    pair_map m;
-    trx_core_summary *s;
-    uint32_t max_core;
-    int rc;
-    cached_key cache[CACHE_SLOTS];
-} scan;
-
-static void flush(scan *sc, const cached_key *c)
-{
-    uint32_t core = (uint32_t)((c->key - 1) >> 32), ctx = (uint32_t)(c->key - 1);
-    sc->s->events[core] += c->events;
-    if (core > sc->max_core)
-        sc->max_core = core;
-    if (ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT) {
-        sc->s->other_events[core] += c->events;
-        return;
-    }
-    pair_slot *p = pair_get(&sc->m, c->key, c->first);
-    if (!p) {
-        sc->rc = -1;
-        return;
-    }
-    p->events += c->events;
-    if (c->first < p->first)
-        p->first = c->first;
-}
-
 /* The per-entry step is small and called from six loops: inline it everywhere. */
 #if defined(__GNUC__)
 #define HOT_INLINE static inline __attribute__((always_inline))
@@ -187,25 +106,12 @@ static void flush(scan *sc, const cached_key *c)
 #define HOT_INLINE static inline
 #endif
 
-/* A key that is not cached takes its slot; the one there is counted. */
-static void replace(scan *sc, cached_key *c, uint64_t key, uint32_t index)
+HOT_INLINE void feed(trx_core_counts *c, trx_time_steps *steps, const uint8_t *p, bool be,
+                     uint32_t index)
 {
-    if (c->key)
-        flush(sc, c);
-    *c = (cached_key){key, 1, index};
-}
-
-HOT_INLINE void feed(scan *sc, trx_time_steps *steps, const uint8_t *p, bool be, uint32_t index)
-{
-    uint32_t ctx = trx_rd32(p, be), core = trx_rd32(p + 8, be) >> 24;
-    uint64_t key = ((uint64_t)core << 32 | ctx) + 1;
     if (steps)
         trx_time_steps_add(steps, trx_rd32(p + 12, be));
-    cached_key *c = &sc->cache[(ctx ^ ctx >> 7 ^ ctx >> 13 ^ core * 7u) & (CACHE_SLOTS - 1)];
-    if (c->key == key)
-        c->events++;
-    else
-        replace(sc, c, key, index);
+    trx_core_counts_feed(c, trx_rd32(p, be), trx_rd32(p + 8, be) >> 24, index);
 }
 
 /* A UIA trace: its events (one per record) through the cursor, each on its
@@ -235,7 +141,7 @@ static int by_cursor(trx_trace *t, trx_core_summary *s)
 
 /* The entries of chronological indices [from, to); `be` a constant in each
  * call, so that each byte order gets its own loop. */
-HOT_INLINE void scan_range(scan *sc, trx_time_steps *steps, const trx_trace *t, bool be,
+HOT_INLINE void scan_range(trx_core_counts *sc, trx_time_steps *steps, const trx_trace *t, bool be,
                            uint32_t from, uint32_t to)
 {
     const uint8_t *e = t->entries;
@@ -252,43 +158,14 @@ HOT_INLINE void scan_range(scan *sc, trx_time_steps *steps, const trx_trace *t, 
         feed(sc, steps, e + (size_t)(i - tail) * TRX_ENTRY_SIZE, be, i);
 }
 
-static void scan_part(scan *sc, trx_time_steps *steps, const trx_trace *t, uint32_t from,
+static void scan_part(trx_core_counts *sc, trx_time_steps *steps, const trx_trace *t, uint32_t from,
                       uint32_t to)
 {
     if (t->header.big_endian)
         scan_range(sc, steps, t, true, from, to);
     else
         scan_range(sc, steps, t, false, from, to);
-    for (uint32_t k = 0; k < CACHE_SLOTS; k++)
-        if (sc->cache[k].key)
-            flush(sc, &sc->cache[k]);
-}
-
-/* Adds the later part's counts to the earlier one's (each (core, context)
- * once: its events summed, its first appearance the earliest). */
-static void merge_parts(scan *a, const scan *b)
-{
-    for (uint32_t k = 0; k < TRX_MAX_CORES; k++) {
-        a->s->events[k] += b->s->events[k];
-        a->s->other_events[k] += b->s->other_events[k];
-    }
-    if (b->max_core > a->max_core)
-        a->max_core = b->max_core;
-    if (b->rc < 0)
-        a->rc = -1;
-    for (uint32_t i = 0; i < b->m.cap && a->rc == 0; i++) {
-        const pair_slot *q = &b->m.slots[i];
-        if (!q->key)
-            continue;
-        pair_slot *p = pair_get(&a->m, q->key, q->first);
-        if (!p) {
-            a->rc = -1;
-            break;
-        }
-        p->events += q->events;
-        if (q->first < p->first)
-            p->first = q->first;
-    }
+    trx_core_counts_flush(sc);
 }
 
 /* A trace of this many entries or more is counted in two halves, one on a
@@ -299,8 +176,7 @@ static void merge_parts(scan *a, const scan *b)
  * earlier half's last. */
 typedef struct later_half {
     const trx_trace *t;
-    scan sc;
-    trx_core_summary counts;
+    trx_core_counts sc;
     trx_time_steps steps;
     bool check;
     uint32_t from, to;
@@ -320,6 +196,15 @@ static uint32_t stamp_at(const trx_trace *t, uint32_t i)
                     t->header.big_endian);
 }
 
+/* The per-core figures and the threads from the counts. */
+static int from_counts(trx_trace *t, const trx_core_counts *c, trx_core_summary *s)
+{
+    memcpy(s->events, c->events, sizeof s->events);
+    memcpy(s->other_events, c->other_events, sizeof s->other_events);
+    s->core_count = c->max_core + 1;
+    return c->rc == 0 ? resolve(t, &c->pairs, s) : -1;
+}
+
 int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc, uint32_t mid,
                            bool threaded)
 {
@@ -331,7 +216,8 @@ int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc
         return by_cursor(t, s);
     }
     trx_trace_use_view(t);
-    scan sc = {.s = s};
+    trx_core_counts sc;
+    memset(&sc, 0, sizeof sc);
     trx_time_steps steps_state, *steps = tc ? &steps_state : NULL;
     trx_time_steps_begin(&steps_state, t);
     later_half *h = NULL;
@@ -344,8 +230,10 @@ int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc
     bool started = false;
 #endif
     if (h) {
-        *h = (later_half){.t = t, .check = tc != NULL, .from = mid, .to = t->used};
-        h->sc.s = &h->counts;
+        h->t = t;
+        h->check = tc != NULL;
+        h->from = mid;
+        h->to = t->used;
         trx_time_steps_continue(&h->steps, t, stamp_at(t, 0), stamp_at(t, mid - 1));
 #ifdef TRX_HAVE_PTHREAD
         started = threaded && pthread_create(&helper, NULL, scan_later_half, h) == 0;
@@ -361,22 +249,37 @@ int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc
         else
 #endif
             scan_later_half(h); /* no thread: the same part here */
-        merge_parts(&sc, &h->sc);
+        trx_core_counts_merge(&sc, &h->sc);
         if (steps)
             trx_time_steps_join(steps, &h->steps);
-        free(h->sc.m.slots);
+        trx_core_counts_free(&h->sc);
         free(h);
     }
-    s->core_count = sc.max_core + 1;
     if (tc)
         trx_time_steps_end(&steps_state, tc);
-    int rc = sc.rc == 0 ? resolve(t, &sc.m, s) : -1;
-    free(sc.m.slots);
+    int rc = from_counts(t, &sc, s);
+    trx_core_counts_free(&sc);
     return rc;
+}
+
+/* Whether the open's pass counted the entries of the trace's current view. */
+static bool open_counts_fit(const trx_trace *t)
+{
+    const trx_open_counts *oc = t->open_counts_;
+    return oc && t->format == TRX_TRACE_TXTB && (t->view_is_tracex_ || !t->order_) &&
+           t->used == oc->used && t->oldest == oc->oldest;
 }
 
 int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc)
 {
+    if (t->format == TRX_TRACE_TXTB)
+        trx_trace_use_view(t);
+    if (open_counts_fit(t)) { /* counted already: no pass over the entries */
+        memset(s, 0, sizeof *s);
+        if (tc)
+            trx_time_both_check(&t->open_counts_->time, t, tc);
+        return from_counts(t, &t->open_counts_->counts, s);
+    }
     bool halves =
         t->format == TRX_TRACE_TXTB && t->used >= HALVES_MIN_ENTRIES && trx_trace_jobs(t) > 1;
     return trx_core_summary_split(t, s, tc, halves ? t->used / 2 : 0, true);

@@ -266,7 +266,7 @@ int trx_stream_txtb_adopt(trx_trace *t, trx_error *err)
     t->image.owned_ = b.image;
     t->image.format = src->image.format;
     t->stream_source = src;
-    if (trx_txtb_open(t, err) != 0) {
+    if (trx_txtb_open(t, NULL, err) != 0) {
         free(b.gap_entry);
         return -1;
     }

@@ -46,7 +46,7 @@ int trx_trace_open_image_with(trx_trace *t, trx_image *img, const char *name,
         uia = o->trace_format == TRX_TRACE_UIA;
     else
         uia = !has_txtb_id(&t->image) && trx_uia_probe(t->image.data, t->image.size);
-    int rc = uia ? trx_uia_open(t, o, err) : trx_txtb_open(t, err);
+    int rc = uia ? trx_uia_open(t, o, err) : trx_txtb_open(t, o, err);
     /* a stream of TXTB entries reads as the TXTB trace it carries, unless
      * the UIA decoder was asked for (its records as they are) */
     if (rc == 0 && uia && !(o && o->force_format))

@@ -5,7 +5,9 @@
 
 #include "trx/trx.h"
 
-/* Decodes t->image as TXTB (header, registry, entry order); 0 or -1 with `err`. */
-int trx_txtb_open(trx_trace *t, trx_error *err);
+/* Decodes t->image as TXTB (header, registry, entry order); `o` (or NULL)
+ * gives the threads of its pass and whether it also counts for `trx info`.
+ * 0 or -1 with `err`. */
+int trx_txtb_open(trx_trace *t, const trx_open_options *o, trx_error *err);
 
 #endif

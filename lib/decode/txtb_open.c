@@ -2,8 +2,8 @@
  * txtb_open.c - opening a TXTB trace buffer: validate the control header,
  * read the object registry, find the used entries and their chronological
  * order from the oldest pointer, and vote on the timer direction the way
- * TraceX does (one scan over the entries), then let txtb_salvage.c decide
- * the salvaging view; switching between the two views.
+ * TraceX does (one pass over the entries: txtb_scan.c), then let
+ * txtb_salvage.c decide the salvaging view; switching between the two views.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include "decode/trace_open.h"
 #include "decode/uia_internal.h"
 #include "decode/txtb_salvage.h"
+#include "decode/txtb_scan.h"
 #include "trx/trx.h"
 
 /* Header field offsets. */
@@ -182,67 +183,12 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
     return 0;
 }
 
-/* The scan: TraceX's reading (first never-written entry, the direction
- * vote over physically consecutive entries of each portion, skipping the
- * first two of each, as TraceX does) and what the salvaging view needs to
- * know whether anything is damaged (txtb_salvage.c). One pass over all
- * entries; inlined four times so byte order and check mode are constants. */
-static inline __attribute__((always_inline)) void scan_loop(const uint8_t *e, uint32_t cap,
-                                                            uint32_t oldest, uint32_t mask, bool be,
-                                                            bool checked, trx_scan_result *r)
+/* The pass over the entries (txtb_scan.c), then TraceX's view from it. */
+static void scan_entries(trx_trace *t, const trx_open_options *o, trx_scan_result *r)
 {
-    uint32_t prev = 0, j = 0, i = 0, suspect = 0;
-    uint64_t up = 0, down = 0;  /* locals: no store per entry */
-    for (; i < cap; i++, j++) { /* TraceX's part: up to the first zero thread word */
-        const uint8_t *p = e + (size_t)i * TRX_ENTRY_SIZE;
-        if (trx_rd32(p, be) == 0)
-            break;
-        if (checked ? trx_entry_damage(p, be, true) != TRX_DAMAGE_NONE
-                    : trx_rd32(p + 8, be) == 0 && trx_entry_damage(p, be, false))
-            suspect++;
-        if (i == oldest)
-            j = 0;
-        uint32_t ts = trx_rd32(p + 12, be) & mask;
-        if (j > 1) {
-            up += ts > prev;
-            down += ts < prev;
-        }
-        prev = ts;
-    }
-    r->up = up;
-    r->down = down;
-    r->suspect = suspect;
-    r->tracex_used = i;
-    r->written_after = i > oldest + 1 ? i - oldest - 1 : 0;
-    for (; i < cap; i++) { /* the rest: nothing in an intact buffer */
-        const uint8_t *p = e + (size_t)i * TRX_ENTRY_SIZE;
-        if (trx_rd32(p, be) == 0) {
-            r->zero_before += i < oldest;
-            continue;
-        }
-        r->written_after += i > oldest;
-        if (trx_entry_damage(p, be, checked) != TRX_DAMAGE_NONE)
-            r->suspect++;
-    }
-}
-
-static void scan_entries(trx_trace *t, trx_scan_result *r)
-{
+    trx_txtb_scan(t, o ? o->jobs : 0, o && o->core_counts, r);
     const uint32_t cap = t->capacity;
     const uint32_t oldest = (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE;
-    const uint32_t mask = t->header.timer_mask;
-    memset(r, 0, sizeof *r);
-    if (t->header.big_endian) {
-        if (t->entry_check)
-            scan_loop(t->entries, cap, oldest, mask, true, true, r);
-        else
-            scan_loop(t->entries, cap, oldest, mask, true, false, r);
-    } else {
-        if (t->entry_check)
-            scan_loop(t->entries, cap, oldest, mask, false, true, r);
-        else
-            scan_loop(t->entries, cap, oldest, mask, false, false, r);
-    }
     trx_trace_view *v = &t->view_tracex_;
     v->used = r->tracex_used;
     v->oldest = oldest < r->tracex_used ? oldest : 0;
@@ -277,7 +223,7 @@ void trx_trace_set_mode(trx_trace *t, trx_mode mode)
     trx_trace_use_view(t);
 }
 
-int trx_txtb_open(trx_trace *t, trx_error *err)
+int trx_txtb_open(trx_trace *t, const trx_open_options *o, trx_error *err)
 {
     uint64_t reg_off = 0, buf_off = 0;
     if (read_header(t, err) || validate_layout(t, &reg_off, &buf_off, err) ||
@@ -289,7 +235,7 @@ int trx_txtb_open(trx_trace *t, trx_error *err)
     t->entry_check = t->header.reserved1 == TRX_ENTRY_CHECK_MARK;
     trx_rtos_profile_detect(t);
     trx_scan_result scan;
-    scan_entries(t, &scan);
+    scan_entries(t, o, &scan);
     if (trx_salvage(t, &scan, err) < 0) {
         trx_trace_close(t);
         return -1;
@@ -305,6 +251,7 @@ void trx_trace_close(trx_trace *t)
         free(t->stream_source);
     }
     free(t->gap_entry_);
+    trx_open_counts_free(t);
     trx_uia_free(t);
     free(t->damaged);
     free(t->order_);

@@ -63,7 +63,7 @@ static void open_trace(trx_trace *t, const char *path, trx_mode mode, trx_uia_na
     if (f) {
         fclose(f);
         assert_int_equal(trx_uia_names_load(names, meta, &err), 0);
-        trx_open_options o = {TRX_FORMAT_AUTO, false, TRX_TRACE_UIA, TRX_ENDIAN_AUTO, names};
+        trx_open_options o = {.trace_format = TRX_TRACE_UIA, .uia_names = names};
         assert_int_equal(trx_trace_open_with(t, path, &o, &err), 0);
         t->uia_names = names;
     } else {

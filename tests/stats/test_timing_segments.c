@@ -86,7 +86,7 @@ static void one_capture(const char *path, const char *idle, bool settles, trx_mo
     memset(&names, 0, sizeof names);
     memset(&err, 0, sizeof err);
     assert_int_equal(trx_uia_names_load(&names, meta, &err), 0);
-    trx_open_options o = {TRX_FORMAT_AUTO, false, TRX_TRACE_UIA, TRX_ENDIAN_AUTO, &names};
+    trx_open_options o = {.trace_format = TRX_TRACE_UIA, .uia_names = &names};
     trx_trace t;
     assert_int_equal(trx_trace_open_with(&t, path, &o, &err), 0);
     t.uia_names = &names;

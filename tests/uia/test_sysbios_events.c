@@ -147,7 +147,8 @@ static void test_events_against_the_script(void **state)
     assert_int_equal(trx_uia_names_parse(&names, names_xml, strlen(names_xml), &err), 0);
     trx_image img;
     assert_int_equal(trx_image_load_memory(&img, b.buf, b.len, TRX_FORMAT_BIN, &err), 0);
-    trx_open_options o = {TRX_FORMAT_BIN, false, TRX_TRACE_TXTB, TRX_ENDIAN_AUTO, &names};
+    trx_open_options o = {
+        .input_format = TRX_FORMAT_BIN, .trace_format = TRX_TRACE_TXTB, .uia_names = &names};
     trx_trace t;
     if (trx_trace_open_image_with(&t, &img, "sysbios", &o, &err) != 0)
         fail_msg("open: offset %llu: %s", (unsigned long long)err.offset, err.message);

@@ -34,7 +34,10 @@ static int open_buf(decoded *d, const ub *b, trx_endian endian, trx_error *err)
     memset(d, 0, sizeof *d);
     if (trx_image_load_memory(&img, b->buf, b->len, TRX_FORMAT_BIN, err) != 0)
         return -1;
-    trx_open_options o = {TRX_FORMAT_BIN, false, TRX_TRACE_TXTB, endian, open_names};
+    trx_open_options o = {.input_format = TRX_FORMAT_BIN,
+                          .trace_format = TRX_TRACE_TXTB,
+                          .endian = endian,
+                          .uia_names = open_names};
     if (trx_trace_open_image_with(&d->t, &img, "test", &o, err) != 0)
         return -1;
     d->ev = calloc(MAX_EV, sizeof *d->ev);
