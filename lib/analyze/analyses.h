@@ -63,10 +63,11 @@ int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats
 
 /* trx_stats_compute keeping the first `keep` priority inversions of the
  * default mode in the list; each other one goes to `done` once, with its
- * number (TraceX's mode keeps them all). `done` is called on the calling
- * thread only, never from two threads at once; not in the order of the
- * numbers when the trace is walked in segments (each segment's at its
- * merge). */
+ * number (TraceX's mode keeps them all). `done` is never called from two
+ * threads at once: one walk calls it from the thread that feeds the
+ * inversions (a helper thread when it fans out), segments from the calling
+ * thread only (segment 0's as they end, each later segment's at its merge,
+ * so not in the order of the numbers). */
 int trx_stats_compute_kept(trx_trace *t, trx_stats *s, uint32_t keep, trx_inversion_done_fn done,
                            void *ctx);
 
