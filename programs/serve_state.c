@@ -106,11 +106,11 @@ static bool band_room(serve_state *s, uint64_t number)
 }
 
 /* An inversion beyond those kept whole: only its band (as the statistics find them). */
-static void band_done(void *ctx, const trx_inversion *v, uint32_t number)
+static void band_done(void *ctx, const trx_inversion_band *b, uint32_t number)
 {
     serve_state *s = ctx;
     if (band_room(s, number))
-        s->bands[number] = (serve_band){v->start_index, v->end_index, v->unbounded};
+        s->bands[number] = (serve_band){b->start_index, b->end_index, b->unbounded};
 }
 
 /* Every inversion becomes a band of the time line (16 bytes, in start

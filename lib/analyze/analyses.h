@@ -37,9 +37,19 @@ static inline bool trx_is_priority_change(const trx_event *ev)
     return ev->priority_change;
 }
 
+/* What trx_stats_compute_kept tells of an inversion beyond those kept: its
+ * window (the blocking GET's event number, the waiter's first event after
+ * it, or the trace's last for one still open at the end) and whether it was
+ * unbounded - what trx serve draws. Segments hold these until their merge
+ * (24 bytes each), not whole inversions (96). */
+typedef struct trx_inversion_band {
+    uint64_t start_index, end_index;
+    bool unbounded;
+} trx_inversion_band;
+
 /* A complete priority inversion beyond those kept (trx_stats_compute_kept):
  * `number` is its place in the list all of them would make. */
-typedef void (*trx_inversion_done_fn)(void *ctx, const trx_inversion *v, uint32_t number);
+typedef void (*trx_inversion_done_fn)(void *ctx, const trx_inversion_band *b, uint32_t number);
 
 /* An analysis of the caller's fed beside the cursor of trx_stats_compute_fed
  * (the same walk, so no second pass over the trace). */
@@ -52,8 +62,12 @@ int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats
                           void *extra_ctx);
 
 /* trx_stats_compute keeping the first `keep` priority inversions of the
- * default mode in the list; the others go to `done` as they end (TraceX's
- * mode keeps them all). */
+ * default mode in the list; each other one goes to `done` once, with its
+ * number (TraceX's mode keeps them all). `done` is never called from two
+ * threads at once: one walk calls it from the thread that feeds the
+ * inversions (a helper thread when it fans out), segments from the calling
+ * thread only (segment 0's as they end, each later segment's at its merge,
+ * so not in the order of the numbers). */
 int trx_stats_compute_kept(trx_trace *t, trx_stats *s, uint32_t keep, trx_inversion_done_fn done,
                            void *ctx);
 
@@ -130,9 +144,10 @@ trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t);
 void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev);
 int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s); /* frees f */
 /* Stores only the first `keep` windows in the list (trx_stats.inversion_list,
- * inversion_count); each later one, once complete, goes to `done` (in the
- * order they end, with its number), so that memory does not grow with the
- * windows (trx serve). The counts (inversions, bad_inversions) are of all. */
+ * inversion_count); each later one, once complete, goes to `done` as a band
+ * (in the order they end, with its number), so that memory does not grow
+ * with the windows (trx serve). The counts (inversions, bad_inversions) are
+ * of all. */
 void trx_correct_inversions_keep(trx_correct_inversions *f, uint32_t keep,
                                  trx_inversion_done_fn done, void *ctx);
 

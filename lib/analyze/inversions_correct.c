@@ -32,6 +32,13 @@ typedef struct waiter_slot {
     trx_inversion at; /* the window being opened (PENDING), then open (OPEN) */
 } waiter_slot;
 
+/* A window beyond those kept, held until a segment's merge (24 bytes). */
+typedef struct held_band {
+    uint64_t start_index, end_index;
+    uint32_t number; /* the walk's own */
+    bool unbounded;
+} held_band;
+
 struct trx_correct_inversions {
     const trx_trace *trace;
     uint32_t *thread_prio; /* per thread index: latest priority, TRX_UNKNOWN: none yet */
@@ -51,6 +58,9 @@ struct trx_correct_inversions {
     uint32_t keep;        /* windows stored (UINT32_MAX: all); the others go to `done` */
     trx_inversion_done_fn done;
     void *done_ctx;
+    bool deferring;  /* the others held in `held` instead (a segment's walk) */
+    held_band *held; /* their bands, in the order they ended */
+    uint32_t held_n, held_cap;
     uint64_t unbounded;              /* windows found unbounded */
     uint64_t last_index, last_ticks; /* the end of windows open at the end */
     uint32_t boundary_open;          /* segments: windows open at the segment's start */
@@ -97,13 +107,34 @@ static trx_inversion *window_of(void *ctx, uint32_t key)
     return &((trx_correct_inversions *)ctx)->slots[key].at;
 }
 
-/* Window `v` (number `item`) is complete: into the list, or told to `done`. */
+/* The band of window number `item` beyond those kept: held (deferring), or
+ * told to `done`. */
+static void hand(trx_correct_inversions *f, const trx_inversion_band *b, uint32_t item)
+{
+    if (!f->deferring) {
+        if (f->done)
+            f->done(f->done_ctx, b, item);
+        return;
+    }
+    if (f->held_n == f->held_cap) {
+        uint32_t n = f->held_cap ? f->held_cap * 2 : 256;
+        held_band *p = n > f->held_cap ? realloc(f->held, (size_t)n * sizeof *p) : NULL;
+        if (!p) {
+            f->oom = 1;
+            return;
+        }
+        f->held = p;
+        f->held_cap = n;
+    }
+    f->held[f->held_n++] = (held_band){b->start_index, b->end_index, item, b->unbounded};
+}
+
+/* Window `v` (number `item`) is complete: into the list, or handed on. */
 static void store(trx_correct_inversions *f, const trx_inversion *v, uint32_t item)
 {
     f->unbounded += v->unbounded;
     if (item >= f->keep) {
-        if (f->done)
-            f->done(f->done_ctx, v, item);
+        hand(f, &(trx_inversion_band){v->start_index, v->end_index, v->unbounded}, item);
         return;
     }
     if (item >= f->cap) {
@@ -340,6 +371,7 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
     free(f->slots);
     trx_open_windows_free(f->open);
     trx_ran_inside_free(f->ran);
+    free(f->held);
     free(f);
     return oom ? -1 : 0;
 }
@@ -353,14 +385,17 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
  * the merge. ran_inside.c's watermarks (each thread's last run start) matter
  * only against the windows still listening, and both walks saw every event
  * since the oldest of those opened when both hold it: equal windows, equal
- * watermarks. Only a list that keeps every window (no `done`) merges. */
+ * watermarks. The number of windows kept whole enters too: the merge needs
+ * both walks to keep the same (a window the later walk held as a band only
+ * cannot join the earlier's list). */
 enum {
     FP_THREAD_PRIO = 0x43490001,
     FP_ADDRESS_PRIO,
     FP_SEM_HOLDER,
     FP_WINDOW,
     FP_LAST_THREAD,
-    FP_LAST_EVENT
+    FP_LAST_EVENT,
+    FP_KEEP
 };
 
 static int by_item(const void *x, const void *y)
@@ -421,8 +456,7 @@ void trx_correct_inversions_fingerprint(const trx_correct_inversions *a, const t
     uint64_t *open = open_by_item(a, &n);
     /* a full slot table could refuse a waiter one walk gives a slot (it
      * cannot fill: every context is a thread of the table, one slot each) */
-    if (a->oom || a->keep != UINT32_MAX || a->done || a->slot_count == a->slot_cap ||
-        n != a->open_count) {
+    if (a->oom || a->slot_count == a->slot_cap || n != a->open_count) {
         free(open);
         trx_fp_unmergeable(f);
         return;
@@ -451,6 +485,7 @@ void trx_correct_inversions_fingerprint(const trx_correct_inversions *a, const t
     trx_fp_word(f, FP_LAST_THREAD, a->last_thread);
     uint64_t last[2] = {a->last_index - base, a->last_ticks};
     trx_fp_add(f, FP_LAST_EVENT, last, 2);
+    trx_fp_word(f, FP_KEEP, a->keep);
 }
 
 /* The warm-up's windows are forgotten: the ones still open are renumbered
@@ -469,30 +504,54 @@ void trx_correct_inversions_clear_results(trx_correct_inversions *a)
     free(open);
     a->count = a->boundary_open = n;
     a->unbounded = 0;
+    a->held_n = 0;
+}
+
+void trx_correct_inversions_defer(trx_correct_inversions *a)
+{
+    a->deferring = true;
+}
+
+void trx_correct_inversions_hand_over(trx_correct_inversions *a)
+{
+    a->deferring = false;
+    for (uint32_t i = 0; i < a->held_n && a->done; i++) {
+        const held_band *h = &a->held[i];
+        a->done(a->done_ctx, &(trx_inversion_band){h->start_index, h->end_index, h->unbounded},
+                h->number);
+    }
+    free(a->held);
+    a->held = NULL;
+    a->held_n = a->held_cap = 0;
 }
 
 int trx_correct_inversions_merge(trx_correct_inversions *later, trx_correct_inversions *earlier,
                                  const trx_trace *t, uint64_t offset)
 {
     (void)t;
-    uint32_t m = later->boundary_open, n_earlier, n_later;
+    uint32_t m = later->boundary_open, n_earlier, n_later, keep = earlier->keep;
     uint64_t *earlier_open = open_by_item(earlier, &n_earlier);
     uint64_t *later_open = open_by_item(later, &n_later);
     uint64_t total = (uint64_t)earlier->count + later->count - m;
+    uint64_t kept = total < keep ? total : keep; /* the list's entries after the merge */
+    uint32_t later_kept = later->count < later->keep ? later->count : later->keep;
     int rc = -1;
     if (n_earlier != earlier->open_count || n_later != later->open_count || n_earlier != m ||
-        later->count < m || total >= UINT32_MAX || later->oom || earlier->oom)
+        later->count < m || total >= UINT32_MAX || later->oom || earlier->oom ||
+        later->keep != keep)
         goto out;
-    if (total > earlier->cap) {
-        trx_inversion *p = realloc(earlier->list, (size_t)total * sizeof *p);
+    if (kept > earlier->cap) {
+        trx_inversion *p = realloc(earlier->list, (size_t)kept * sizeof *p);
         if (!p)
             goto out;
         earlier->list = p;
-        earlier->cap = (uint32_t)total;
+        earlier->cap = (uint32_t)kept;
     }
-    /* later's window j: the part before's j-th open one, or a new one after its own */
+    /* later's window j: the part before's j-th open one, or a new one after
+     * its own; never a smaller number than j (so a window later held as a
+     * band only, j >= keep, is beyond those kept here too) */
 #define MERGED_NUMBER(j) ((j) < m ? (uint32_t)(earlier_open[(j)] >> 32) : earlier->count + ((j)-m))
-    for (uint32_t j = 0, o = 0; j < later->count; j++) {
+    for (uint32_t j = 0, o = 0; j < later_kept; j++) {
         while (o < n_later && (later_open[o] >> 32) < j)
             o++;
         if (o < n_later && (later_open[o] >> 32) == j)
@@ -500,8 +559,20 @@ int trx_correct_inversions_merge(trx_correct_inversions *later, trx_correct_inve
         trx_inversion v = later->list[j];
         v.start_index += offset;
         v.end_index += offset;
-        earlier->list[MERGED_NUMBER(j)] = v;
+        uint32_t number = MERGED_NUMBER(j);
+        if (number < keep)
+            earlier->list[number] = v;
+        else
+            hand(earlier, &(trx_inversion_band){v.start_index, v.end_index, v.unbounded}, number);
     }
+    for (uint32_t i = 0; i < later->held_n; i++) { /* bands: the trace's numbers, on */
+        const held_band *h = &later->held[i];
+        hand(earlier,
+             &(trx_inversion_band){h->start_index + offset, h->end_index + offset, h->unbounded},
+             MERGED_NUMBER(h->number));
+    }
+    if (earlier->oom)
+        goto out;
     for (uint32_t i = 0; i < later->slot_count; i++) {
         waiter_slot *s = &later->slots[i];
         if (s->state != IDLE_STATE)
@@ -517,6 +588,16 @@ int trx_correct_inversions_merge(trx_correct_inversions *later, trx_correct_inve
     later->boundary_open = 0;
     later->unbounded += earlier->unbounded;
     later->last_index += offset;
+    /* where the windows beyond those kept go from now on: the part before's */
+    free(later->held);
+    later->held = earlier->held;
+    later->held_n = earlier->held_n;
+    later->held_cap = earlier->held_cap;
+    later->deferring = earlier->deferring;
+    later->done = earlier->done;
+    later->done_ctx = earlier->done_ctx;
+    earlier->held = NULL;
+    earlier->held_n = earlier->held_cap = 0;
     earlier->list = NULL; /* its open windows are later's now: discard stores none */
     earlier->cap = earlier->count = earlier->slot_count = 0;
     rc = 0;

@@ -46,6 +46,15 @@ void trx_correct_inversions_clear_results(trx_correct_inversions *f);
 int trx_correct_inversions_merge(trx_correct_inversions *later, trx_correct_inversions *earlier,
                                  const trx_trace *t, uint64_t offset);
 void trx_correct_inversions_discard(trx_correct_inversions *f);
+/* The windows beyond those kept (trx_correct_inversions_keep) are held as
+ * bands with their numbers (24 bytes each) instead of going to `done`: a
+ * segment's walk on a thread of its own, whose numbers are known at its
+ * merge (which hands them on as the part before would: to its `done`, or
+ * held too). */
+void trx_correct_inversions_defer(trx_correct_inversions *f);
+/* Gives the bands held to `done` (their numbers are the trace's: a walk
+ * from the start) and sends the later ones there directly. */
+void trx_correct_inversions_hand_over(trx_correct_inversions *f);
 
 /* performance_correct.c */
 void trx_correct_performance_fingerprint(const trx_correct_performance *a, const trx_trace *t,

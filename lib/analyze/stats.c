@@ -262,14 +262,15 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
 
 /* The statistics over `trx_trace_jobs` segments of the trace, one thread
  * each (stats_segments.c), when that is how they are computed: a TXTB trace
- * large enough, no caller's analysis beside the walk, every inversion kept.
+ * large enough, no caller's analysis beside the walk (the inversions kept
+ * whole or given to kept->done as the one walk would: stats_segments.h).
  * STATS_RETRY: not so (s untouched). */
 static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                              const trx_kept_inversions *kept)
 {
     uint32_t jobs = trx_trace_jobs(t);
-    if (t->format != TRX_TRACE_TXTB || extra || kept->keep != UINT32_MAX || jobs < 2 ||
-        t->used < PARALLEL_MIN_ENTRIES || getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
+    if (t->format != TRX_TRACE_TXTB || extra || jobs < 2 || t->used < PARALLEL_MIN_ENTRIES ||
+        getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
         return STATS_RETRY;
     trx_trace_use_view(t);
     if (jobs > t->used / PARALLEL_MIN_ENTRIES) /* segments of 65,536 entries at least */
@@ -280,10 +281,12 @@ static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_st
     uint32_t n = trx_stats_plan_cuts(t, jobs, cuts);
     int rc = STATS_RETRY;
     if (n > 0) {
-        rc = trx_stats_compute_segments(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL);
+        rc = trx_stats_compute_segments_kept(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL,
+                                             kept);
         if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
             trx_trace_prepare(t);
-            rc = trx_stats_compute_segments(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL);
+            rc = trx_stats_compute_segments_kept(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL,
+                                                 kept);
         }
     }
     free(cuts);

@@ -8,7 +8,10 @@
  * the segment again itself, from a copy of the segment's cursor made exact
  * (numbers, RUNNING priorities) by the cursor before it. The analyses that
  * own the trace so far always live in segment 0's walk (a merged unit's
- * state is swapped in), which is finished as the one walk would be.
+ * state is swapped in), which is finished as the one walk would be. The
+ * inversions beyond those kept whole (trx_stats_compute_kept) go to the
+ * caller's `done` from this thread only: segment 0's as they end, each later
+ * segment's held as bands until its merge.
  */
 #include "analyze/stats_segments.h"
 
@@ -246,6 +249,7 @@ typedef struct segment {
     int single_core;     /* trx_core_tracker_new_known's */
     uint64_t warm_ticks; /* relative ticks and stamp of the entry before warm_at */
     uint32_t warm_stamp;
+    const trx_kept_inversions *kept; /* the caller's: what the inversions keep */
 } segment;
 
 /* Whether cursor `c` has returned every event before position `at` and none after it. */
@@ -301,12 +305,16 @@ static int segment_cursor(segment *g)
 static void *segment_walk(void *arg)
 {
     segment *g = arg;
-    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
+    /* as many windows kept whole as the caller's walk; the others held for
+     * the merge (never given to `done` on this thread) */
+    const trx_kept_inversions kept = {g->kept->keep, NULL, NULL};
     g->rc = -1;
-    if (trx_stats_walk_init(&g->w, g->t, &g->own, g->window, g->max_ticks, &all, g->single_core) !=
+    if (trx_stats_walk_init(&g->w, g->t, &g->own, g->window, g->max_ticks, &kept, g->single_core) !=
         0)
         return NULL;
     g->have_walk = true;
+    if (g->w.cinv && g->kept->done)
+        trx_correct_inversions_defer(g->w.cinv);
     if (segment_cursor(g) < 0)
         return NULL;
     g->have_c = true;
@@ -464,6 +472,14 @@ uint32_t trx_stats_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cuts)
 int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, const uint64_t *cuts,
                                uint32_t n, uint64_t warm, bool threads, trx_segment_report *rep)
 {
+    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
+    return trx_stats_compute_segments_kept(t, s, window, cuts, n, warm, threads, rep, &all);
+}
+
+int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
+                                    const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
+                                    trx_segment_report *rep, const trx_kept_inversions *kept)
+{
     bool uia = t->format == TRX_TRACE_UIA;
     if (uia)
         trx_trace_prepare(t); /* the open pass knew all */
@@ -507,20 +523,25 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
     if (uia || !preparing)
         max_ticks = trx_stats_max_ticks(t, false);
     int single = uia ? -1 : !trx_txtb_multi_core(t); /* one scan, not one per segment */
-    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
     if (rc == 0)
-        rc = trx_stats_walk_init(&g[0].w, t, s, window, max_ticks, &all, single);
+        rc = trx_stats_walk_init(&g[0].w, t, s, window, max_ticks, kept, single);
     if (rc != 0) {
         free(g);
         return rc;
     }
     g[0].have_walk = true;
+    /* a walk that may be dropped (TRX_STATS_SEGMENTS_UNPREPARED) gives
+     * `done` nothing before it is known to stand */
+    bool held_first = preparing && g[0].w.cinv && kept->done;
+    if (held_first)
+        trx_correct_inversions_defer(g[0].w.cinv);
     for (uint32_t k = 0; k < count; k++) {
         g[k].t = t;
         g[k].window = window;
         g[k].max_ticks = max_ticks;
         g[k].uia = uia;
         g[k].single_core = single;
+        g[k].kept = kept;
         g[k].end_at = k + 1 < count ? g[k + 1].start_at : NO_END;
         if (preparing && !(g[k].part = trx_prepare_part_new()))
             rc = -1;
@@ -557,6 +578,8 @@ int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, cons
     }
     if (dirty && rc == 0)
         rc = TRX_STATS_SEGMENTS_UNPREPARED;
+    if (rc == 0 && held_first) /* on this thread, as every merge's `done` */
+        trx_correct_inversions_hand_over(g[0].w.cinv);
     /* the merge, in trace order; the truth at each boundary is the cursor
      * of the segment before, made exact */
     uint64_t before = g[0].returned_end;

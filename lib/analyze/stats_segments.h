@@ -37,6 +37,14 @@ const char *trx_stats_unit_name(uint32_t k);
 int trx_stats_compute_segments(trx_trace *t, trx_stats *s, uint64_t window, const uint64_t *cuts,
                                uint32_t n, uint64_t warm, bool threads, trx_segment_report *report);
 
+/* trx_stats_compute_segments keeping the first kept->keep inversions of
+ * the default mode whole, as trx_stats_compute_kept: each other one goes to
+ * kept->done once, with the number the one walk gives it, on the calling
+ * thread only (segment 0's as they end, each later segment's at its merge). */
+int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
+                                    const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
+                                    trx_segment_report *report, const trx_kept_inversions *kept);
+
 /* The cuts trx_stats_compute uses for `jobs` segments of a TXTB trace (thread
  * events near equal shares of the entries): how many it wrote to `cuts`
  * (room for jobs - 1). */
