@@ -130,6 +130,10 @@ typedef struct trx_correct_performance {
      * back those of a thread the part before left suspended) */
     uint64_t *unknown_lookups;
     uint32_t unknown_count, unknown_cap;
+    /* a segment's that starts part-way (set by stats_segments.c): only it
+     * notes unknown lookups (a walk from the start knows every state, and
+     * noting would cost a map entry per thread on traces of many threads) */
+    bool part_way;
     int oom;
 } trx_correct_performance;
 /* 0, or -1 when out of memory. */

@@ -135,7 +135,8 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
         return;
     }
     a->preemptions++; /* never suspended here: not suspended, as far as is known */
-    note_unknown_lookup(a, was, v);
+    if (a->part_way)
+        note_unknown_lookup(a, was, v);
 }
 
 void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s)

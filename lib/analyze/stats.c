@@ -265,6 +265,18 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
  * large enough, no caller's analysis beside the walk (the inversions kept
  * whole or given to kept->done as the one walk would: stats_segments.h).
  * STATS_RETRY: not so (s untouched). */
+/* Each segment keeps its own per-thread state (and a thread's long history
+ * rarely settles in a warm-up): segments only for a trace with at most one
+ * thread per SEGMENT_ENTRIES_PER_THREAD entries, so that the per-thread
+ * memory of several segments stays a small share of the trace's (a trace
+ * making a thread every few events walks once: test per_thread_memory). */
+#define SEGMENT_ENTRIES_PER_THREAD 64u
+
+static bool few_threads(const trx_trace *t)
+{
+    return (uint64_t)t->thread_count * SEGMENT_ENTRIES_PER_THREAD <= t->used;
+}
+
 static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                              const trx_kept_inversions *kept)
 {
@@ -273,6 +285,8 @@ static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_st
         getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
         return STATS_RETRY;
     trx_trace_use_view(t);
+    if (!few_threads(t))
+        return STATS_RETRY;
     if (jobs > t->used / PARALLEL_MIN_ENTRIES) /* segments of 65,536 entries at least */
         jobs = t->used / PARALLEL_MIN_ENTRIES;
     uint64_t *cuts = malloc((jobs - 1) * sizeof *cuts);
@@ -285,8 +299,9 @@ static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_st
                                              kept);
         if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
             trx_trace_prepare(t);
-            rc = trx_stats_compute_segments_kept(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL,
-                                                 kept);
+            rc = few_threads(t) ? trx_stats_compute_segments_kept(t, s, window, cuts, n,
+                                                                  SEGMENT_WARM_UP, true, NULL, kept)
+                                : STATS_RETRY;
         }
     }
     free(cuts);

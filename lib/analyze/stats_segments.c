@@ -277,7 +277,9 @@ static void walk_own(segment *g)
     if (g->part)
         trx_cursor_attach_prepare(&g->c, g->part);
     const trx_event *ev;
-    while (!at_position(&g->c, g->end_at, g->uia) && (ev = trx_cursor_next_ref(&g->c)) != NULL) {
+    while (!at_position(&g->c, g->end_at, g->uia) &&
+           !(g->part && trx_prepare_part_dirty(g->part)) /* prepared first: stop */ &&
+           (ev = trx_cursor_next_ref(&g->c)) != NULL) {
         trx_stats_walk_feed(&g->w, ev, ~0u);
         g->synthetic += ev->synthetic;
         g->last_ticks = ev->ticks;
@@ -313,6 +315,7 @@ static void *segment_walk(void *arg)
         0)
         return NULL;
     g->have_walk = true;
+    g->w.perf.part_way = true;
     if (g->w.cinv && g->kept->done)
         trx_correct_inversions_defer(g->w.cinv);
     if (segment_cursor(g) < 0)

@@ -108,6 +108,7 @@ static void perf_join(trx_correct_performance *owner, const trx_trace *t, const 
 {
     trx_correct_performance later;
     perf_init(&later, t, cores);
+    later.part_way = true; /* as stats_segments.c marks a segment's */
     uint32_t w = from < warm ? 0 : from - warm;
     perf_feed(&later, ev, w, from);
     trx_fingerprint fl = {0, 0}, fo = {0, 0};
