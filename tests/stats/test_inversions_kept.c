@@ -38,6 +38,7 @@
 #include "output/stats_json.h"
 #include "trx/trx.h"
 #include "../check_count.h"
+#include "stats_json_text.h"
 
 enum { SMALL = 4096, CUTS = 24 };
 
@@ -92,17 +93,7 @@ static char *serve_json(const trx_trace *t, const trx_stats *s)
 {
     trx_stats brief = *s;
     brief.inversion_count = 0;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return NULL;
-    trx_out o;
-    trx_out_init(&o, f, false);
-    trx_stats_write_json(t, &brief, NULL, &o);
-    trx_out_flush(&o);
-    fclose(f);
-    return buf;
+    return stats_json_text(t, &brief);
 }
 
 /* Opens the trace checked afresh (unprepared): 0, or -1. */
