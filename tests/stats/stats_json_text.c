@@ -21,9 +21,3 @@ char *stats_json_text(const trx_trace *t, const trx_stats *s)
     return buf;
 }
 
-unsigned test_sparse(void)
-{
-    const char *v = getenv("TRX_TEST_SPARSE");
-    int n = v ? atoi(v) : 1;
-    return n > 1 ? (unsigned)n : 1;
-}

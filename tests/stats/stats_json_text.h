@@ -1,17 +1,14 @@
 /* stats_json_text.h - the segment tests' helpers: the JSON `trx stats
  * --json` writes, as a string (they compare the one walk's with the
- * segments' byte for byte), and how densely they cut. */
+ * segments' byte for byte), and how densely they cut (test_sparse.h). */
 #ifndef TRX_TEST_STATS_JSON_TEXT_H
 #define TRX_TEST_STATS_JSON_TEXT_H
 
 #include "trx/stats.h"
+#include "../test_sparse.h"
 
 /* The JSON of s (malloc'd; free it), or NULL when out of memory. */
 char *stats_json_text(const trx_trace *t, const trx_stats *s);
 
-/* How much sparser the segment tests cut (TRX_TEST_SPARSE in the
- * environment, e.g. 8 under the sanitizers, which are ten times slower):
- * every Nth cut; 1 when unset. */
-unsigned test_sparse(void);
 
 #endif
