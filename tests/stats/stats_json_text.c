@@ -20,4 +20,3 @@ char *stats_json_text(const trx_trace *t, const trx_stats *s)
     fclose(f);
     return buf;
 }
-

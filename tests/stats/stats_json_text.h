@@ -10,5 +10,4 @@
 /* The JSON of s (malloc'd; free it), or NULL when out of memory. */
 char *stats_json_text(const trx_trace *t, const trx_stats *s);
 
-
 #endif
