@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze/instance_rules.h"
+#include "analyze/latency_segments.h"
 #include "trx/cores.h"
 #include "analyze/intervals.h"
 
@@ -133,6 +134,11 @@ static void paired(trx_latency *l, const trx_event *ev, int32_t th)
 
 int trx_latency_start(trx_latency *l, trx_trace *t, const trx_latency_options *o)
 {
+    return trx_latency_start_as(l, t, o, -1);
+}
+
+int trx_latency_start_as(trx_latency *l, trx_trace *t, const trx_latency_options *o, int txtb_smp)
+{
     memset(l, 0, sizeof *l);
     struct trx_latency_state *s = calloc(1, sizeof *s);
     if (!s)
@@ -147,7 +153,7 @@ int trx_latency_start(trx_latency *l, trx_trace *t, const trx_latency_options *o
     if (opts.worst > TRX_LATENCY_MAX_WORST)
         opts.worst = TRX_LATENCY_MAX_WORST;
     uint32_t n = t->thread_count ? t->thread_count : 1;
-    if (trx_instance_rules_init(&s->rules, t, &opts) < 0 ||
+    if (trx_instance_rules_init_as(&s->rules, t, &opts, txtb_smp) < 0 ||
         !(s->open = calloc(n, sizeof *s->open)) || !(s->results = calloc(n, sizeof *s->results)) ||
         trx_interval_matcher_init(&s->paired, MAX_OPEN_KEYS, false) < 0) {
         trx_latency_free(l);
@@ -235,6 +241,9 @@ int trx_latency_finish(trx_latency *l)
 int trx_latency_compute(trx_trace *t, const trx_latency_options *o, trx_latency *out)
 {
     trx_trace_prepare(t);
+    int seg = trx_latency_compute_parallel(t, o, out);
+    if (seg != TRX_LATENCY_ONE_WALK)
+        return seg;
     if (trx_latency_start(out, t, o) < 0)
         return -1;
     trx_cursor c;
@@ -267,4 +276,110 @@ void trx_latency_free(trx_latency *l)
         free(l->rows[i].worst);
     free(l->rows);
     memset(l, 0, sizeof *l);
+}
+
+/* ---- segments (latency_segments.h) ---- */
+
+/* Fingerprint tags: which part of the state an entry is. */
+enum { FP_THREAD = 1, FP_SLOT, FP_SLOTS_USED, FP_LOCKS, FP_OBJECTS, FP_OPEN, FP_LAST_TICKS };
+
+bool trx_latency_segmentable(const trx_latency_options *o)
+{
+    return !(o && o->intervals && o->from.field >= 0); /* paired: the matcher's keys */
+}
+
+void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t base)
+{
+    const struct trx_latency_state *s = l->state_;
+    const trx_instance_rules *r = &s->rules;
+    for (uint32_t i = 0; i < r->thread_count; i++) {
+        const trx_rule_thread *rt = &r->threads[i];
+        const open_instance *oi = &s->open[i];
+        if (rt->state || rt->asked || rt->asked_holder) {
+            const uint64_t w[4] = {i, rt->state, rt->asked, rt->asked_holder};
+            trx_fp_add(f, FP_THREAD, w, 4);
+        }
+        if (oi->open) { /* its number is shifted at the merge, not compared */
+            const uint64_t w[5] = {i, oi->incomplete, oi->release_index - base, oi->release_ticks,
+                                   oi->execution};
+            trx_fp_add(f, FP_OPEN, w, 5);
+        }
+    }
+    for (uint32_t k = 0; k < TRX_INSTANCE_SLOTS; k++) {
+        const trx_rule_slot *sl = &r->slots[k];
+        if (!sl->seen && !sl->context && sl->thread < 0 && !sl->since && !sl->isr_depth &&
+            !sl->after_isr)
+            continue;
+        /* the ISR nesting: its depth and the innermost (latency reads no
+         * more of it; entries beyond the depth are stale) */
+        uint32_t depth = sl->isr_depth;
+        bool in_isr = depth > 0 && depth <= TRX_INSTANCE_ISR_NEST;
+        const uint64_t w[8] = {k,
+                               sl->context,
+                               (uint32_t)sl->thread,
+                               sl->since,
+                               in_isr ? sl->isr[depth - 1] : 0,
+                               in_isr ? (sl->isr_swi >> (depth - 1) & 1u) : 0,
+                               (uint64_t)depth << 32 | sl->after_isr,
+                               sl->seen};
+        trx_fp_add(f, FP_SLOT, w, 8);
+    }
+    trx_fp_word(f, FP_SLOTS_USED, r->slots_used);
+    for (uint32_t k = 0; k < TRX_LATENCY_MAX_LOCKS; k++)
+        if (r->lock_owner[k]) {
+            const uint64_t w[2] = {k, r->lock_owner[k]};
+            trx_fp_add(f, FP_LOCKS, w, 2);
+        }
+    for (uint32_t k = 0; k < TRX_INSTANCE_SLOTS; k++)
+        if (r->last_object[k] || r->last_object_by[k]) {
+            const uint64_t w[3] = {k, r->last_object[k], r->last_object_by[k]};
+            trx_fp_add(f, FP_OBJECTS, w, 3);
+        }
+    for (uint32_t c = 0; c < TRX_MAX_CORES; c++)
+        if (s->have_last[c]) {
+            const uint64_t w[2] = {c, s->last_ticks[c]};
+            trx_fp_add(f, FP_LAST_TICKS, w, 2);
+        }
+}
+
+int trx_latency_clear_results(trx_latency *l, uint64_t *numbers)
+{
+    struct trx_latency_state *s = l->state_;
+    uint32_t keep = s->rules.options.worst;
+    for (uint32_t i = 0; i < s->rules.thread_count; i++) {
+        numbers[i] = s->open[i].number;
+        trx_interval_result_free(&s->results[i]);
+        if (trx_interval_result_init(&s->results[i], keep) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *later_numbers,
+                      uint64_t offset)
+{
+    struct trx_latency_state *ls = later->state_, *es = earlier->state_;
+    for (uint32_t i = 0; i < ls->rules.thread_count; i++) {
+        uint64_t shift = es->open[i].number - later_numbers[i];
+        trx_interval_result *r = &ls->results[i];
+        for (uint32_t w = 0; w < r->worst_count; w++) {
+            r->worst[w].number += shift;
+            r->worst[w].release_index += offset;
+            r->worst[w].end_index += offset;
+        }
+        if (trx_interval_result_merge(&es->results[i], r) < 0)
+            return -1;
+        open_instance oi = ls->open[i];
+        oi.number += shift;
+        if (oi.open)
+            oi.release_index += offset;
+        es->open[i] = oi;
+    }
+    /* the rules' state: the later's (same sizes; swapped so that each is freed once) */
+    trx_instance_rules tmp = es->rules;
+    es->rules = ls->rules;
+    ls->rules = tmp;
+    memcpy(es->last_ticks, ls->last_ticks, sizeof es->last_ticks);
+    memcpy(es->have_last, ls->have_last, sizeof es->have_last);
+    return 0;
 }

@@ -6,7 +6,8 @@
 # --jobs 1) one walk on one thread. Every way must print
 # the same bytes, text and JSON, in both modes, on generated traces (single-
 # and 2-core, wrapped big-endian) and on hostile shapes (TraceX's inversion
-# look-ahead, many unknown threads), all above the threshold. With
+# look-ahead, many unknown threads), all above the threshold; and `trx
+# latency` on segments (--jobs 2, 3) as on one walk. With
 # TRX_TEST_SPARSE set (the sanitizer runs) the JSON only.
 set -euo pipefail
 gen=$1 hostile=$2 trx=$3
@@ -44,6 +45,26 @@ for f in "$dir"/*.trx; do
         status=1
       fi
     done
+  done
+done
+# trx latency: on segments (--jobs 2, 3; the default) as on one walk (--jobs 1)
+for f in "$dir"/*.trx; do
+  for opts in "" "--worst 1" "--from 1 --to 2"; do
+    # shellcheck disable=SC2086
+    "$trx" latency --json --jobs 1 $opts "$f" > "$dir/lat1.out"
+    same=true
+    for jobs in 2 3; do
+      # shellcheck disable=SC2086
+      "$trx" latency --json --jobs $jobs $opts "$f" > "$dir/latn.out"
+      cmp -s "$dir/lat1.out" "$dir/latn.out" || same=false
+    done
+    if $same; then
+      echo "ok: latency $(basename "$f") ${opts:-(instances)}"
+    else
+      echo "FAIL: latency $(basename "$f") ${opts:-(instances)}: one walk and segments differ"
+      diff "$dir/lat1.out" "$dir/latn.out" | head -5
+      status=1
+    fi
   done
 done
 exit $status

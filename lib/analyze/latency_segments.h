@@ -1,0 +1,61 @@
+/* latency_segments.h - trx latency (latency.c) over segments of a TXTB trace
+ * on threads, merged in trace order (latency_segments.c; the scheme is
+ * segment_merge.h's): the analysis's side of it - its state's fingerprint,
+ * the warm-up's results cleared, the merge - and the driver. */
+#ifndef TRX_LATENCY_SEGMENTS_H
+#define TRX_LATENCY_SEGMENTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analyze/segment_merge.h"
+#include "trx/latency.h"
+
+/* trx_latency_compute_parallel: not on segments (the caller walks once). */
+#define TRX_LATENCY_ONE_WALK 1
+
+/* What the merges did. */
+typedef struct trx_latency_seg_report {
+    uint32_t segments;
+    uint64_t merged, walked_again, guesses_failed;
+} trx_latency_seg_report;
+
+/* trx_latency_start when the caller knows whether `t` is a ThreadX SMP
+ * trace (trx_instance_rules_init_as; < 0: find out). */
+int trx_latency_start_as(trx_latency *l, trx_trace *t, const trx_latency_options *o, int txtb_smp);
+
+/* Whether the options' analysis can run on segments (paired user
+ * intervals cannot: their open keys are not merged here). */
+bool trx_latency_segmentable(const trx_latency_options *o);
+
+/* Adds the state of started analysis `l` (rules, open instances, each
+ * core's last ticks; event numbers as number - base) to *f. */
+void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t base);
+
+/* Forgets the results so far (a warm-up's), keeping the state; numbers[i]
+ * (thread_count of them) gets thread i's instance count so far. 0, or -1
+ * when out of memory. */
+int trx_latency_clear_results(trx_latency *l, uint64_t *numbers);
+
+/* Joins `later` (a segment whose state at its first event fingerprinted as
+ * `earlier`'s state now; `later_numbers` from trx_latency_clear_results)
+ * to `earlier`: later's results follow earlier's (instance numbers and
+ * event numbers shifted: + offset), and earlier's state becomes later's
+ * end state. 0, or -1 when out of memory. */
+int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *later_numbers,
+                      uint64_t offset);
+
+/* trx_latency_compute over the segments starting at `cuts` (n raw
+ * entries, ascending, moved on to threads' events), each starting its
+ * walk `warm` entries before its first; `threads`: each on its own thread.
+ * The trace is prepared. `report` may be NULL. 0, or -1 out of memory. */
+int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx_latency *out,
+                                 const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
+                                 trx_latency_seg_report *report);
+
+/* trx_latency_compute on segments, one per job (trx_trace_jobs) when the
+ * trace is a TXTB trace large enough and the options allow it: 0, -1 (out
+ * of memory), or TRX_LATENCY_ONE_WALK (out untouched). */
+int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx_latency *out);
+
+#endif

@@ -1,0 +1,235 @@
+/* test_latency_segments.c - `trx latency` computed over segments of a trace
+ * and merged (lib/analyze/latency_segments.c) gives the one walk's JSON byte
+ * for byte: every cut of the traces given on the command line (the corpus,
+ * SMP, priority-inheritance, FreeRTOS and chain traces; at most ~400 cuts a
+ * trace, every TRX_TEST_SPARSE-th under the sanitizers) with warm-ups of
+ * 256, 8 and 0 events (states that differ are walked again), three-segment
+ * cuts, for the instances (5 worst and 1 worst: ties), the instances with
+ * every semaphore of the trace taken as a lock, and user intervals from
+ * one event id to another in each thread. Across the cuts with a warm-up
+ * of 256 most merge (a test of the fingerprint and the merge, not only of
+ * the walk again); a built trace whose thread asked for a lock before the
+ * warm-up must walk again. `trx latency` on threads (--jobs) on large generated
+ * traces: stats_parallel_same.sh. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analyze/latency_segments.h"
+#include "output/latency_output.h"
+#include "trx/trx.h"
+#include "../test_sparse.h"
+#include "decode/trace_builder.h"
+
+static int trace_count;
+static char **trace_paths;
+
+/* The JSON trx latency --json writes for l (malloc'd). */
+static char *latency_json(const trx_trace *t, const trx_latency *l, bool intervals)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    assert_non_null(f);
+    trx_out o;
+    trx_out_init(&o, f, false);
+    trx_latency_write_json(t, l, intervals, &o);
+    trx_out_flush(&o);
+    fclose(f);
+    return buf;
+}
+
+/* The one walk's JSON (trx_latency_compute on one job). */
+static char *one_walk(trx_trace *t, const trx_latency_options *o)
+{
+    uint32_t jobs = t->jobs;
+    t->jobs = 1;
+    trx_latency l;
+    assert_int_equal(trx_latency_compute(t, o, &l), 0);
+    t->jobs = jobs;
+    char *text = latency_json(t, &l, o->intervals);
+    trx_latency_free(&l);
+    return text;
+}
+
+static uint64_t merged_total, walked_total;
+
+/* The segments' JSON at `cuts` equals `want`. */
+static void same_at(trx_trace *t, const trx_latency_options *o, const char *want,
+                    const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads, const char *path)
+{
+    trx_latency l;
+    trx_latency_seg_report rep;
+    assert_int_equal(trx_latency_compute_segments(t, o, &l, cuts, n, warm, threads, &rep), 0);
+    char *got = latency_json(t, &l, o->intervals);
+    if (strcmp(got, want) != 0) {
+        fprintf(stderr, "%s: cut at %llu (%u cuts), warm-up %llu: the JSON differs\n", path,
+                (unsigned long long)cuts[0], n, (unsigned long long)warm);
+        size_t i = 0;
+        while (got[i] && got[i] == want[i])
+            i++;
+        fprintf(stderr, "  at byte %zu: one walk '%.60s'\n  segments '%.60s'\n", i, want + i,
+                got + i);
+        fail();
+    }
+    if (warm == 256) {
+        merged_total += rep.merged;
+        walked_total += rep.walked_again;
+    }
+    free(got);
+    trx_latency_free(&l);
+}
+
+/* Every cut (or ~400) of t and 30 three-segment cuts, three warm-ups. */
+static void every_cut(trx_trace *t, const trx_latency_options *o, const char *path)
+{
+    char *want = one_walk(t, o);
+    uint64_t n = t->used;
+    uint64_t stride = (n <= 1500 ? 1 : n / 400) * test_sparse();
+    static const uint64_t warms[] = {256, 8, 0};
+    for (uint64_t cut = 1; cut < n; cut += stride)
+        same_at(t, o, want, &cut, 1, warms[cut % 3], (cut % 5) == 0, path);
+    srand(7);
+    for (int k = 0; k < 30 / (int)test_sparse() && n > 3; k++) {
+        uint64_t cuts[2] = {1 + (uint64_t)rand() % (n - 1), 1 + (uint64_t)rand() % (n - 1)};
+        if (cuts[0] > cuts[1]) {
+            uint64_t x = cuts[0];
+            cuts[0] = cuts[1];
+            cuts[1] = x;
+        }
+        same_at(t, o, want, cuts, 2, warms[k % 3], k % 2 == 0, path);
+    }
+    free(want);
+}
+
+/* The first semaphore-like objects of the registry as locks. */
+static void semaphores_as_locks(const trx_trace *t, trx_latency_options *o)
+{
+    for (uint32_t i = 0; i < t->object_count && o->lock_count < TRX_LATENCY_MAX_LOCKS; i++)
+        if (t->objects[i].type == TRX_OBJ_SEMAPHORE)
+            o->locks[o->lock_count++] = t->objects[i].address;
+}
+
+/* The two most frequent event ids of t's thread events: a user interval. */
+static void frequent_ids(trx_trace *t, trx_latency_options *o)
+{
+    static uint64_t count[65536];
+    memset(count, 0, sizeof count);
+    trx_cursor c;
+    assert_int_equal(trx_cursor_init(&c, t), 0);
+    const trx_event *ev;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL)
+        if (ev->thread >= 0 && !ev->synthetic)
+            count[ev->id & 0xFFFF]++;
+    uint32_t a = 0, b = 1;
+    for (uint32_t id = 0; id < 65536; id++) {
+        if (count[id] > count[a]) {
+            b = a;
+            a = id;
+        } else if (id != a && count[id] > count[b])
+            b = id;
+    }
+    o->intervals = true;
+    o->from = (trx_event_pattern){a, -1};
+    o->to = (trx_event_pattern){b, -1};
+}
+
+static void test_every_cut(void **state)
+{
+    (void)state;
+    assert_true(trace_count > 0);
+    for (int i = 0; i < trace_count; i++) {
+        trx_trace t;
+        trx_error err;
+        memset(&t, 0, sizeof t);
+        memset(&err, 0, sizeof err);
+        assert_int_equal(trx_trace_open(&t, trace_paths[i], TRX_FORMAT_AUTO, &err), 0);
+        trx_trace_prepare(&t);
+        trx_latency_options o;
+        memset(&o, 0, sizeof o);
+        o.worst = 5;
+        every_cut(&t, &o, trace_paths[i]);
+        o.worst = 1;
+        every_cut(&t, &o, trace_paths[i]);
+        o.worst = 5;
+        semaphores_as_locks(&t, &o);
+        if (o.lock_count)
+            every_cut(&t, &o, trace_paths[i]);
+        memset(&o, 0, sizeof o);
+        o.worst = 3;
+        frequent_ids(&t, &o);
+        every_cut(&t, &o, trace_paths[i]);
+        trx_trace_close(&t);
+    }
+    printf("latency segments, warm-ups of 256: %llu merged, %llu walked again\n",
+           (unsigned long long)merged_total, (unsigned long long)walked_total);
+    /* warm-ups of 256 settle the state at most cuts: the merge path runs */
+    assert_true(merged_total > walked_total);
+}
+
+/* A thread whose last request (a semaphore configured as a lock) came
+ * before the warm-up: the segment's state looks the same but for what the
+ * thread asked for, and its next SUSPEND (a semaphore wait) blocks in the
+ * one walk but ends the instance in the segment. The fingerprint must tell
+ * them apart: walked again, the one walk's JSON. */
+static void test_request_before_warm_up(void **state)
+{
+    (void)state;
+    enum { A = 0x1000, B = 0x2000, S = 0x3000, GET = 83, RESUME = 1, SUSPEND = 2, USER = 4096 };
+    static test_trace b;
+    tb_init(&b, 4, 64, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "a", 0x8000, 512, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "b", 0x9000, 512, 10);
+    tb_object(&b, 2, TRX_OBJ_SEMAPHORE, S, "s", 1, 0, 0);
+    uint32_t ts = 100;
+    tb_event(&b, A, 5, GET, ts += 10, S, 0xFFFFFFFFu, 1, 0); /* 0: a asks for s */
+    for (int i = 0; i < 20; i++)                             /* 1-20: b runs */
+        tb_event(&b, B, 10, USER, ts += 10, (uint32_t)i, 0, 0, 0);
+    tb_event(&b, B, 10, GET, ts += 10, S, 0, 1, 0);    /* 21: b takes s (its owner) */
+    tb_event(&b, B, 10, RESUME, ts += 10, A, 4, 0, A); /* 22: a ready: released */
+    for (int i = 0; i < 4; i++)                        /* 23-26: a runs (the cut at 26) */
+        tb_event(&b, A, 5, USER, ts += 10, (uint32_t)i, 0, 0, 0);
+    tb_event(&b, A, 5, SUSPEND, ts += 10, A, 6, 0, B); /* 27: a waits for s (a lock) */
+    tb_event(&b, B, 10, USER, ts += 10, 0, 0, 0, 0);   /* 28 */
+    tb_event(&b, B, 10, RESUME, ts += 10, A, 6, 0, A); /* 29: granted */
+    tb_event(&b, A, 5, USER, ts += 10, 0, 0, 0, 0);    /* 30 */
+    tb_event(&b, A, 5, SUSPEND, ts += 10, A, 4, 0, B); /* 31: a sleeps: its instance ends */
+    tb_event(&b, B, 10, USER, ts += 10, 0, 0, 0, 0);   /* 32 */
+    trx_trace t;
+    tb_open(&b, &t);
+    trx_trace_prepare(&t);
+    trx_latency_options o;
+    memset(&o, 0, sizeof o);
+    o.worst = 5;
+    o.locks[o.lock_count++] = S;
+    char *want = one_walk(&t, &o);
+    assert_non_null(
+        strstr(want, "\"instances\": 1, \"incomplete\": 0")); /* one, through the wait */
+    uint64_t cut = 26;
+    trx_latency l;
+    trx_latency_seg_report rep;
+    assert_int_equal(trx_latency_compute_segments(&t, &o, &l, &cut, 1, 8, false, &rep), 0);
+    char *got = latency_json(&t, &l, false);
+    assert_string_equal(got, want);
+    assert_int_equal(rep.walked_again, 1);
+    free(got);
+    free(want);
+    trx_latency_free(&l);
+    trx_trace_close(&t);
+}
+
+int main(int argc, char **argv)
+{
+    trace_count = argc - 1;
+    trace_paths = argv + 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_cut),
+        cmocka_unit_test(test_request_before_warm_up),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
