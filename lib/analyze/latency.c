@@ -240,10 +240,10 @@ int trx_latency_finish(trx_latency *l)
 
 int trx_latency_compute(trx_trace *t, const trx_latency_options *o, trx_latency *out)
 {
-    trx_trace_prepare(t);
     int seg = trx_latency_compute_parallel(t, o, out);
     if (seg != TRX_LATENCY_ONE_WALK)
         return seg;
+    trx_trace_prepare(t);
     if (trx_latency_start(out, t, o) < 0)
         return -1;
     trx_cursor c;

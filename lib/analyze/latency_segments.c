@@ -14,225 +14,134 @@
 
 #include "analyze/core_tracker.h"
 #include "analyze/latency_segments.h"
-#include "analyze/stats_segments.h"
-#include "decode/event_cursor_internal.h"
+#include "analyze/segment_driver.h"
 #include "decode/txtb_salvage.h"
-
-#ifdef TRX_HAVE_PTHREAD
-#include <pthread.h>
-#endif
 
 #define SEGMENT_MIN_ENTRIES 65536u /* a segment has this many entries at least */
 #define SEGMENT_WARM_UP 16384u
 /* each segment keeps per-thread state: segments only for a trace with at
  * most one thread per this many entries (as the statistics) */
 #define ENTRIES_PER_THREAD 64u
-#define NO_END UINT64_MAX
 
-typedef struct lseg {
-    trx_latency l;    /* segment k >= 1's own analysis (segment 0: the caller's) */
-    trx_cursor c;     /* its walk; then (rebased) the true cursor at its end */
-    trx_cursor first; /* a copy at its first event, for a walk again */
-    bool have_l, have_c, have_first;
-    uint64_t warm_at, start_at, end_at; /* raw entries */
-    uint64_t base;                      /* events its cursor returned before its first */
-    uint64_t warm_ticks;                /* relative ticks and stamp of the entry before warm_at */
-    uint32_t warm_stamp;
-    uint64_t *numbers; /* per thread: its instances before the segment's first event */
-    trx_cursor_guesses guesses;
-    trx_fingerprint fp;
-    int rc;
+/* The run: the caller's options and analysis (segment 0's). */
+typedef struct latency_run {
     trx_trace *t;
     const trx_latency_options *o;
+    trx_latency *out;
     int txtb_smp;
-} lseg;
+} latency_run;
 
-/* Feeds the events of `c` before raw entry `end` (NO_END: all) to `l`. */
-static void feed_until(trx_cursor *c, uint64_t end, trx_latency *l)
+/* One segment's analysis. */
+typedef struct latency_part {
+    trx_latency *l; /* segment 0: the caller's; else `own` */
+    trx_latency own;
+    uint64_t *numbers; /* per thread: its instances before the segment's first event */
+} latency_part;
+
+static void part_free(latency_part *p)
 {
-    const trx_event *ev;
-    while (!(end != NO_END && trx_cursor_reached(c, (uint32_t)end)) &&
-           (ev = trx_cursor_next_ref(c)) != NULL)
-        trx_latency_feed(l, ev);
+    if (p->l == &p->own)
+        trx_latency_free(&p->own);
+    free(p->numbers);
+    free(p);
 }
 
-/* Segment 0: from the trace's start into the caller's analysis. */
-static void *first_walk(void *arg)
+static int part_start(void *ctx, uint32_t k, uint64_t span, void **a)
 {
-    lseg *g = arg;
-    g->rc = -1;
-    if (trx_cursor_init(&g->c, g->t) < 0)
-        return NULL;
-    g->have_c = true;
-    feed_until(&g->c, g->end_at, &g->l);
-    g->rc = 0;
-    return NULL;
-}
-
-/* Segment k >= 1: its warm-up, the fingerprint at its first event, its events. */
-static void *segment_walk(void *arg)
-{
-    lseg *g = arg;
-    g->rc = -1;
-    if (trx_latency_start_as(&g->l, g->t, g->o, g->txtb_smp) < 0)
-        return NULL;
-    g->have_l = true;
-    int rc = g->warm_at == 0 ? trx_cursor_init(&g->c, g->t)
-                             : trx_cursor_init_at_ticks(&g->c, g->t, (uint32_t)g->warm_at,
-                                                        g->warm_ticks, g->warm_stamp);
-    if (rc < 0)
-        return NULL;
-    g->have_c = true;
-    if (g->warm_at < g->start_at) /* (a cursor started at its first event has read nothing) */
-        feed_until(&g->c, g->start_at, &g->l);
-    g->base = trx_cursor_returned(&g->c);
-    trx_latency_fingerprint(&g->l, &g->fp, g->base);
-    if (trx_latency_clear_results(&g->l, g->numbers) < 0 || trx_cursor_copy(&g->first, &g->c) < 0)
-        return NULL;
-    g->have_first = true;
-    trx_cursor_record_guesses(&g->c, &g->guesses);
-    feed_until(&g->c, g->end_at, &g->l);
-    g->rc = 0;
-    return NULL;
-}
-
-/* Joins segment g to `owner` (the analysis of the trace before it); `truth`
- * is the cursor from the start where g begins, which returned `before`
- * events. 0, or -1 out of memory. */
-static int join(trx_latency *owner, lseg *g, const trx_cursor *truth, uint64_t before,
-                trx_latency_seg_report *rep)
-{
-    bool hold = trx_cursor_guesses_hold(&g->guesses, truth);
-    trx_fingerprint f = {0, 0};
-    trx_latency_fingerprint(owner, &f, before);
-    if (hold && trx_fp_equal(&f, &g->fp)) {
-        if (rep)
-            rep->merged++;
-        return trx_latency_merge(&g->l, owner, g->numbers, before - g->base);
-    }
-    if (rep) {
-        rep->walked_again++;
-        rep->guesses_failed += !hold;
-    }
-    trx_cursor fc;
-    if (trx_cursor_copy(&fc, &g->first) < 0)
+    (void)span;
+    latency_run *run = ctx;
+    latency_part *p = calloc(1, sizeof *p);
+    if (!p)
         return -1;
-    trx_cursor_rebase(&fc, truth, g->base);
-    feed_until(&fc, g->end_at, owner);
-    trx_cursor_free(&fc);
+    p->l = k == 0 ? run->out : &p->own;
+    uint32_t n = run->t->thread_count ? run->t->thread_count : 1;
+    if (trx_latency_start_as(p->l, run->t, run->o, run->txtb_smp) < 0) {
+        p->l = NULL;
+        part_free(p);
+        return -1;
+    }
+    if (k > 0 && !(p->numbers = calloc(n, sizeof *p->numbers))) {
+        part_free(p);
+        return -1;
+    }
+    *a = p;
     return 0;
 }
 
-/* Runs segment 0 here and the others on threads of their own (or here,
- * one after the other). */
-static void run_walks(lseg *g, uint32_t count, bool threads)
+static uint32_t part_units(const void *a)
 {
-#ifdef TRX_HAVE_PTHREAD
-    pthread_t *tid = threads && count > 1 ? calloc(count, sizeof *tid) : NULL;
-    bool *started = tid ? calloc(count, sizeof *started) : NULL;
-    for (uint32_t k = 1; started && k < count; k++)
-        started[k] = pthread_create(&tid[k], NULL, segment_walk, &g[k]) == 0;
-    first_walk(&g[0]);
-    for (uint32_t k = 1; k < count; k++) {
-        if (started && started[k])
-            pthread_join(tid[k], NULL);
-        else
-            segment_walk(&g[k]);
-    }
-    free(tid);
-    free(started);
-#else
-    (void)threads;
-    first_walk(&g[0]);
-    for (uint32_t k = 1; k < count; k++)
-        segment_walk(&g[k]);
-#endif
+    (void)a;
+    return 1u; /* one unit: the whole analysis */
 }
 
-/* Where each segment starts (thread events, ascending) and warms up, and
- * the ticks before each warm-up. The segment count. */
-static uint32_t place(trx_trace *t, lseg *g, const uint64_t *cuts, uint32_t n, uint64_t warm)
+static void part_feed(void *a, const trx_event *ev, uint32_t units)
 {
-    uint32_t count = 1;
-    for (uint32_t k = 0; k < n; k++) {
-        uint64_t at = trx_txtb_thread_entry_from(t, cuts[k], t->used);
-        if (at == 0 || at >= t->used || at <= g[count - 1].start_at)
-            continue;
-        g[count++].start_at = at;
-    }
-    for (uint32_t k = 1; k < count; k++) {
-        uint64_t from = g[k].start_at > warm ? g[k].start_at - warm : 0;
-        uint64_t at = from > 0 ? trx_txtb_thread_entry_from(t, from, g[k].start_at) : 0;
-        g[k].warm_at = from == 0 ? 0 : at ? at : g[k].start_at;
-        if (g[k].warm_at > 0) {
-            uint32_t last = (uint32_t)g[k].warm_at - 1;
-            trx_trace_ticks_at(t, &last, 1, &g[k].warm_ticks, &g[k].warm_stamp);
-        }
-    }
-    for (uint32_t k = 0; k < count; k++)
-        g[k].end_at = k + 1 < count ? g[k + 1].start_at : NO_END;
-    return count;
+    if (units & 1u)
+        trx_latency_feed(((latency_part *)a)->l, ev);
 }
+
+static void part_fingerprint(const void *a, uint32_t unit, trx_fingerprint *f, uint64_t base)
+{
+    (void)unit;
+    trx_latency_fingerprint(((const latency_part *)a)->l, f, base);
+}
+
+static int part_clear(void *a, uint32_t unit)
+{
+    (void)unit;
+    latency_part *p = a;
+    return trx_latency_clear_results(p->l, p->numbers);
+}
+
+static int part_join(void *later, void *earlier, uint32_t unit, uint64_t offset)
+{
+    (void)unit;
+    latency_part *l = later, *e = earlier;
+    return trx_latency_merge(l->l, e->l, l->numbers, offset);
+}
+
+static void part_discard(void *a)
+{
+    part_free(a);
+}
+
+static const trx_segment_ops latency_ops = {part_start, part_units, part_feed,   part_fingerprint,
+                                            part_clear, part_join,  part_discard};
 
 int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx_latency *out,
                                  const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
                                  trx_latency_seg_report *rep)
 {
-    trx_trace_prepare(t);
-    if (rep)
-        memset(rep, 0, sizeof *rep);
-    int txtb_smp = trx_txtb_multi_core(t); /* one scan, not one per segment */
-    if (trx_latency_start_as(out, t, o, txtb_smp) < 0)
-        return -1;
-    lseg *g = calloc((size_t)n + 1, sizeof *g);
-    if (!g) {
-        trx_latency_free(out);
-        return -1;
+    latency_run run = {t, o, out, trx_txtb_multi_core(t)}; /* one scan, not one per segment */
+    trx_segment_run r;
+    memset(&r, 0, sizeof r);
+    r.t = t;
+    r.ops = &latency_ops;
+    r.ctx = &run;
+    r.warm = warm;
+    r.threads = threads;
+    int rc = trx_segments_run(&r, cuts, n);
+    latency_part *first = r.first;
+    if (first) {
+        first->l = NULL; /* the caller's analysis stays */
+        part_free(first);
     }
-    uint32_t count = place(t, g, cuts, n, warm);
-    if (rep)
-        rep->segments = count;
-    int rc = 0;
-    for (uint32_t k = 0; k < count; k++) {
-        g[k].t = t;
-        g[k].o = o;
-        g[k].txtb_smp = txtb_smp;
-        if (k > 0 &&
-            !(g[k].numbers = calloc(t->thread_count ? t->thread_count : 1, sizeof *g[k].numbers)))
-            rc = -1;
+    if (rep) {
+        rep->segments = r.segments;
+        rep->merged = r.merged[0];
+        rep->walked_again = r.walked_again[0];
+        rep->guesses_failed = r.guesses_failed;
     }
-    g[0].l = *out; /* segment 0 walks the caller's analysis */
-    if (rc == 0) {
-        run_walks(g, count, threads);
-        for (uint32_t k = 0; k < count; k++)
-            if (g[k].rc < 0)
-                rc = -1;
-    }
-    uint64_t before = trx_cursor_returned(&g[0].c);
-    for (uint32_t k = 1; rc == 0 && k < count; k++) {
-        if (join(&g[0].l, &g[k], &g[k - 1].c, before, rep) < 0) {
-            rc = -1;
-            break;
-        }
-        trx_cursor_rebase(&g[k].c, &g[k - 1].c, g[k].base);
-        before = trx_cursor_returned(&g[k].c);
-    }
-    *out = g[0].l;
-    for (uint32_t k = 0; k < count; k++) {
-        if (k > 0 && g[k].have_l)
-            trx_latency_free(&g[k].l);
-        if (g[k].have_c)
-            trx_cursor_free(&g[k].c);
-        if (g[k].have_first)
-            trx_cursor_free(&g[k].first);
-        free(g[k].numbers);
-    }
-    free(g);
     if (rc == 0)
-        rc = trx_latency_finish(out);
-    if (rc != 0)
+        return trx_latency_finish(out);
+    if (first)
         trx_latency_free(out);
-    return rc;
+    return rc == TRX_SEGMENTS_UNPREPARED ? TRX_LATENCY_UNPREPARED : -1;
+}
+
+static bool few_threads(const trx_trace *t)
+{
+    return (uint64_t)t->thread_count * ENTRIES_PER_THREAD <= t->used;
 }
 
 int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx_latency *out)
@@ -241,18 +150,25 @@ int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx
     if (t->format != TRX_TRACE_TXTB || jobs < 2 || t->used < 2 * SEGMENT_MIN_ENTRIES ||
         !trx_latency_segmentable(o))
         return TRX_LATENCY_ONE_WALK;
-    trx_trace_prepare(t);
     trx_trace_use_view(t);
-    if ((uint64_t)t->thread_count * ENTRIES_PER_THREAD > t->used)
+    if (!few_threads(t))
         return TRX_LATENCY_ONE_WALK;
     if (jobs > t->used / SEGMENT_MIN_ENTRIES)
         jobs = t->used / SEGMENT_MIN_ENTRIES;
     uint64_t *cuts = malloc((jobs - 1) * sizeof *cuts);
     if (!cuts)
         return -1;
-    uint32_t n = trx_stats_plan_cuts(t, jobs, cuts);
-    int rc = n > 0 ? trx_latency_compute_segments(t, o, out, cuts, n, SEGMENT_WARM_UP, true, NULL)
-                   : TRX_LATENCY_ONE_WALK;
+    uint32_t n = trx_segments_plan_cuts(t, jobs, cuts);
+    int rc = TRX_LATENCY_ONE_WALK;
+    if (n > 0) {
+        rc = trx_latency_compute_segments(t, o, out, cuts, n, SEGMENT_WARM_UP, true, NULL);
+        if (rc == TRX_LATENCY_UNPREPARED) { /* Un-named Threads: prepared first */
+            trx_trace_prepare(t);
+            rc = few_threads(t)
+                     ? trx_latency_compute_segments(t, o, out, cuts, n, SEGMENT_WARM_UP, true, NULL)
+                     : TRX_LATENCY_ONE_WALK;
+        }
+    }
     free(cuts);
     return rc;
 }

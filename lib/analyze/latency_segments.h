@@ -13,6 +13,9 @@
 
 /* trx_latency_compute_parallel: not on segments (the caller walks once). */
 #define TRX_LATENCY_ONE_WALK 1
+/* trx_latency_compute_segments of an unprepared trace whose events name a
+ * context that is no registered thread: prepare it first (out is freed). */
+#define TRX_LATENCY_UNPREPARED 2
 
 /* What the merges did. */
 typedef struct trx_latency_seg_report {
@@ -47,15 +50,18 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
 
 /* trx_latency_compute over the segments starting at `cuts` (n raw
  * entries, ascending, moved on to threads' events), each starting its
- * walk `warm` entries before its first; `threads`: each on its own thread.
- * The trace is prepared. `report` may be NULL. 0, or -1 out of memory. */
+ * walk `warm` entries before its first; `threads`: each on its own thread
+ * (segment_driver.h). An unprepared trace is prepared by the segments'
+ * walks in parts. `report` may be NULL. 0, -1 out of memory, or
+ * TRX_LATENCY_UNPREPARED. */
 int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx_latency *out,
                                  const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
                                  trx_latency_seg_report *report);
 
 /* trx_latency_compute on segments, one per job (trx_trace_jobs) when the
- * trace is a TXTB trace large enough and the options allow it: 0, -1 (out
- * of memory), or TRX_LATENCY_ONE_WALK (out untouched). */
+ * trace is a TXTB trace large enough, with few threads, and the options
+ * allow it (the trace is prepared then): 0, -1 (out of memory), or
+ * TRX_LATENCY_ONE_WALK (out untouched, the trace maybe unprepared). */
 int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx_latency *out);
 
 #endif

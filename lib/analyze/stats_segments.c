@@ -405,7 +405,9 @@ static int join(walk *owner, segment *g, const trx_cursor *truth, uint64_t befor
     return 0;
 }
 
-uint64_t trx_txtb_thread_entry_from(const trx_trace *t, uint64_t raw, uint64_t limit)
+/* Moves TXTB position `raw` on to the next entry of a thread's context (a
+ * cursor started there knows its state), or returns 0 when none is near. */
+static uint64_t thread_event_at_or_after(const trx_trace *t, uint64_t raw, uint64_t limit)
 {
     for (uint64_t i = raw < 1 ? 1 : raw; i < t->used && i < limit; i++) {
         trx_entry e;
@@ -463,7 +465,7 @@ uint32_t trx_stats_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cuts)
     uint32_t n = 0;
     for (uint32_t k = 1; k < jobs && t->format == TRX_TRACE_TXTB; k++) {
         uint64_t from = (uint64_t)t->used * k / jobs;
-        uint64_t at = trx_txtb_thread_entry_from(t, from, from + 65536);
+        uint64_t at = thread_event_at_or_after(t, from, from + 65536);
         if (at && (n == 0 || at > cuts[n - 1]))
             cuts[n++] = at;
     }
@@ -499,7 +501,7 @@ int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
     for (uint32_t k = 0; k < n; k++) {
         uint64_t at = cuts[k];
         if (!uia)
-            at = trx_txtb_thread_entry_from(t, at, t->used);
+            at = thread_event_at_or_after(t, at, t->used);
         if (at == 0 || at >= limit || at <= g[count - 1].start_at)
             continue;
         g[count++].start_at = at;
@@ -511,7 +513,7 @@ int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
         uint64_t from = g[k].start_at > warm ? g[k].start_at - warm : 0;
         g[k].warm_at = from;
         if (!uia && from > 0) {
-            uint64_t at = trx_txtb_thread_entry_from(t, from, g[k].start_at);
+            uint64_t at = thread_event_at_or_after(t, from, g[k].start_at);
             g[k].warm_at = at ? at : g[k].start_at;
         }
     }

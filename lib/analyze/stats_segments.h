@@ -45,10 +45,6 @@ int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
                                     const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
                                     trx_segment_report *report, const trx_kept_inversions *kept);
 
-/* TXTB position `raw` moved on to the next entry of a thread's context (a
- * cursor started there knows its state), below `limit`; 0 when none. */
-uint64_t trx_txtb_thread_entry_from(const trx_trace *t, uint64_t raw, uint64_t limit);
-
 /* The cuts trx_stats_compute uses for `jobs` segments of a TXTB trace (thread
  * events near equal shares of the entries): how many it wrote to `cuts`
  * (room for jobs - 1). */

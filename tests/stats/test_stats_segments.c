@@ -22,6 +22,7 @@
 #include "stats_json_text.h"
 
 #include "analyze/stats_segments.h"
+#include "decode/prepare_asserts.h"
 #include "decode/trace_builder.h"
 #include "output/stats_json.h"
 #include "trx/uia.h"
@@ -70,28 +71,6 @@ static void open_trace(trx_trace *t, const char *path, trx_mode mode, trx_uia_na
         assert_int_equal(trx_trace_open(t, path, TRX_FORMAT_AUTO, &err), 0);
     }
     trx_trace_set_mode(t, mode);
-}
-
-/* What trx_trace_prepare gives `ref` and the segments' walks gave `t`. */
-static void assert_same_preparation(const trx_trace *ref, const trx_trace *t)
-{
-    assert_true(t->prepared);
-    assert_int_equal(t->total_events, ref->total_events);
-    assert_int_equal(t->synthetic_events, ref->synthetic_events);
-    assert_int_equal(t->max_ticks, ref->max_ticks);
-    assert_int_equal(t->thread_count, ref->thread_count);
-    for (uint32_t i = 0; i < t->thread_count; i++) {
-        const trx_thread *x = &t->threads[i], *y = &ref->threads[i];
-        if (x->prio_lowest != y->prio_lowest || x->prio_highest != y->prio_highest ||
-            x->pt_lowest != y->pt_lowest || x->pt_highest != y->pt_highest)
-            fprintf(stderr, "thread %u: ranges %u-%u / %u-%u, trx_trace_prepare's %u-%u / %u-%u\n",
-                    i, x->prio_highest, x->prio_lowest, x->pt_highest, x->pt_lowest,
-                    y->prio_highest, y->prio_lowest, y->pt_highest, y->pt_lowest);
-        assert_int_equal(t->threads[i].prio_lowest, ref->threads[i].prio_lowest);
-        assert_int_equal(t->threads[i].prio_highest, ref->threads[i].prio_highest);
-        assert_int_equal(t->threads[i].pt_lowest, ref->threads[i].pt_lowest);
-        assert_int_equal(t->threads[i].pt_highest, ref->threads[i].pt_highest);
-    }
 }
 
 /* The statistics over the segments at `cuts` equal `want`; `fresh`: of the
