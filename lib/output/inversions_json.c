@@ -2,20 +2,18 @@
  * inversions_json.c - the "inversions" members of `trx stats --json` (see
  * inversions_json.h). A list can hold hundreds of thousands of windows, each
  * naming its waiter, lock, holder and the threads that ran inside, so each
- * name is escaped once per writer (json_names: by thread and object index)
- * and a record goes straight into memory once its size is bounded: into the
- * output buffer, or into a chunk's buffer on a helper thread, the chunks
- * then written in their order.
+ * name is escaped once per writer (json_names: by thread and object index;
+ * a small table of recent addresses keeps each with its address in decimal)
+ * and a record goes straight into the output buffer once its size is
+ * bounded. (Formatting chunks on helper threads was tried: 12 ms one thread
+ * against 16 ms with a helper for b10m's 196,124 inversions; the copies and
+ * the serial write cost more than the formatting it shared.)
  */
 #include "output/inversions_json.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef TRX_HAVE_PTHREAD
-#include <pthread.h>
-#endif
 
 #include "decode/object_table.h"
 #include "output/json_string.h"
@@ -49,7 +47,7 @@ typedef struct recent_name {
 
 enum { RECENT_BITS = 8 };
 
-/* One writer's escaped names (a helper thread has its own). */
+/* One writer's escaped names. */
 typedef struct json_names {
     recent_name recent_context[1u << RECENT_BITS]; /* by a hash of the address */
     recent_name recent_object[1u << RECENT_BITS];
@@ -278,32 +276,16 @@ static bool reserve(text_buf *b, size_t n)
     return true;
 }
 
-/* Appends inversions from .. to-1 to `b` (`from` is the list's first
- * written when `first`); false when out of memory. */
-static bool format_into(text_buf *b, json_names *n, const trx_stats *s, uint32_t from, uint32_t to,
-                        bool first)
-{
-    record_names r;
-    for (uint32_t i = from; i < to; i++) {
-        const trx_inversion *v = &s->inversion_list[i];
-        look_up(n, v, &r);
-        if (!reserve(b, r.bound))
-            return false;
-        b->len =
-            (size_t)(put_record(b->bytes + b->len, n->t, v, &r, first && i == from) - b->bytes);
-    }
-    return true;
-}
-
-/* Writes inversions from .. to-1 to `o` on this thread: into its buffer
- * directly, or through `spill` (CRLF output, a record larger than the buffer). */
+/* Writes inversions from .. to-1 to `o` (`from` first: no comma before it):
+ * into its buffer directly, or through `spill` (CRLF output, a record
+ * larger than the buffer). */
 static void write_range(trx_out *o, json_names *n, text_buf *spill, const trx_stats *s,
-                        uint32_t from, uint32_t to, bool first)
+                        uint32_t from, uint32_t to)
 {
     record_names r;
     for (uint32_t i = from; i < to; i++) {
         const trx_inversion *v = &s->inversion_list[i];
-        bool first_record = first && i == from;
+        bool first_record = i == from;
         look_up(n, v, &r);
         if (!o->crlf) {
             if (r.bound > sizeof o->buf - o->len)
@@ -323,104 +305,17 @@ static void write_range(trx_out *o, json_names *n, text_buf *spill, const trx_st
     }
 }
 
-#ifdef TRX_HAVE_PTHREAD
-/* One helper thread's chunk of a batch. */
-typedef struct chunk_job {
-    json_names names;
-    const trx_stats *s;
-    uint32_t from, to;
-    text_buf text;
-    bool ok; /* formatted (false: out of memory, the caller writes it) */
-} chunk_job;
-
-static void *format_chunk(void *arg)
-{
-    chunk_job *c = arg;
-    c->text.len = 0;
-    c->ok = !c->names.failed && format_into(&c->text, &c->names, c->s, c->from, c->to, false) &&
-            !c->names.failed;
-    return NULL;
-}
-
-enum { HELPERS_MAX = 15 };
-
-/* Batches of 1 + helpers chunks: this thread writes the first chunk of a
- * batch into `o` while the helpers format the others, then writes theirs in
- * order. False when the helpers could not be set up (nothing written). */
-static bool write_with_helpers(trx_out *o, json_names *n, text_buf *spill, const trx_stats *s,
-                               uint32_t first, uint32_t end, uint32_t helpers, uint32_t chunk)
-{
-    chunk_job *jobs = calloc(helpers, sizeof *jobs);
-    pthread_t *tid = calloc(helpers, sizeof *tid);
-    bool *started = calloc(helpers, sizeof *started);
-    uint32_t ready = 0;
-    while (jobs && tid && started && ready < helpers && names_init(&jobs[ready].names, n->t))
-        jobs[ready++].s = s;
-    bool ok = jobs && tid && started && ready == helpers;
-    if (jobs && !ok && ready < helpers)
-        names_free(&jobs[ready].names); /* the one whose init failed */
-    for (uint32_t at = first; ok && at < end;) {
-        uint32_t mine = end - at < chunk ? end - at : chunk;
-        uint32_t next = at + mine;
-        for (uint32_t k = 0; k < helpers; k++) {
-            chunk_job *c = &jobs[k];
-            c->from = next;
-            c->to = end - next < chunk ? end : next + chunk;
-            next = c->to;
-            started[k] = c->from < c->to && pthread_create(&tid[k], NULL, format_chunk, c) == 0;
-        }
-        write_range(o, n, spill, s, at, at + mine, at == first);
-        for (uint32_t k = 0; k < helpers; k++) {
-            chunk_job *c = &jobs[k];
-            if (started[k]) {
-                pthread_join(tid[k], NULL);
-                if (c->ok) {
-                    trx_out_mem(o, c->text.bytes, c->text.len);
-                    continue;
-                }
-            }
-            write_range(o, n, spill, s, c->from, c->to, false); /* not started or no memory */
-        }
-        at = next;
-    }
-    for (uint32_t k = 0; jobs && k < ready; k++) {
-        names_free(&jobs[k].names);
-        free(jobs[k].text.bytes);
-    }
-    free(jobs);
-    free(tid);
-    free(started);
-    return ok;
-}
-#endif
-
 void trx_inversions_json_write(trx_out *o, const trx_trace *t, const trx_stats *s, uint32_t first,
-                               uint32_t end, uint32_t jobs, uint32_t chunk)
+                               uint32_t end)
 {
     if (first >= end)
         return;
     json_names n;
     text_buf spill = {0};
-    if (!names_init(&n, t)) {
-        names_free(&n);
-        if (o->error == 0)
-            o->error = ENOMEM;
-        return;
-    }
-    if (chunk == 0)
-        chunk = TRX_INVERSIONS_JSON_CHUNK;
-    bool done = false;
-#ifdef TRX_HAVE_PTHREAD
-    uint32_t helpers = jobs > 1 ? jobs - 1 : 0;
-    if (helpers > HELPERS_MAX)
-        helpers = HELPERS_MAX;
-    if (helpers > 0 && (end - first) / chunk > 2)
-        done = write_with_helpers(o, &n, &spill, s, first, end, helpers, chunk);
-#else
-    (void)jobs;
-#endif
-    if (!done)
-        write_range(o, &n, &spill, s, first, end, true);
+    if (names_init(&n, t))
+        write_range(o, &n, &spill, s, first, end);
+    else
+        n.failed = true;
     if (n.failed && o->error == 0)
         o->error = ENOMEM;
     names_free(&n);

@@ -213,7 +213,7 @@ void trx_stats_inversions_json(trx_out *f, const trx_trace *t, const trx_stats *
     uint32_t end = first < s->inversion_count && count < s->inversion_count - first
                        ? first + count
                        : s->inversion_count;
-    trx_inversions_json_write(f, t, s, first, end, trx_trace_jobs(t), 0);
+    trx_inversions_json_write(f, t, s, first, end);
 }
 
 /* inversions: every window of the correct mode (TraceX mode has no list). */
