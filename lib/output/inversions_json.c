@@ -167,8 +167,9 @@ typedef struct record_names {
     size_t bound;
 } record_names;
 
-/* A record's words (about 400 bytes with the longest of each choice), its
- * ten numbers (20 digits at most) and the ", " between ran_inside names. */
+/* A record's words (311 bytes with the longest of each choice: 512 leaves
+ * room for more), its ten numbers (20 digits at most) and the ", " between
+ * ran_inside names. */
 enum { RECORD_FIXED_MAX = 512 + 10 * 20 + 2 * TRX_RAN_INSIDE_MAX };
 
 static void look_up(json_names *n, const trx_inversion *v, record_names *r)
