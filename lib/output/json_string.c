@@ -2,6 +2,7 @@
 #include "output/json_string.h"
 
 #include <stdint.h>
+#include <string.h>
 
 int trx_utf8_sequence(const unsigned char *p)
 {
@@ -31,48 +32,54 @@ int trx_utf8_sequence(const unsigned char *p)
     return n;
 }
 
-void trx_out_json_string(trx_out *o, const char *s)
+size_t trx_json_escape_some(char *d, size_t room, const char **s)
 {
     static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)s;
-    trx_out_char(o, '"');
-    while (*p) {
-        const unsigned char *run = p; /* plain ASCII needs no escape: copy it in one go */
-        while (*p >= 0x20 && *p < 0x7F && *p != '"' && *p != '\\')
-            p++;
-        if (p > run)
-            trx_out_mem(o, run, (size_t)(p - run));
-        if (!*p)
-            break;
+    const unsigned char *p = (const unsigned char *)*s;
+    char *o = d, *end = d + room;
+    while (*p && end - o >= TRX_JSON_ESCAPE_MAX) {
         unsigned c = *p;
-        if (c == '"' || c == '\\') {
-            trx_out_char(o, '\\');
-            trx_out_char(o, (char)c);
+        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') { /* plain ASCII: as it is */
+            *o++ = (char)c;
             p++;
-        } else if (c >= 0x20 && c < 0x7F) {
-            trx_out_char(o, (char)c);
-            p++;
-        } else if (c == '\n') {
-            trx_out_str(o, "\\n");
-            p++;
-        } else if (c == '\t') {
-            trx_out_str(o, "\\t");
-            p++;
-        } else if (c == '\r') {
-            trx_out_str(o, "\\r");
-            p++;
-        } else {
-            int n = c >= 0x80 ? trx_utf8_sequence(p) : 0;
-            if (n > 0) {
-                trx_out_mem(o, p, (size_t)n);
-                p += n;
-            } else {
-                trx_out_str(o, "\\u00");
-                trx_out_char(o, hex[c >> 4]);
-                trx_out_char(o, hex[c & 15]);
-                p++;
-            }
+            continue;
         }
+        int n = c >= 0x80 ? trx_utf8_sequence(p) : 0;
+        if (n > 0) { /* valid UTF-8 passes through */
+            memcpy(o, p, (size_t)n);
+            o += n;
+            p += n;
+            continue;
+        }
+        p++;
+        char short_escape = c == '"'    ? '"'
+                            : c == '\\' ? '\\'
+                            : c == '\n' ? 'n'
+                            : c == '\t' ? 't'
+                            : c == '\r' ? 'r'
+                                        : 0;
+        if (short_escape) {
+            o[0] = '\\';
+            o[1] = short_escape;
+            o += 2;
+        } else { /* other control bytes and bytes that start no UTF-8 sequence */
+            memcpy(o, "\\u00", 4);
+            o[4] = hex[c >> 4];
+            o[5] = hex[c & 15];
+            o += 6;
+        }
+    }
+    *s = (const char *)p;
+    return (size_t)(o - d);
+}
+
+void trx_out_json_string(trx_out *o, const char *s)
+{
+    trx_out_char(o, '"');
+    while (*s) { /* no '\n' is ever written raw: nothing for CRLF to convert */
+        if (sizeof o->buf - o->len < TRX_JSON_ESCAPE_MAX)
+            trx_out_drain_(o);
+        o->len += trx_json_escape_some(o->buf + o->len, sizeof o->buf - o->len, &s);
     }
     trx_out_char(o, '"');
 }

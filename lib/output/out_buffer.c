@@ -106,7 +106,15 @@ static char *digits_before(char *end, uint64_t v)
         v = q;
     }
     uint32_t w = (uint32_t)v;
-    while (w >= 100u) {
+    while (w >= 10000u) { /* four digits a step: half the dependent divisions */
+        uint32_t q = w / 10000u;
+        unsigned r = w - q * 10000u, high = r / 100u;
+        end -= 4;
+        memcpy(end, two_digits + 2 * high, 2);
+        memcpy(end + 2, two_digits + 2 * (r - high * 100u), 2);
+        w = q;
+    }
+    if (w >= 100u) {
         uint32_t q = w / 100u;
         unsigned r = w - q * 100u;
         end -= 2;
@@ -122,11 +130,51 @@ static char *digits_before(char *end, uint64_t v)
     return end;
 }
 
+/* The number of decimal digits of `v` (1 for 0). */
+static int decimal_digits(uint64_t v)
+{
+    static const uint64_t powers[20] = {1u,
+                                        10u,
+                                        100u,
+                                        1000u,
+                                        10000u,
+                                        100000u,
+                                        1000000u,
+                                        10000000u,
+                                        100000000u,
+                                        1000000000u,
+                                        10000000000u,
+                                        100000000000u,
+                                        1000000000000u,
+                                        10000000000000u,
+                                        100000000000000u,
+                                        1000000000000000u,
+                                        10000000000000000u,
+                                        100000000000000000u,
+                                        1000000000000000000u,
+                                        10000000000000000000u};
+    v |= 1u; /* the same digits (powers of ten above 1 are even), and 0 has one */
+#if defined(__GNUC__)
+    int below = (64 - __builtin_clzll(v)) * 1233 >> 12; /* bits * log10(2): 10^below <= 2 v */
+    return below + (v >= powers[below]);
+#else
+    int n = 1;
+    while (n < 20 && v >= powers[n])
+        n++;
+    return n;
+#endif
+}
+
+char *trx_put_u64(char *d, uint64_t v)
+{
+    char *end = d + decimal_digits(v);
+    digits_before(end, v);
+    return end;
+}
+
 void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad)
 {
-    char tmp[24];
-    char *start = digits_before(tmp + sizeof tmp, v);
-    int n = (int)(tmp + sizeof tmp - start);
+    int n = decimal_digits(v);
     if (width > 200)
         width = 200;
     int fill = width > n ? width - n : 0;
@@ -135,7 +183,7 @@ void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad)
     char *d = o->buf + o->len;
     if (fill)
         memset(d, pad, (size_t)fill);
-    memcpy(d + fill, start, (size_t)n);
+    digits_before(d + fill + n, v);
     o->len += (size_t)(fill + n);
 }
 

@@ -77,6 +77,9 @@ void trx_out_hex32(trx_out *o, uint32_t v);
  * `pad` (width 0 or too small: the natural width). */
 void trx_out_u64_pad(trx_out *o, uint64_t v, int width, char pad);
 
+/* Writes `v` in decimal at `d` (room for 20 characters); returns the end. */
+char *trx_put_u64(char *d, uint64_t v);
+
 /* Appends a 32-bit field word in decimal: as int32 when `is_signed` (a field
  * its description declares i32: -18, not 4294967278), else unsigned. */
 void trx_out_word(trx_out *o, uint32_t v, bool is_signed);

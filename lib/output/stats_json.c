@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "output/events_names.h"
+#include "output/inversions_json.h"
 #include "output/json_string.h"
 #include "output/out_buffer.h"
 #include "output/stats_cores.h"
@@ -212,46 +213,7 @@ void trx_stats_inversions_json(trx_out *f, const trx_trace *t, const trx_stats *
     uint32_t end = first < s->inversion_count && count < s->inversion_count - first
                        ? first + count
                        : s->inversion_count;
-    for (uint32_t i = first; i < end; i++) {
-        const trx_inversion *v = &s->inversion_list[i];
-        trx_out_str(f, i > first ? ",\n    {\"waiter\": " : "\n    {\"waiter\": ");
-        trx_out_json_string(f, ctx_name(t, v->waiter));
-        trx_out_str(f, ", \"waiter_address\": ");
-        num(f, v->waiter);
-        trx_out_str(f, ", \"waiter_priority\": ");
-        num(f, trx_shown_priority(t, v->waiter_priority));
-        trx_out_str(f, ", \"lock\": ");
-        int32_t o = trx_trace_find_object(t, v->lock);
-        trx_out_json_string(f, o >= 0 ? t->objects[o].name : "");
-        trx_out_str(f, ", \"lock_address\": ");
-        num(f, v->lock);
-        trx_out_str(f, v->lock_type == TRX_LOCK_MUTEX
-                           ? ", \"lock_type\": \"mutex\", \"holder\": "
-                           : ", \"lock_type\": \"semaphore\", \"holder\": ");
-        trx_out_json_string(f, ctx_name(t, v->holder));
-        trx_out_str(f, ", \"holder_address\": ");
-        num(f, v->holder);
-        trx_out_str(f, ", \"holder_priority\": ");
-        num(f, trx_shown_priority(t, v->holder_priority));
-        trx_out_str(f, ", \"start_index\": ");
-        num(f, v->start_index);
-        trx_out_str(f, ", \"end_index\": ");
-        num(f, v->end_index);
-        trx_out_str(f, ", \"start_ticks\": ");
-        num(f, v->start_ticks);
-        trx_out_str(f, ", \"end_ticks\": ");
-        num(f, v->end_ticks);
-        trx_out_str(f, v->closed ? ", \"closed\": true" : ", \"closed\": false");
-        trx_out_str(f, v->unbounded ? ", \"unbounded\": true, \"ran_inside\": ["
-                                    : ", \"unbounded\": false, \"ran_inside\": [");
-        for (uint8_t k = 0; k < v->ran_inside_count; k++) {
-            if (k)
-                trx_out_str(f, ", ");
-            trx_out_json_string(f, ctx_name(t, v->ran_inside_list[k]));
-        }
-        trx_out_str(f, v->ran_inside_more ? "], \"ran_inside_more\": true}"
-                                          : "], \"ran_inside_more\": false}");
-    }
+    trx_inversions_json_write(f, t, s, first, end);
 }
 
 /* inversions: every window of the correct mode (TraceX mode has no list). */
