@@ -43,15 +43,20 @@ struct trx_correct_inversions {
     const trx_trace *trace;
     uint32_t *thread_prio; /* per thread index: latest priority, TRX_UNKNOWN: none yet */
     uint32_t thread_count;
-    trx_address_map prio;                      /* the same for addresses that are no thread */
-    trx_address_map sem_hold;                  /* semaphore -> holder + 1 (0: none) */
-    trx_address_map slot_of;                   /* waiter -> slot */
-    waiter_slot *slots;                        /* grown as threads wait (allocated: slot_alloc) */
+    trx_address_map prio;     /* the same for addresses that are no thread */
+    trx_address_map sem_hold; /* semaphore -> holder + 1 (0: none) */
+    uint32_t *slot_by_thread; /* waiter's first thread index -> slot + 1 (0: none) */
+    trx_address_map slot_of;  /* waiter of no thread index -> slot */
+    waiter_slot *slots;       /* grown as threads wait (allocated: slot_alloc) */
     uint32_t slot_count, slot_alloc, slot_cap; /* slot_cap: at most one per thread */
-    uint32_t recent, recent_slot; /* the last waiter looked up, its slot + 1 (0: none) */
     trx_open_windows *open;
     uint32_t open_count, pending_count; /* slots OPEN, PENDING */
-    trx_ran_inside *ran;                /* the threads that ran inside each window */
+    /* the windows in `open` (not yet unbounded): how many, a priority no
+     * larger than any of their waiters', and their holder when all have
+     * the same (else holders_mixed); both bounds hold until the set empties */
+    uint32_t set_count, set_min_prio, set_holder;
+    bool holders_mixed;
+    trx_ran_inside *ran;  /* the threads that ran inside each window */
     uint32_t last_thread; /* context of the last thread event (a run starts when it changes) */
     trx_inversion *list;  /* windows 0 .. keep - 1, each stored when it ends */
     uint32_t count, cap;  /* windows opened; list entries allocated */
@@ -77,10 +82,12 @@ trx_correct_inversions *trx_correct_inversions_new(const trx_trace *t)
     f->trace = t;
     f->thread_count = t->thread_count;
     f->thread_prio = malloc((t->thread_count ? t->thread_count : 1) * sizeof *f->thread_prio);
+    f->slot_by_thread = calloc(t->thread_count ? t->thread_count : 1, sizeof *f->slot_by_thread);
     f->open = trx_open_windows_new(f->slot_cap);
-    f->ran = trx_ran_inside_new();
-    if (!f->thread_prio || !f->open || !f->ran) {
+    f->ran = trx_ran_inside_new(t->thread_count);
+    if (!f->thread_prio || !f->slot_by_thread || !f->open || !f->ran) {
         free(f->thread_prio);
+        free(f->slot_by_thread);
         free(f->slots);
         trx_open_windows_free(f->open);
         trx_ran_inside_free(f->ran);
@@ -181,21 +188,36 @@ static bool get_prio(const trx_correct_inversions *f, uint32_t address, uint32_t
     return trx_address_map_get(&f->prio, address, prio);
 }
 
-/* The slot of waiter `thread` (a thread address: never 0, the empty
- * `recent`), created if `create`; NULL when it has none. */
-static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool create,
-                             uint32_t *index)
+/* The first thread at `ev`'s context (one index per address), or -1. */
+static int32_t waiter_index(const trx_correct_inversions *f, const trx_event *ev)
 {
-    if (thread != f->recent) {
-        uint32_t *v = trx_address_map_find(&f->slot_of, thread);
-        f->recent = thread;
-        f->recent_slot = v ? *v + 1 : 0;
-    }
-    if (f->recent_slot) {
-        *index = f->recent_slot - 1;
-        return &f->slots[*index];
-    }
-    if (!create || f->slot_count == f->slot_cap)
+    int32_t th = trx_event_first_thread(f->trace, ev);
+    return th >= 0 && (uint32_t)th < f->thread_count ? th : -1;
+}
+
+/* The slot of the waiter `ev`'s context (its index in *index); NULL when
+ * it has none. */
+static inline waiter_slot *find_slot(const trx_correct_inversions *f, const trx_event *ev,
+                                     uint32_t *index)
+{
+    int32_t th = waiter_index(f, ev);
+    uint32_t ref;
+    if (th >= 0)
+        ref = f->slot_by_thread[th];
+    else if (!trx_address_map_get(&f->slot_of, ev->context, &ref))
+        ref = 0;
+    if (!ref)
+        return NULL;
+    *index = ref - 1;
+    return &f->slots[*index];
+}
+
+/* A new slot for the waiter `ev`'s context (which has none); NULL when the
+ * table is full or out of memory. */
+static __attribute__((noinline)) waiter_slot *new_slot(trx_correct_inversions *f,
+                                                       const trx_event *ev, uint32_t *index)
+{
+    if (f->slot_count == f->slot_cap)
         return NULL;
     if (f->slot_count == f->slot_alloc) {
         uint32_t cap = f->slot_alloc ? f->slot_alloc + f->slot_alloc / 2 : 16;
@@ -207,13 +229,15 @@ static waiter_slot *slot_for(trx_correct_inversions *f, uint32_t thread, bool cr
         f->slots = n;
         f->slot_alloc = cap;
     }
-    memset(&f->slots[f->slot_count], 0, sizeof *f->slots);
-    if (trx_address_map_put(&f->slot_of, thread, f->slot_count) < 0) {
+    int32_t th = waiter_index(f, ev);
+    if (th >= 0)
+        f->slot_by_thread[th] = f->slot_count + 1;
+    else if (trx_address_map_put(&f->slot_of, ev->context, f->slot_count + 1) < 0) {
         f->oom = 1;
         return NULL;
     }
+    memset(&f->slots[f->slot_count], 0, sizeof *f->slots);
     *index = f->slot_count;
-    f->recent_slot = f->slot_count + 1;
     return &f->slots[f->slot_count++];
 }
 
@@ -226,7 +250,9 @@ static void maybe_pending(trx_correct_inversions *f, const trx_event *ev, uint32
     if (holder == 0 || holder == ev->context || !is_thread(holder) || !get_prio(f, holder, &hp) ||
         ev->priority >= hp)
         return;
-    waiter_slot *s = slot_for(f, ev->context, true, &k);
+    waiter_slot *s = find_slot(f, ev, &k);
+    if (!s)
+        s = new_slot(f, ev, &k);
     if (!s || s->state == OPEN)
         return;
     f->pending_count += s->state == IDLE_STATE;
@@ -246,7 +272,7 @@ static void maybe_pending(trx_correct_inversions *f, const trx_event *ev, uint32
 static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
 {
     uint32_t k;
-    waiter_slot *s = slot_for(f, ev->context, false, &k);
+    waiter_slot *s = find_slot(f, ev, &k);
     if (!s || s->state == IDLE_STATE)
         return;
     if (s->state == PENDING) {
@@ -267,32 +293,68 @@ static void waiter_event(trx_correct_inversions *f, const trx_event *ev)
         s->state = OPEN;
         s->in_set = true;
         f->open_count++;
+        if (f->set_count++ == 0) {
+            f->set_min_prio = s->at.waiter_priority;
+            f->set_holder = s->at.holder;
+            f->holders_mixed = false;
+        } else {
+            if (s->at.waiter_priority < f->set_min_prio)
+                f->set_min_prio = s->at.waiter_priority;
+            f->holders_mixed |= s->at.holder != f->set_holder;
+        }
         return;
     }
     trx_inversion *w = &s->at;
     w->end_index = ev->index;
     w->end_ticks = ev->ticks;
     w->closed = true;
-    if (s->in_set)
+    if (s->in_set) {
         trx_open_windows_remove(f->open, k);
+        f->set_count--;
+    }
     trx_ran_inside_close(f->ran, k);
     store(f, w, s->item);
     s->state = IDLE_STATE;
     f->open_count--;
 }
 
-void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
+/* The kinds the feed looks at beyond the event's context and priority
+ * (bits of a uint64_t; any kind >= 64 is none of them). */
+#define KIND_BIT(k) (1ull << (k))
+#define LOCK_KINDS                                                                                 \
+    (KIND_BIT(TRX_KIND_SEM_PUT) | KIND_BIT(TRX_KIND_SEM_GET) | KIND_BIT(TRX_KIND_LOCK_GET) |       \
+     KIND_BIT(TRX_KIND_PRIORITY_CHANGE))
+
+static bool is_lock_kind(uint32_t kind)
+{
+    return kind < 64 && (LOCK_KINDS >> kind & 1);
+}
+
+/* Whether an event of `ctx` at priority `prio` can close (make unbounded)
+ * any window of the set: false when none has a waiter of a higher
+ * priority, or all are held by ctx (trx_open_windows_close_for's test, on
+ * the bounds kept here). */
+static bool may_close(const trx_correct_inversions *f, uint32_t ctx, uint32_t prio)
+{
+    return f->set_count && prio > f->set_min_prio && (f->holders_mixed || f->set_holder != ctx);
+}
+
+/* A semaphore's PUT, from any context: its count is non-zero, no holder. */
+static inline void sem_put(trx_correct_inversions *f, const trx_event *ev)
+{
+    uint32_t *h = trx_address_map_find(&f->sem_hold, ev->info[0]);
+    if (h)
+        *h = 0;
+}
+
+/* The feed of an event of a thread context off the common path of
+ * trx_correct_inversions_feed. */
+static __attribute__((noinline)) void feed_event(trx_correct_inversions *f, const trx_event *ev)
 {
     uint32_t ctx = ev->context;
-    f->last_index = ev->index;
-    f->last_ticks = ev->ticks;
-    if (ev->kind ==
-        TRX_KIND_SEM_PUT) { /* a PUT from any context: the count is non-zero, no holder */
-        uint32_t *h = trx_address_map_find(&f->sem_hold, ev->info[0]);
-        if (h)
-            *h = 0;
-    }
-    if (!is_thread(ctx) || f->oom)
+    if (ev->kind == TRX_KIND_SEM_PUT)
+        sem_put(f, ev);
+    if (f->oom)
         return;
     if (set_prio(f, ctx, ev->thread, ev->priority) < 0 ||
         (ev->kind == TRX_KIND_PRIORITY_CHANGE &&
@@ -330,17 +392,20 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
     }
     if (ctx != f->last_thread) { /* a run of ctx starts */
         f->last_thread = ctx;
-        if (trx_ran_inside_run(f->ran, window_of, f, ctx, ev->priority) < 0) {
+        if (trx_ran_inside_run(f->ran, window_of, f, ctx, waiter_index(f, ev), ev->priority) < 0) {
             f->oom = 1;
             return;
         }
     }
+    if (!may_close(f, ctx, ev->priority))
+        return;
     const uint32_t *marked;
     int64_t n = trx_open_windows_close_for(f->open, ctx, ev->priority, &marked);
     if (n < 0) {
         f->oom = 1;
         return;
     }
+    f->set_count -= (uint32_t)n;
     for (int64_t i = 0; i < n; i++) {
         waiter_slot *s = &f->slots[marked[i]];
         s->in_set = false;
@@ -349,6 +414,29 @@ void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
         if (trx_ran_inside_list(&s->at, ctx))
             trx_ran_inside_close(f->ran, marked[i]);
     }
+}
+
+void trx_correct_inversions_feed(trx_correct_inversions *f, const trx_event *ev)
+{
+    f->last_index = ev->index;
+    f->last_ticks = ev->ticks;
+    /* the common paths: an event of no thread context matters only as a
+     * semaphore's PUT, and while no window is pending or open a thread's
+     * event of no lock only notes its priority (and the run) */
+    uint32_t ctx = ev->context;
+    if (!is_thread(ctx)) {
+        if (ev->kind == TRX_KIND_SEM_PUT)
+            sem_put(f, ev);
+        return;
+    }
+    int32_t th = ev->thread;
+    if (!f->pending_count && !f->open_count && !f->oom && !is_lock_kind(ev->kind) && th >= 0 &&
+        (uint32_t)th < f->thread_count) {
+        f->thread_prio[th] = ev->priority;
+        f->last_thread = ctx;
+        return;
+    }
+    feed_event(f, ev);
 }
 
 int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)

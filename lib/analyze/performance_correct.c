@@ -67,23 +67,86 @@ int trx_correct_performance_init(trx_correct_performance *a, const trx_trace *t)
     return failed ? -1 : 0;
 }
 
-void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *ev)
+/* The preemption test of a switch away from thread `was` (not idle, not
+ * after a time slice or relinquish): it is preempted unless suspended. */
+static __attribute__((noinline)) void switched_away(trx_correct_performance *a, uint32_t was)
 {
-    uint32_t kind = ev->kind, ctx = ev->context;
-    trx_performance_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
-    /* which threads are suspended (affects the preemption test below) */
-    if ((kind == TRX_KIND_RESUME || kind == TRX_KIND_SUSPEND) && ev->subject != 0) {
-        uint32_t state = STATE_KNOWN | (kind == TRX_KIND_SUSPEND);
-        uint32_t *v = trx_address_map_find(&a->suspended, ev->subject);
-        if (v)
-            *v = (*v & ~STATE_BITS) | state; /* its unknown_lookups slot stays */
-        else if (trx_address_map_put(&a->suspended, ev->subject, state) < 0)
-            a->oom = 1;
+    uint32_t *v = trx_address_map_find(&a->suspended, was);
+    if (v && (*v & STATE_KNOWN)) {
+        a->preemptions += !(*v & STATE_SUSPENDED);
+        return;
     }
+    a->preemptions++; /* never suspended here: not suspended, as far as is known */
+    if (a->part_way)
+        note_unknown_lookup(a, was, v);
+}
+
+/* The kinds the feed treats on their own (bits of a uint64_t; every other
+ * kind, and any >= 64, is a plain event). */
+#define KIND_BIT(k) (1ull << (k))
+#define SPECIAL_KINDS                                                                              \
+    (KIND_BIT(TRX_KIND_RESUME) | KIND_BIT(TRX_KIND_SUSPEND) | KIND_BIT(TRX_KIND_TIME_SLICE) |      \
+     KIND_BIT(TRX_KIND_YIELD) | KIND_BIT(TRX_KIND_ISR_ENTER) | KIND_BIT(TRX_KIND_ISR_EXIT) |       \
+     KIND_BIT(TRX_KIND_SWI_BEGIN) | KIND_BIT(TRX_KIND_SWI_END))
+
+static bool is_special(uint32_t kind)
+{
+    return kind < 64 && (SPECIAL_KINDS >> kind & 1);
+}
+
+/* The interrupt state after `ev`, an event of no interrupt's start or end:
+ * an interrupt-context event outside ENTER/EXIT, or a thread's. */
+static inline void outside_interrupts(trx_correct_performance *a, trx_performance_core *c,
+                                      uint32_t ctx)
+{
+    if (ctx == TRX_CONTEXT_ISR) {
+        if (c->nesting == 0 && !c->orphan_run) {
+            a->interrupts++; /* interrupt events without a recorded ENTER */
+            c->orphan_run = true;
+        }
+    } else {
+        c->nesting = 0; /* a thread runs: any unclosed ISR has ended */
+        c->orphan_run = false;
+    }
+}
+
+/* Switches of the running thread at `ev`. */
+static inline void follow_switch(trx_correct_performance *a, trx_performance_core *c,
+                                 const trx_event *ev)
+{
+    uint32_t n = ev->next_context, kind = ev->kind;
+    if (!is_switchable(n))
+        return;
+    if (!c->have_running) { /* a recorded switch (SYS/BIOS's first LM_switch) counts */
+        c->have_running = true;
+        c->running = n;
+        a->switches += kind == TRX_KIND_SWITCH;
+        return;
+    }
+    if (n == c->running) {
+        if (ev->context == n && kind != TRX_KIND_TIME_SLICE && kind != TRX_KIND_YIELD)
+            c->yielding = false; /* the running thread went on: no switch came */
+        return;
+    }
+    a->switches++;
+    uint32_t was = c->running;
+    bool yielded = c->yielding;
+    c->running = n;
+    c->yielding = false;
+    if (was != TRX_CONTEXT_IDLE && !yielded)
+        switched_away(a, was);
+}
+
+/* The feed of an event of SPECIAL_KINDS after its thread state (if any)
+ * is noted. */
+static inline void special_rest(trx_correct_performance *a, trx_performance_core *c,
+                                const trx_event *ev)
+{
+    uint32_t kind = ev->kind;
     if (kind == TRX_KIND_TIME_SLICE) {
         a->time_slices++;
         c->yielding = true; /* the switch it causes comes at the ISR's end */
-    } else if (kind == TRX_KIND_YIELD && c->have_running && ctx == c->running) {
+    } else if (kind == TRX_KIND_YIELD && c->have_running && ev->context == c->running) {
         c->yielding = true; /* tx_thread_relinquish */
     }
     /* interrupts */
@@ -98,45 +161,53 @@ void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *e
     } else if (kind == TRX_KIND_ISR_EXIT || kind == TRX_KIND_SWI_END) {
         if (c->nesting > 0)
             c->nesting--;
-    } else if (ctx == TRX_CONTEXT_ISR) {
-        if (c->nesting == 0 && !c->orphan_run) {
-            a->interrupts++; /* interrupt events without a recorded ENTER */
-            c->orphan_run = true;
-        }
     } else {
-        c->nesting = 0; /* a thread runs: any unclosed ISR has ended */
-        c->orphan_run = false;
+        outside_interrupts(a, c, ev->context);
     }
-    /* switches of the running thread */
-    uint32_t n = ev->next_context;
-    if (!is_switchable(n))
-        return;
-    if (!c->have_running) { /* a recorded switch (SYS/BIOS's first LM_switch) counts */
-        c->have_running = true;
-        c->running = n;
-        a->switches += kind == TRX_KIND_SWITCH;
+    follow_switch(a, c, ev);
+}
+
+/* special_event for a RESUME or SUSPEND of a thread first seen here. */
+static __attribute__((noinline)) void
+special_new_thread(trx_correct_performance *a, trx_performance_core *c, const trx_event *ev)
+{
+    uint32_t state = STATE_KNOWN | (ev->kind == TRX_KIND_SUSPEND);
+    if (trx_address_map_put(&a->suspended, ev->subject, state) < 0)
+        a->oom = 1;
+    special_rest(a, c, ev);
+}
+
+/* The feed of an event of SPECIAL_KINDS (out of the common path; no calls
+ * but tail calls, so no stack frame). */
+static __attribute__((noinline)) void special_event(trx_correct_performance *a,
+                                                    trx_performance_core *c, const trx_event *ev)
+{
+    uint32_t kind = ev->kind;
+    /* which threads are suspended (before the preemption test: a thread
+     * suspending itself is switched away from at its SUSPEND) */
+    if ((kind == TRX_KIND_RESUME || kind == TRX_KIND_SUSPEND) && ev->subject != 0) {
+        uint32_t *v = trx_address_map_find(&a->suspended, ev->subject);
+        if (!v) {
+            special_new_thread(a, c, ev);
+            return;
+        }
+        uint32_t state = STATE_KNOWN | (kind == TRX_KIND_SUSPEND);
+        *v = (*v & ~STATE_BITS) | state; /* its unknown_lookups slot stays */
+    }
+    special_rest(a, c, ev);
+}
+
+void trx_correct_performance_feed(trx_correct_performance *a, const trx_event *ev)
+{
+    uint32_t kind = ev->kind;
+    trx_performance_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
+    if (is_special(kind)) {
+        special_event(a, c, ev);
         return;
     }
-    if (n == c->running) {
-        if (ctx == n && kind != TRX_KIND_TIME_SLICE && kind != TRX_KIND_YIELD)
-            c->yielding = false; /* the running thread went on: no switch came */
-        return;
-    }
-    a->switches++;
-    uint32_t was = c->running;
-    bool yielded = c->yielding;
-    c->running = n;
-    c->yielding = false;
-    if (was == TRX_CONTEXT_IDLE || yielded)
-        return;
-    uint32_t *v = trx_address_map_find(&a->suspended, was);
-    if (v && (*v & STATE_KNOWN)) {
-        a->preemptions += !(*v & STATE_SUSPENDED);
-        return;
-    }
-    a->preemptions++; /* never suspended here: not suspended, as far as is known */
-    if (a->part_way)
-        note_unknown_lookup(a, was, v);
+    /* the common path: no calls but the preemption test's (a tail call) */
+    outside_interrupts(a, c, ev->context);
+    follow_switch(a, c, ev);
 }
 
 void trx_correct_performance_finish(trx_correct_performance *a, trx_stats *s)

@@ -60,7 +60,15 @@ struct trx_inversion_finder {
     trx_trace *ahead_trace;
     window *windows; /* per object (the mutex's slot) */
     uint32_t active;
-    uint64_t start; /* TraceX keeps one start index for all windows */
+    /* while windows are active: a priority no larger than any blocked
+     * thread's, and their owner when all have the same (else owners_mixed);
+     * bounds that hold until none is active */
+    uint32_t min_blocked_prio, one_owner;
+    bool owners_mixed;
+    /* per thread index: object_or_zero of its address (a per-trace constant) */
+    uint32_t *object_of_thread;
+    uint32_t thread_count; /* its entries */
+    uint64_t start;        /* TraceX keeps one start index for all windows */
     uint64_t inversions, bad;
     trx_open_windows *open;
     waiting_end *waiting;
@@ -93,7 +101,10 @@ trx_inversion_finder *trx_inversions_new(trx_trace *t)
     f->seen = calloc(n, 1);
     f->windows = calloc(n, sizeof *f->windows);
     f->open = trx_open_windows_new(n);
-    if (!f->prio || !f->first || !f->sight || !f->seen || !f->windows || !f->open) {
+    f->object_of_thread = malloc((t->thread_count ? t->thread_count : 1) * sizeof(uint32_t));
+    if (!f->prio || !f->first || !f->sight || !f->seen || !f->windows || !f->open ||
+        !f->object_of_thread) {
+        free(f->object_of_thread);
         free(f->prio);
         free(f->first);
         free(f->sight);
@@ -103,6 +114,9 @@ trx_inversion_finder *trx_inversions_new(trx_trace *t)
         free(f);
         return NULL;
     }
+    f->thread_count = t->thread_count;
+    for (uint32_t i = 0; i < t->thread_count; i++)
+        f->object_of_thread[i] = object_or_zero(t, t->threads[i].address);
     memset(f->first, 0xFF, n * sizeof *f->first);
     memset(f->sight, 0xFF, n * sizeof *f->sight);
     f->from_start = -1;
@@ -225,6 +239,24 @@ static void complete_waiting(trx_inversion_finder *f, const trx_event *ev)
     *head = 0;
 }
 
+/* object_or_zero(t, ev->context) for an event of a thread context: its
+ * thread's, when the event names a thread at that address. */
+static uint32_t context_object(const trx_inversion_finder *f, const trx_event *ev)
+{
+    const trx_trace *t = f->trace;
+    int32_t th = ev->thread;
+    if (th >= 0 && (uint32_t)th < f->thread_count && t->threads[th].address == ev->context)
+        return f->object_of_thread[th];
+    return object_or_zero(t, ev->context);
+}
+
+/* Whether an event of `context` at priority `prio` can close an active
+ * window (trx_open_windows_close_for's test, on the bounds kept here). */
+static bool may_close(const trx_inversion_finder *f, uint32_t context, uint32_t prio)
+{
+    return f->active && prio > f->min_blocked_prio && (f->owners_mixed || f->one_owner != context);
+}
+
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
 {
     const trx_trace *t = f->trace;
@@ -236,13 +268,14 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
         complete_waiting(f, ev);
     if (skipped(ev) || t->object_count == 0)
         return;
-    uint32_t p = ev->priority, c = object_or_zero(t, ev->context);
+    uint32_t p = ev->priority, c = context_object(f, ev);
     f->prio[c] = p;
     f->seen[c] = 1;
     if (f->sight[c] == TRX_UNKNOWN)
         f->sight[c] = p;
-    uint32_t m = object_or_zero(t, ev->info[0]);
-    window *w = &f->windows[m];
+    bool lock = ev->kind == TRX_KIND_LOCK_GET || ev->kind == TRX_KIND_LOCK_PUT;
+    uint32_t m = lock ? object_or_zero(t, ev->info[0]) : 0;
+    window *w = &f->windows[m]; /* read only for a lock's events */
     if (ev->kind == TRX_KIND_LOCK_GET && ev->info[2] != 0 && ev->info[2] != ev->context) {
         uint32_t owner_prio = priority_of(f, object_or_zero(t, ev->info[2]));
         if (owner_prio != TRX_UNKNOWN && p < owner_prio && !w->active) {
@@ -252,7 +285,14 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
             }
             f->inversions++;
             *w = (window){true, ev->context, p, ev->info[2], owner_prio};
-            f->active++;
+            if (f->active++ == 0) {
+                f->min_blocked_prio = p;
+                f->one_owner = ev->info[2];
+                f->owners_mixed = false;
+            } else {
+                f->min_blocked_prio = p < f->min_blocked_prio ? p : f->min_blocked_prio;
+                f->owners_mixed |= ev->info[2] != f->one_owner;
+            }
             f->start = ev->index;
             return;
         }
@@ -262,7 +302,7 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
         close_window(f, w, ev, 0);
         return;
     }
-    if (!f->active)
+    if (!may_close(f, ev->context, p))
         return;
     /* Every open window whose owner is not running and whose blocked thread
      * has a higher priority than this event's, in object order. */
@@ -316,6 +356,7 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     free(f->seen);
     free(f->prio);
     free(f->windows);
+    free(f->object_of_thread);
     free(f->waiting);
     trx_address_map_free(&f->waiting_by_thread);
     trx_open_windows_free(f->open);

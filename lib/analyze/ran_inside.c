@@ -29,14 +29,22 @@ struct trx_ran_inside {
     uint32_t head[LEVELS], tail[LEVELS];
     uint64_t used[LEVELS / 64]; /* bit per level: list not empty */
     uint32_t seq;               /* windows opened so far */
-    trx_address_map seen;       /* thread -> seq at its last run start */
+    uint32_t *seen_by_index;    /* thread index -> seq at its last run start */
+    uint32_t thread_count;
+    trx_address_map seen; /* the same for contexts of no thread index */
 };
 
-trx_ran_inside *trx_ran_inside_new(void)
+trx_ran_inside *trx_ran_inside_new(uint32_t thread_count)
 {
     trx_ran_inside *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
+    r->seen_by_index = calloc(thread_count ? thread_count : 1, sizeof *r->seen_by_index);
+    if (!r->seen_by_index) {
+        free(r);
+        return NULL;
+    }
+    r->thread_count = thread_count;
     for (uint32_t i = 0; i < LEVELS; i++)
         r->head[i] = r->tail[i] = NONE;
     return r;
@@ -103,10 +111,12 @@ bool trx_ran_inside_list(trx_inversion *v, uint32_t thread)
 }
 
 int trx_ran_inside_run(trx_ran_inside *r, trx_ran_inside_window_fn window, void *ctx,
-                       uint32_t thread, uint32_t prio)
+                       uint32_t thread, int32_t index, uint32_t prio)
 {
     bool added;
-    uint32_t *mark = trx_address_map_slot(&r->seen, thread, 0, &added);
+    uint32_t *mark = index >= 0 && (uint32_t)index < r->thread_count
+                         ? &r->seen_by_index[index]
+                         : trx_address_map_slot(&r->seen, thread, 0, &added);
     if (!mark)
         return -1;
     uint32_t since = *mark;
@@ -142,6 +152,7 @@ void trx_ran_inside_free(trx_ran_inside *r)
     if (!r)
         return;
     trx_address_map_free(&r->seen);
+    free(r->seen_by_index);
     free(r->by_key);
     free(r);
 }

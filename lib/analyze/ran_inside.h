@@ -13,8 +13,10 @@
 
 typedef struct trx_ran_inside trx_ran_inside;
 
-/* An empty tracker; NULL when out of memory. */
-trx_ran_inside *trx_ran_inside_new(void);
+/* An empty tracker for a trace of `thread_count` threads (their
+ * watermarks in an array; other contexts in a map); NULL when out of
+ * memory. */
+trx_ran_inside *trx_ran_inside_new(uint32_t thread_count);
 
 /* Window `key` opens (its waiter blocked; v: its inversion). 0, or -1 out
  * of memory. */
@@ -28,9 +30,10 @@ typedef trx_inversion *(*trx_ran_inside_window_fn)(void *ctx, uint32_t key);
 
 /* A run of `thread` at priority `prio` starts: it is listed in every window
  * opened since its previous run that it qualifies for (`window` gives their
- * inversions). 0, or -1 out of memory. */
+ * inversions). `index`: the first thread at the address `thread` (one
+ * index per address), or -1 for none. 0, or -1 out of memory. */
 int trx_ran_inside_run(trx_ran_inside *r, trx_ran_inside_window_fn window, void *ctx,
-                       uint32_t thread, uint32_t prio);
+                       uint32_t thread, int32_t index, uint32_t prio);
 
 /* Lists `thread` in window v (once; past TRX_RAN_INSIDE_MAX only ran_inside_more).
  * Returns true when the window's list is full. */
