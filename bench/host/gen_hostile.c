@@ -13,6 +13,14 @@
  *   new-contexts       every entry comes from a new unregistered context
  *   open-inversions    priority-inversion windows that never close (a new
  *                      high-priority thread blocks on a held mutex each time)
+ *   mixed-owners       inversion windows open at once under two owners and
+ *                      several blocked priorities, run into by the owners
+ *                      and by a middle-priority thread, ended now and then
+ *                      (the finders' bounds on their open windows)
+ *   one-closer         two windows open at once, the first held by low, the
+ *                      second by low 2 and made unbounded only by low
+ *                      running (a finder that takes the first owner for
+ *                      all misses it)
  *   objects-window     one open inversion window and K registered objects
  *                      (default 10000)
  *   distinct-ids       65,536 distinct event ids, cycled
@@ -38,9 +46,17 @@
 #define REG_ENTRY_SIZE (16u + NAME_SIZE)
 #define BASE 0x20000000u
 #define CTX_ISR 0xFFFFFFFFu
+#define WAIT_FOREVER 0xFFFFFFFFu /* a GET's wait option */
 
 enum { OBJ_THREAD = 1, OBJ_MUTEX = 5 };
-enum { EV_RESUME = 1, EV_SUSPEND = 2, EV_ISR_ENTER = 3, EV_ISR_EXIT = 4, EV_MUTEX_GET = 52 };
+enum {
+    EV_RESUME = 1,
+    EV_SUSPEND = 2,
+    EV_ISR_ENTER = 3,
+    EV_ISR_EXIT = 4,
+    EV_MUTEX_GET = 52,
+    EV_MUTEX_PUT = 57
+};
 
 /* A registered object to write into the registry. */
 typedef struct object {
@@ -144,7 +160,8 @@ int main(int argc, char **argv)
     }
     bool many = strcmp(shape, "objects-window") == 0;
     bool same = strcmp(shape, "same-address") == 0;
-    uint32_t nobj = many || same ? objects + 3 : 3;
+    bool mixed = strcmp(shape, "mixed-owners") == 0 || strcmp(shape, "one-closer") == 0;
+    uint32_t nobj = many || same ? objects + 3 : mixed ? 6 : 3;
     object *objs = calloc(nobj, sizeof *objs);
     if (!objs)
         return 1;
@@ -154,7 +171,13 @@ int main(int argc, char **argv)
     objs[0] = (object){OBJ_THREAD, lo, 0x31000000u, 1024, "low"};
     objs[1] = (object){OBJ_THREAD, hi, 0x31001000u, 1024, "high"};
     objs[2] = (object){OBJ_MUTEX, mutex, 0, 0, "mutex"};
-    for (uint32_t k = 3; k < nobj; k++) {
+    const uint32_t lo2 = 0x30000300u, mid = 0x30000400u, mutex2 = 0x30000500u;
+    if (mixed) {
+        objs[3] = (object){OBJ_THREAD, lo2, 0x31002000u, 1024, "low 2"};
+        objs[4] = (object){OBJ_THREAD, mid, 0x31003000u, 1024, "middle"};
+        objs[5] = (object){OBJ_MUTEX, mutex2, 0, 0, "mutex 2"};
+    }
+    for (uint32_t k = 3; k < nobj && !mixed; k++) {
         if (same)
             objs[k] = (object){OBJ_THREAD, lo, 0x32000000u + 0x1000u * k, 4096, ""};
         else
@@ -187,6 +210,46 @@ int main(int argc, char **argv)
         while (entry(&w, fresh += 16, prio_word(5), EV_MUTEX_GET, mutex, 0, lo, 0) &&
                entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0))
             ;
+    } else if (strcmp(shape, "one-closer") == 0) {
+        bool ok = entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0) &&
+                  entry(&w, lo2, prio_word(22), EV_MUTEX_GET, mutex2, 0, 0, 0);
+        const uint32_t a = fresh, b = fresh + 16;
+        while (ok)
+            ok = entry(&w, a, prio_word(5), EV_MUTEX_GET, mutex, WAIT_FOREVER, lo, 0) &&
+                 entry(&w, a, prio_word(5), EV_SUSPEND, a, 13, 0, b) &&
+                 entry(&w, b, prio_word(5), EV_MUTEX_GET, mutex2, WAIT_FOREVER, lo2, 0) &&
+                 entry(&w, b, prio_word(5), EV_SUSPEND, b, 13, 0, lo) &&
+                 entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0) &&  /* b's window unbounded */
+                 entry(&w, lo2, prio_word(22), 200, 0, 0, 0, 0) && /* a's */
+                 entry(&w, a, prio_word(5), 200, 0, 0, 0, 0) &&    /* both end */
+                 entry(&w, b, prio_word(5), 200, 0, 0, 0, 0) &&
+                 entry(&w, lo, prio_word(20), EV_MUTEX_PUT, mutex, lo, 1, 0) &&
+                 entry(&w, lo2, prio_word(22), EV_MUTEX_PUT, mutex2, lo2, 1, 0) &&
+                 entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0) &&
+                 entry(&w, lo2, prio_word(22), EV_MUTEX_GET, mutex2, 0, 0, 0);
+    } else if (mixed) {
+        /* low holds mutex, low 2 mutex 2; each round a waiter of priority
+         * 5-7 blocks on mutex (its GET, then its SUSPEND) and one of 9-10 on
+         * mutex 2 (eight waiters in
+         * turn: a waiter's next event ends its window), middle (7) runs,
+         * then low, and every third round low 2; every fourth the owners put
+         * and take their mutexes again */
+        bool ok = entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0) &&
+                  entry(&w, lo2, prio_word(22), EV_MUTEX_GET, mutex2, 0, 0, 0);
+        for (uint32_t r = 0; ok; r++) {
+            uint32_t a = fresh + 16 * (2 * r % 8), b = fresh + 16 * ((2 * r + 1) % 8);
+            ok = entry(&w, a, prio_word(5 + r % 3), EV_MUTEX_GET, mutex, WAIT_FOREVER, lo, 0) &&
+                 entry(&w, a, prio_word(5 + r % 3), EV_SUSPEND, a, 13, 0, b) &&
+                 entry(&w, b, prio_word(9 + r % 2), EV_MUTEX_GET, mutex2, WAIT_FOREVER, lo2, 0) &&
+                 entry(&w, b, prio_word(9 + r % 2), EV_SUSPEND, b, 13, 0, mid) &&
+                 entry(&w, mid, prio_word(7), 200, 0, 0, 0, 0) &&
+                 entry(&w, lo, prio_word(20), 200, 0, 0, 0, 0) &&
+                 (r % 3 != 2 || entry(&w, lo2, prio_word(22), 200, 0, 0, 0, 0)) &&
+                 (r % 4 != 3 || (entry(&w, lo, prio_word(20), EV_MUTEX_PUT, mutex, lo, 1, 0) &&
+                                 entry(&w, lo2, prio_word(22), EV_MUTEX_PUT, mutex2, lo2, 1, 0) &&
+                                 entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0) &&
+                                 entry(&w, lo2, prio_word(22), EV_MUTEX_GET, mutex2, 0, 0, 0)));
+        }
     } else if (strcmp(shape, "objects-window") == 0) {
         entry(&w, lo, prio_word(20), EV_MUTEX_GET, mutex, 0, 0, 0);
         entry(&w, hi, prio_word(5), EV_MUTEX_GET, mutex, 0, lo, 0);

@@ -397,7 +397,7 @@ static __attribute__((noinline)) void feed_event(trx_correct_inversions *f, cons
             return;
         }
     }
-    if (!may_close(f, ctx, ev->priority))
+    if (!may_close(f, ctx, ev->priority) && !trx_open_windows_ask_always)
         return;
     const uint32_t *marked;
     int64_t n = trx_open_windows_close_for(f->open, ctx, ev->priority, &marked);

@@ -193,6 +193,8 @@ static int collect_group(trx_open_windows *w, int32_t g, uint32_t prio)
     return 0;
 }
 
+bool trx_open_windows_ask_always;
+
 int64_t trx_open_windows_close_for(trx_open_windows *w, uint32_t context, uint32_t prio,
                                    const uint32_t **closed)
 {

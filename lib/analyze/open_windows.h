@@ -6,6 +6,7 @@
 #ifndef TRX_OPEN_WINDOWS_H
 #define TRX_OPEN_WINDOWS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef struct trx_open_windows trx_open_windows;
@@ -26,6 +27,13 @@ void trx_open_windows_remove(trx_open_windows *w, uint32_t slot);
  * how many; -1 when out of memory (nothing closed then). */
 int64_t trx_open_windows_close_for(trx_open_windows *w, uint32_t context, uint32_t prio,
                                    const uint32_t **closed);
+
+/* The finders (inversions_correct.c, priority_inversions.c) skip
+ * trx_open_windows_close_for where bounds they keep on the open windows
+ * (their smallest blocked priority, whether one owner holds them all) show
+ * that it closes none. Tests set this to ask at every event instead, and
+ * compare (test_inversion_bounds). */
+extern bool trx_open_windows_ask_always;
 
 /* Releases the set; NULL is fine. */
 void trx_open_windows_free(trx_open_windows *w);

@@ -302,7 +302,7 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
         close_window(f, w, ev, 0);
         return;
     }
-    if (!may_close(f, ev->context, p))
+    if (!may_close(f, ev->context, p) && !trx_open_windows_ask_always)
         return;
     /* Every open window whose owner is not running and whose blocked thread
      * has a higher priority than this event's, in object order. */
