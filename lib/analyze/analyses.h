@@ -165,6 +165,7 @@ typedef struct trx_isr_frame {
 /* What one core of the trace's contexts runs, as the timing analyses follow it. */
 typedef struct trx_timing_core {
     bool have_prev;
+    uint8_t prev_state; /* what the time after the previous event counts as (timing.c LOAD_*) */
     uint32_t prev_next;
     uint64_t prev_ticks; /* the latest ticks seen (time that ran back does not lower it) */
     uint64_t last_ticks; /* the previous event's own ticks */
@@ -176,6 +177,13 @@ typedef struct trx_timing_core {
 typedef struct trx_timing_recent {
     uint32_t key, value;
 } trx_timing_recent;
+/* A recent look-up of an interrupt's entry in trx_timing.isr or swi: its
+ * (core or 0, number / handle), index + 1 (0: none), and trx_timing.tables
+ * then. */
+#define TRX_TIMING_IRQ_RECENT 8
+typedef struct trx_timing_irq_recent {
+    uint32_t core, id, at, tables;
+} trx_timing_irq_recent;
 typedef struct trx_timing {
     uint64_t window;
     uint64_t last_ticks;
@@ -187,8 +195,9 @@ typedef struct trx_timing {
     uint64_t backsteps; /* how often a core's time went backwards so far */
     uint64_t dropped;   /* intervals spanning a backward step, left out */
     uint64_t win_index, win_lo, win_hi; /* the last window load_add used: [lo, hi) */
-    trx_timing_core one, *per_core;     /* per_core: several cores' contexts */
+    trx_timing_core *per_core;          /* one per core of the trace's contexts */
     uint32_t cores;
+    uint8_t init_state;    /* what time after an initialization event counts as (LOAD_*) */
     trx_isr_frame *frames; /* the cores' nest frames, one block */
     trx_keyed_duration *isr, *swi, *latency, *response;
     uint32_t isr_count, isr_cap, swi_count, swi_cap, latency_count, latency_cap, response_count,
@@ -199,8 +208,12 @@ typedef struct trx_timing {
     void *pending;
     uint32_t pending_count, pending_cap;
     uint32_t pending_live; /* pending starts not ended yet */
+    uint32_t no_wait;      /* an address known to have no pending start (0: idle, none) */
     /* the recent look-ups of pending_map, by hash of the key */
     trx_timing_recent recent[1u << TRX_TIMING_RECENT_BITS];
+    /* the recent look-ups of isr_map ([0]) and swi_map ([1]), by hash */
+    trx_timing_irq_recent irq_recent[2][TRX_TIMING_IRQ_RECENT];
+    uint32_t tables;   /* changes where the keyed tables' indexes may (a clear, a merge) */
     bool keys_dropped; /* a keyed table was full: a key's figures were left out */
     int oom;
 } trx_timing;

@@ -35,6 +35,12 @@
 #include "util/address_map.h"
 #include "analyze/segment_units.h"
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
+#else
+#define NOINLINE
+#endif
+
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
 
 typedef struct core_state {
@@ -76,6 +82,7 @@ struct trx_core_tracker {
                               whose pairs come from the per-thread figures) */
     bool oom;              /* a per-thread core row could not be added */
     bool init_unknown;     /* initialization is unknown time (UIA: before the first switch) */
+    bool one_core;         /* pairs_from_threads: follow_one_core */
     uint32_t busy;         /* cores running a thread now */
     uint64_t busy_since;   /* when `busy` last changed */
 };
@@ -132,6 +139,7 @@ trx_core_tracker *trx_core_tracker_new_known(const trx_trace *t, int single)
     k->follow_next = t->format != TRX_TRACE_TXTB ? !trx_trace_context_missing(t)
                      : single >= 0               ? single != 0
                                                  : single_core(t);
+    k->one_core = pairs_from_threads(k);
     k->out.threads = calloc(n, sizeof *k->out.threads);
     /* core 0's pairs: one per thread at most (no growth, no slack); following
      * the event model (one core), they come from the per-thread figures */
@@ -160,14 +168,20 @@ static bool is_busy(const core_state *c)
 }
 
 /* The map entry of (core, its running thread); the thread must be known. */
-static trx_core_thread *current_slot(trx_core_tracker *k, uint32_t core)
+static NOINLINE trx_core_thread *look_up_slot(trx_core_tracker *k, uint32_t core)
 {
     core_state *c = &k->core[core];
-    if (!c->slot || c->slot_gen != k->map.generation) {
-        c->slot = trx_core_thread_map_get(&k->map, core, c->thread);
-        c->slot_gen = k->map.generation;
-    }
+    c->slot = trx_core_thread_map_get(&k->map, core, c->thread);
+    c->slot_gen = k->map.generation;
     return c->slot;
+}
+
+static inline trx_core_thread *current_slot(trx_core_tracker *k, uint32_t core)
+{
+    core_state *c = &k->core[core];
+    if (c->slot && c->slot_gen == k->map.generation)
+        return c->slot;
+    return look_up_slot(k, core);
 }
 
 /* Adds `d` ticks to what core `core` does in state `c` (the core's own
@@ -418,7 +432,8 @@ static void thread_event(trx_core_tracker *k, uint32_t core, const trx_event *ev
     if (c->nesting > 0) /* a thread logs: any interrupt on this core is over */
         set_nesting(k, core, 0, now);
     c->have_pending = false;
-    set_state(k, core, STATE_THREAD, ev->context, th, now);
+    if (c->state != STATE_THREAD || c->context != ev->context) /* else set_state changes nothing */
+        set_state(k, core, STATE_THREAD, ev->context, th, now);
     if (th >= 0) { /* the core runs it now */
         trx_core_thread *ct = current_slot(k, core);
         if (ct)
@@ -480,10 +495,47 @@ static void isr_event(trx_core_tracker *k, uint32_t core, const trx_event *ev)
     }
 }
 
+/* follow_event once the core's counts are done: the core goes to the
+ * event's next context (an interrupt's nesting, or a thread's, idle's or
+ * initialization's state). `own`: the first thread at the event's context. */
+static void follow_change(trx_core_tracker *k, core_state *c, uint32_t core, const trx_event *ev,
+                          uint64_t now, int32_t own)
+{
+    uint32_t n = ev->next_context;
+    if (n == TRX_CONTEXT_ISR) {
+        if (c->nesting == 0)
+            set_nesting(k, core, 1, now);
+        return;
+    }
+    if (c->nesting > 0)
+        set_nesting(k, core, 0, now);
+    if (c->state == STATE_THREAD ? c->context == n
+        : c->state == STATE_IDLE ? n == TRX_CONTEXT_IDLE
+                                 : c->state == STATE_INIT && n == TRX_CONTEXT_INIT)
+        return; /* the core goes on as it is: set_state would change nothing */
+    k->blocking = ev->kind == TRX_KIND_SUSPEND && ev->subject == ev->context && n != ev->context;
+    if (n == TRX_CONTEXT_IDLE)
+        set_state(k, core, STATE_IDLE, 0, -1, now);
+    else if (n == TRX_CONTEXT_INIT)
+        set_state(k, core, STATE_INIT, 0, -1, now);
+    else
+        set_state(k, core, STATE_THREAD, n,
+                  n == ev->context && own >= 0 ? own : trx_trace_first_thread_at(k->trace, n), now);
+    k->blocking = false;
+}
+
+/* Whether core c, following the event model, goes on as it is after an
+ * event whose next context is `n`. */
+static inline bool follow_goes_on(const core_state *c, uint32_t n)
+{
+    return n == TRX_CONTEXT_ISR ? c->nesting > 0
+                                : c->nesting == 0 && c->state == STATE_THREAD && c->context == n;
+}
+
 /* Following the event model: the time from this event on goes to its next
  * context on its core (as the execution profile has it); synthetic RUNNING
  * events change the state too. */
-static void follow_event(trx_core_tracker *k, const trx_event *ev)
+static NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
 {
     uint32_t core = trx_core_slot(k->follow_cores, ev);
     core_state *c = &k->core[core];
@@ -517,35 +569,48 @@ static void follow_event(trx_core_tracker *k, const trx_event *ev)
             }
         }
     }
-    uint32_t n = ev->next_context;
-    if (n == TRX_CONTEXT_ISR) {
-        if (c->nesting == 0)
-            set_nesting(k, core, 1, now);
-        return;
-    }
-    if (c->nesting > 0)
-        set_nesting(k, core, 0, now);
-    if (c->state == STATE_THREAD ? c->context == n
-        : c->state == STATE_IDLE ? n == TRX_CONTEXT_IDLE
-                                 : c->state == STATE_INIT && n == TRX_CONTEXT_INIT)
-        return; /* the core goes on as it is: set_state would change nothing */
-    k->blocking = ev->kind == TRX_KIND_SUSPEND && ev->subject == ev->context && n != ev->context;
-    if (n == TRX_CONTEXT_IDLE)
-        set_state(k, core, STATE_IDLE, 0, -1, now);
-    else if (n == TRX_CONTEXT_INIT)
-        set_state(k, core, STATE_INIT, 0, -1, now);
-    else
-        set_state(k, core, STATE_THREAD, n,
-                  n == ev->context && own >= 0 ? own : trx_trace_first_thread_at(k->trace, n), now);
-    k->blocking = false;
+    if (!follow_goes_on(c, ev->next_context))
+        follow_change(k, c, core, ev, now, own);
 }
 
-void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
+/* follow_event's change of state, out of line. */
+static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, uint64_t now,
+                                      int32_t own)
 {
-    if (k->follow_next) {
+    follow_change(k, &k->core[0], 0, ev, now, own);
+}
+
+/* follow_event following one core (core 0, whose pairs are the per-thread
+ * figures: pairs_from_threads) for a core already seen and an event that is
+ * no synthetic one of a trace whose addresses are each one object's (the
+ * cursor's ev->thread is the first thread at the context): inline, only
+ * tail calls. Else follow_event. */
+static inline void follow_one_core(trx_core_tracker *k, const trx_event *ev)
+{
+    core_state *c = &k->core[0];
+    if (!c->seen || ev->synthetic || k->trace->first_thread_map_) {
         follow_event(k, ev);
         return;
     }
+    uint64_t now = ev->ticks;
+    if (now < c->since)
+        now = c->since; /* time that ran back (UIA): nothing is counted twice */
+    if (now > k->last_ticks)
+        k->last_ticks = now;
+    c->last_event = now;
+    k->out.cores[0].events++;
+    int32_t own = ev->thread;
+    if (own >= 0 && own < (int32_t)k->out.thread_count) {
+        k->out.threads[own].core_mask |= 1u;   /* its own event: counted on the core */
+        k->out.threads[own].first_migration++; /* see core0_profile */
+    }
+    if (!follow_goes_on(c, ev->next_context))
+        follow_change_at(k, ev, now, own);
+}
+
+/* The SMP rules' feed: per core, from the events each core logged. */
+static NOINLINE void smp_event(trx_core_tracker *k, const trx_event *ev)
+{
     if (ev->synthetic)
         return;
     if (ev->core >= TRX_MAX_CORES) {
@@ -572,6 +637,16 @@ void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
         set_state(k, core, STATE_INIT, 0, -1, ev->ticks);
     else
         thread_event(k, core, ev);
+}
+
+void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
+{
+    if (k->one_core)
+        follow_one_core(k, ev);
+    else if (k->follow_next)
+        follow_event(k, ev);
+    else
+        smp_event(k, ev);
 }
 
 /* Following the event model (one core), core 0's (core, thread) pairs are

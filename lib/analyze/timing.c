@@ -20,6 +20,12 @@
 #include "analyze/segment_units.h"
 #include "decode/object_table.h"
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
+#else
+#define NOINLINE
+#endif
+
 #define MAX_NEST 64
 #define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
 
@@ -90,8 +96,15 @@ static trx_keyed_duration *interrupt_keyed(trx_timing *a, bool swi, uint32_t cor
     trx_keyed_duration **v = swi ? &a->swi : &a->isr;
     uint32_t *n = swi ? &a->swi_count : &a->isr_count, *cap = swi ? &a->swi_cap : &a->isr_cap;
     uint32_t key_core = a->per_core_interrupts ? core : 0, at;
-    if (trx_pair_map_get(map, key_core, id, &at))
+    /* small numbers (ISRs) in slots of their own, aligned handles (Swis) mixed */
+    trx_timing_irq_recent *r =
+        &a->irq_recent[swi][(id ^ id >> 4 ^ id >> 8 ^ key_core) % TRX_TIMING_IRQ_RECENT];
+    if (r->at && r->tables == a->tables && r->id == id && r->core == key_core)
+        return &(*v)[r->at - 1];
+    if (trx_pair_map_get(map, key_core, id, &at)) {
+        *r = (trx_timing_irq_recent){key_core, id, at + 1, a->tables};
         return &(*v)[at];
+    }
     if (*n >= MAX_KEYS) {
         a->keys_dropped = true;
         return NULL;
@@ -128,7 +141,12 @@ static void keyed_add(trx_keyed_duration *k, uint64_t v, const trx_event *ev)
 typedef struct pending_start {
     uint64_t resume, irq; /* ticks + 1 (0: none) */
     uint64_t backsteps;   /* trx_timing.backsteps at the resume */
+    /* the thread's entries in a->response and a->latency (index + 1, 0: not
+     * looked up yet) while a->tables = `tables` */
+    uint32_t response_at, latency_at, tables;
 } pending_start;
+
+enum { LOAD_IDLE, LOAD_BUSY, LOAD_UNKNOWN };
 
 int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span)
 {
@@ -137,25 +155,26 @@ int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t
     if (window != 0 && span / window >= TRX_LOAD_WINDOWS_MAX / cores)
         return -2;
     a->init_unknown = t->format == TRX_TRACE_UIA;
+    a->init_state = a->init_unknown ? LOAD_UNKNOWN : LOAD_BUSY;
     a->per_core_interrupts = trx_trace_per_core_instances(t);
     a->win_lo = 1; /* no window used yet: [1, 0) is empty */
     a->window = window;
     a->window_limit = window ? span / window + 1 : 0; /* windows covering [0, span] */
     a->cores = cores;
     a->frames = calloc((size_t)a->cores * MAX_NEST, sizeof *a->frames);
-    if (a->cores > 1 && a->frames && !(a->per_core = calloc(a->cores, sizeof *a->per_core))) {
+    a->per_core = calloc(a->cores, sizeof *a->per_core);
+    if (!a->frames || !a->per_core) {
         free(a->frames);
+        free(a->per_core);
         return -1;
     }
-    if (!a->frames)
-        return -1;
-    a->one.nest = a->frames;
-    for (uint32_t c = 0; a->per_core && c < a->cores; c++)
+    for (uint32_t c = 0; c < a->cores; c++) {
         a->per_core[c].nest = a->frames + (size_t)c * MAX_NEST;
+        /* before a core's first event: unknown, or (TXTB) idle; from 0 on */
+        a->per_core[c].prev_state = a->init_unknown ? LOAD_UNKNOWN : LOAD_IDLE;
+    }
     return 0;
 }
-
-enum { LOAD_IDLE, LOAD_BUSY, LOAD_UNKNOWN };
 
 /* Makes room for windows [0, need) of every core; false when out of memory. */
 static bool load_windows(trx_timing *a, uint64_t need)
@@ -219,11 +238,11 @@ static inline void load_add(trx_timing *a, uint32_t core, uint64_t from, uint64_
 }
 
 /* What the time after an event whose next context is `next` counts as. */
-static int load_state(const trx_timing *a, uint32_t next)
+static inline int load_state(const trx_timing *a, uint32_t next)
 {
-    return next == TRX_CONTEXT_IDLE                      ? LOAD_IDLE
-           : next == TRX_CONTEXT_INIT && a->init_unknown ? LOAD_UNKNOWN
-                                                         : LOAD_BUSY;
+    return next == TRX_CONTEXT_IDLE   ? LOAD_IDLE
+           : next == TRX_CONTEXT_INIT ? a->init_state
+                                      : LOAD_BUSY;
 }
 
 /* Not interrupt, initialization or idle. */
@@ -257,17 +276,28 @@ static void end_pending(trx_timing *a, uint32_t thread, pending_start *ps, const
         a->dropped++;
         ps->resume = ps->irq = 0;
     }
+    if (ps->tables != a->tables) { /* the tables' indexes may have changed */
+        ps->tables = a->tables;
+        ps->response_at = ps->latency_at = 0;
+    }
     if (ps->resume && ev->ticks >= ps->resume - 1) {
-        trx_keyed_duration *k =
-            keyed(a, &a->resp_map, &a->response, &a->response_count, &a->response_cap, thread);
-        if (k)
+        trx_keyed_duration *k = ps->response_at
+                                    ? &a->response[ps->response_at - 1]
+                                    : keyed(a, &a->resp_map, &a->response, &a->response_count,
+                                            &a->response_cap, thread);
+        if (k) {
+            ps->response_at = (uint32_t)(k - a->response) + 1;
             keyed_add(k, ev->ticks - (ps->resume - 1), ev);
+        }
     }
     if (ps->irq && ev->ticks >= ps->irq - 1) {
-        trx_keyed_duration *k =
-            keyed(a, &a->lat_map, &a->latency, &a->latency_count, &a->latency_cap, thread);
-        if (k)
+        trx_keyed_duration *k = ps->latency_at ? &a->latency[ps->latency_at - 1]
+                                               : keyed(a, &a->lat_map, &a->latency,
+                                                       &a->latency_count, &a->latency_cap, thread);
+        if (k) {
+            ps->latency_at = (uint32_t)(k - a->latency) + 1;
             keyed_add(k, ev->ticks - (ps->irq - 1), ev);
+        }
     }
     a->pending_live--;
     ps->resume = ps->irq = 0;
@@ -283,7 +313,8 @@ static inline pending_start *waiting(trx_timing *a, uint32_t thread)
 
 /* Ends core c's (number `core`) innermost interrupt (ISR or Swi) at `ev`:
  * its durations. */
-static void close_frame(trx_timing *a, trx_timing_core *c, uint32_t core, const trx_event *ev)
+static NOINLINE void close_frame(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                 const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     c->depth--;
@@ -306,81 +337,168 @@ static void close_frame(trx_timing *a, trx_timing_core *c, uint32_t core, const 
     }
 }
 
-void trx_timing_feed(trx_timing *a, const trx_event *ev)
+/* A resume (`ev`, on core c) starts a response time of its thread (and a
+ * latency, from the outer ISR ENTER, when an ISR resumes it). False when
+ * out of memory. */
+static NOINLINE bool start_pending(trx_timing *a, const trx_timing_core *c, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
-    trx_timing_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
-    uint32_t core = a->per_core ? trx_core_slot(a->cores, ev) : 0;
-    /* CPU load: the time since the core's previous event is busy unless
-     * idle (or unknown); before its first event, unknown */
-    if (a->window)
-        load_add(a, core, c->have_prev ? c->prev_ticks : 0, now,
-                 c->have_prev      ? load_state(a, c->prev_next)
-                 : a->init_unknown ? LOAD_UNKNOWN
-                                   : LOAD_IDLE);
-    if (c->have_prev && now < c->last_ticks)
-        a->backsteps++; /* intervals open across this step get no figure */
+    uint32_t i = pending_index(a, ev->subject);
+    if (i == 0) {
+        if (a->pending_count == a->pending_cap) {
+            uint32_t n = a->pending_cap ? a->pending_cap * 2 : 16;
+            void *q = realloc(a->pending, (size_t)n * sizeof(pending_start));
+            if (!q) {
+                a->oom = 1;
+                return false;
+            }
+            a->pending = q;
+            a->pending_cap = n;
+        }
+        ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0, 0, 0, 0, 0};
+        i = ++a->pending_count;
+        if (trx_address_map_put(&a->pending_map, ev->subject, i) < 0) {
+            a->oom = 1;
+            return false;
+        }
+        *recent_of(a, ev->subject) = (trx_timing_recent){ev->subject, i};
+    }
+    if (ev->subject == a->no_wait)
+        a->no_wait = TRX_CONTEXT_IDLE; /* it waits now */
+    pending_start *ps = &((pending_start *)a->pending)[i - 1];
+    a->pending_live += !ps->resume && !ps->irq;
+    if (!ps->resume && !ps->irq)
+        ps->backsteps = a->backsteps;
+    if (!ps->resume)
+        ps->resume = now + 1;
+    if (ev->context == TRX_CONTEXT_ISR && !ps->irq)
+        ps->irq = (c->depth > 0 ? c->nest[0].enter : now) + 1; /* from the outer ENTER */
+    return true;
+}
+
+/* Ends the pending start of `thread` (a thread) at `ev` when it has one. */
+static void end_if_waiting(trx_timing *a, uint32_t thread, const trx_event *ev)
+{
+    pending_start *ps = waiting(a, thread);
+    if (ps)
+        end_pending(a, thread, ps, ev);
+}
+
+/* Whether `ev` may end a pending start (a->pending_live): its next context
+ * or its own context is a thread not known to wait for nothing (a->no_wait). */
+static inline bool may_end(const trx_timing *a, const trx_event *ev)
+{
+    uint32_t ctx = ev->context, next = ev->next_context;
+    return (next != a->no_wait && is_thread(next)) ||
+           (ctx != next && ctx != a->no_wait && is_thread(ctx));
+}
+
+/* The CPU handed to a thread (it is the event's next context) ends its
+ * response time and, if an ISR resumed it, its interrupt-to-thread latency;
+ * its own event does when the next contexts never named it. The next
+ * context, a thread, waits no more then (a->no_wait). */
+static NOINLINE void end_waiting(trx_timing *a, const trx_event *ev)
+{
+    uint32_t ctx = ev->context, next = ev->next_context;
+    if (next != a->no_wait && is_thread(next)) {
+        end_if_waiting(a, next, ev);
+        a->no_wait = next;
+    }
+    if (ctx != next && ctx != a->no_wait && is_thread(ctx))
+        end_if_waiting(a, ctx, ev);
+}
+
+/* The kinds of event trx_timing_feed hands to interrupt_or_resume. */
+_Static_assert(TRX_KINDS <= 32, "kinds as bits of a 32-bit mask");
+#define FRAME_OR_RESUME                                                                            \
+    (1u << TRX_KIND_ISR_ENTER | 1u << TRX_KIND_ISR_EXIT | 1u << TRX_KIND_SWI_BEGIN |               \
+     1u << TRX_KIND_SWI_END | 1u << TRX_KIND_RESUME)
+
+/* trx_timing_feed for the events that open or close an interrupt frame
+ * (ISR and Swi durations) or resume a thread (a response time starts, and
+ * a latency from an ISR), after the load. */
+static NOINLINE void interrupt_or_resume(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                         const trx_event *ev)
+{
+    switch (ev->kind) {
+    case TRX_KIND_ISR_ENTER:
+    case TRX_KIND_SWI_BEGIN:
+        if (c->depth < MAX_NEST)
+            c->nest[c->depth] = (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN,
+                                                ev->ticks, 0, a->backsteps};
+        c->depth++;
+        break;
+    case TRX_KIND_ISR_EXIT:
+    case TRX_KIND_SWI_END:
+        if (c->depth > 0)
+            close_frame(a, c, core, ev);
+        break;
+    default: /* TRX_KIND_RESUME */
+        if (ev->context != TRX_CONTEXT_ISR)
+            c->depth = 0; /* a thread runs: any ISR without EXIT is over */
+        if (ev->subject != 0 && !trx_is_priority_change(ev) && !start_pending(a, c, ev))
+            return;
+        break;
+    }
+    if (a->pending_live && may_end(a, ev))
+        end_waiting(a, ev);
+}
+
+/* trx_timing_feed after the load: core c's (number `core`) previous event
+ * becomes `ev`, then the interrupt frames and pending starts. Only tail
+ * calls: nothing to save around them on the common path. */
+static inline void feed_after_load(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                   const trx_event *ev)
+{
+    uint64_t now = ev->ticks;
+    if (now < c->last_ticks) /* (0 before the core's first event) */
+        a->backsteps++;      /* intervals open across this step get no figure */
     c->last_ticks = now;
-    if (now > c->prev_ticks || !c->have_prev)
+    if (now > c->prev_ticks)
         c->prev_ticks = now; /* time that ran back (UIA) is not counted twice */
     c->have_prev = true;
     c->prev_next = ev->next_context;
+    c->prev_state = (uint8_t)load_state(a, ev->next_context);
     if (now > a->last_ticks)
         a->last_ticks = now; /* the span the load windows cover */
+    if ((FRAME_OR_RESUME >> (ev->kind & 31)) & 1) {
+        interrupt_or_resume(a, c, core, ev);
+        return;
+    }
+    if (ev->context != TRX_CONTEXT_ISR)
+        c->depth = 0;                      /* a thread runs: any ISR without EXIT is over */
+    if (a->pending_live && may_end(a, ev)) /* else no thread waits for the CPU */
+        end_waiting(a, ev);
+}
 
-    uint32_t ctx = ev->context;
-    /* ISR and Swi durations */
-    if (ev->kind == TRX_KIND_ISR_ENTER || ev->kind == TRX_KIND_SWI_BEGIN) {
-        if (c->depth < MAX_NEST)
-            c->nest[c->depth] =
-                (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN, now, 0, a->backsteps};
-        c->depth++;
-    } else if ((ev->kind == TRX_KIND_ISR_EXIT || ev->kind == TRX_KIND_SWI_END) && c->depth > 0) {
-        close_frame(a, c, core, ev);
-    } else if (ctx != TRX_CONTEXT_ISR) {
-        c->depth = 0; /* a thread runs: any ISR without EXIT is over */
-    }
-    /* resumes start a response time (and a latency from an ISR) */
-    if (ev->kind == TRX_KIND_RESUME && ev->subject != 0 && !trx_is_priority_change(ev)) {
-        uint32_t i = pending_index(a, ev->subject);
-        if (i == 0) {
-            if (a->pending_count == a->pending_cap) {
-                uint32_t n = a->pending_cap ? a->pending_cap * 2 : 16;
-                void *q = realloc(a->pending, (size_t)n * sizeof(pending_start));
-                if (!q) {
-                    a->oom = 1;
-                    return;
-                }
-                a->pending = q;
-                a->pending_cap = n;
-            }
-            ((pending_start *)a->pending)[a->pending_count] = (pending_start){0, 0, 0};
-            i = ++a->pending_count;
-            if (trx_address_map_put(&a->pending_map, ev->subject, i) < 0) {
-                a->oom = 1;
-                return;
-            }
-            *recent_of(a, ev->subject) = (trx_timing_recent){ev->subject, i};
+/* trx_timing_feed when the load's interval leaves the last window used. */
+static NOINLINE void feed_new_window(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                     const trx_event *ev)
+{
+    load_add_split(a, core, c->prev_ticks, ev->ticks, c->prev_state);
+    feed_after_load(a, c, core, ev);
+}
+
+void trx_timing_feed(trx_timing *a, const trx_event *ev)
+{
+    uint32_t core = trx_core_slot(a->cores, ev);
+    trx_timing_core *c = &a->per_core[core];
+    /* CPU load: the time since the core's previous event is busy unless
+     * idle (or unknown); before its first event (from 0), unknown or idle.
+     * Inline for an interval inside the last window used (win_hi never
+     * passes the span the windows cover); time that went backwards (UIA
+     * streams) adds nothing. */
+    uint64_t from = c->prev_ticks, to = ev->ticks;
+    if (a->window && to > from) {
+        if (from < a->win_lo || to > a->win_hi) {
+            feed_new_window(a, c, core, ev);
+            return;
         }
-        pending_start *ps = &((pending_start *)a->pending)[i - 1];
-        a->pending_live += !ps->resume && !ps->irq;
-        if (!ps->resume && !ps->irq)
-            ps->backsteps = a->backsteps;
-        if (!ps->resume)
-            ps->resume = now + 1;
-        if (ctx == TRX_CONTEXT_ISR && !ps->irq)
-            ps->irq = (c->depth > 0 ? c->nest[0].enter : now) + 1; /* from the outer ENTER */
+        if (c->prev_state != LOAD_IDLE)
+            (c->prev_state == LOAD_BUSY ? a->busy : a->unknown)[a->win_index * a->cores + core] +=
+                to - from;
     }
-    /* the CPU handed to a thread (it is the event's next context) ends its
-     * response time and, if an ISR resumed it, its interrupt-to-thread
-     * latency; its own event does when the next contexts never named it */
-    if (!a->pending_live)
-        return; /* no thread waits for the CPU: nothing to end */
-    pending_start *ps;
-    if (is_thread(ev->next_context) && (ps = waiting(a, ev->next_context)))
-        end_pending(a, ev->next_context, ps, ev);
-    if (is_thread(ctx) && ctx != ev->next_context && (ps = waiting(a, ctx)))
-        end_pending(a, ctx, ps, ev);
+    feed_after_load(a, c, core, ev);
 }
 
 static void finish_table(trx_keyed_duration *v, uint32_t n)
@@ -447,11 +565,8 @@ static void unknown_tail(trx_timing *a, uint32_t core, const trx_timing_core *c)
  * there are several. 0, or -1 when out of memory. */
 static int finish_load(trx_timing *a, trx_stats *s)
 {
-    if (a->per_core)
-        for (uint32_t c = 0; c < a->cores; c++)
-            unknown_tail(a, c, &a->per_core[c]);
-    else
-        unknown_tail(a, 0, &a->one);
+    for (uint32_t c = 0; a->per_core && c < a->cores; c++)
+        unknown_tail(a, c, &a->per_core[c]);
     s->load_window = a->window;
     s->load_count = a->window_count;
     s->load_span = a->last_ticks;
@@ -548,8 +663,8 @@ void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerp
     }
     uint64_t shape[2] = {a->window, a->cores};
     trx_fp_add(f, FP_SHAPE, shape, 2);
-    for (uint32_t n = 0; n < (a->per_core ? a->cores : 1); n++) {
-        const trx_timing_core *c = a->per_core ? &a->per_core[n] : &a->one;
+    for (uint32_t n = 0; n < a->cores; n++) {
+        const trx_timing_core *c = &a->per_core[n];
         uint64_t core[6] = {n, c->have_prev, c->prev_next, c->prev_ticks, c->last_ticks, c->depth};
         trx_fp_add(f, FP_CORE, core, 6);
         for (uint32_t d = 0; d < c->depth && d < MAX_NEST; d++) {
@@ -582,6 +697,7 @@ static void clear_table(trx_keyed_duration *v, uint32_t *n)
 
 void trx_timing_clear_results(trx_timing *a)
 {
+    a->tables++; /* the indexes remembered into the tables go */
     a->keys_dropped = false;
     clear_table(a->isr, &a->isr_count);
     clear_table(a->swi, &a->swi_count);
@@ -732,6 +848,7 @@ int trx_timing_merge(trx_timing *later, trx_timing *earlier, const trx_trace *t,
     if (later->keys_dropped)
         return TRX_MERGE_REFUSED;
     later->keys_dropped = earlier->keys_dropped;
+    later->tables++; /* the joined tables' indexes differ */
     int rc = 0;
     if (join_table(
             later, pair_table(&later->isr, &later->isr_count, &later->isr_cap, &later->isr_map),

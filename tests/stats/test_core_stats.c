@@ -3,7 +3,8 @@
  * while B runs on core 1 (ticks 200-300), then A moves to core 1. Checks both
  * run times, the overlap, the migration, per-core time and load; that
  * --compat tracex leaves the per-core analysis out and gives the same numbers
- * with or without core bits; and the `trx stats --json` keys. */
+ * with or without core bits; the same trace on one core (its own events per
+ * thread); and the `trx stats --json` keys. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -158,6 +159,36 @@ static void test_two_cores(void **state)
     trx_trace_close(&t);
 }
 
+/* The same events without core bits: one core, followed by the event model
+ * (core_tracker.c's one-core path); core 0's (core, thread) pairs carry each
+ * thread's own events: A logs 4 (100, 400, 600, 700), B 2 (200, 300). */
+static void test_one_core_own_events(void **state)
+{
+    (void)state;
+    trx_trace t;
+    trx_stats s;
+    compute(false, TRX_MODE_CORRECT, &t, &s);
+    const trx_core_stats *cs = s.cores;
+    assert_non_null(cs);
+    assert_int_equal(cs->core_count, 1);
+    assert_int_equal(cs->cores[0].events, 9);
+    assert_int_equal(cs->profile_count, 2);
+    assert_int_equal(cs->profile[0].core, 0);
+    assert_int_equal(cs->profile[0].thread, 0);
+    assert_int_equal(cs->profile[0].events, 4);
+    assert_int_equal(cs->profile[0].ticks, cs->threads[0].run_ticks);
+    assert_int_equal(cs->profile[1].core, 0);
+    assert_int_equal(cs->profile[1].thread, 1);
+    assert_int_equal(cs->profile[1].events, 2);
+    assert_int_equal(cs->profile[1].ticks, cs->threads[1].run_ticks);
+    assert_true(trx_core_stats_thread_has(cs, 0, 0));
+    assert_true(trx_core_stats_thread_has(cs, 1, 0));
+    assert_false(trx_core_stats_thread_has(cs, 0, 1));
+    assert_int_equal(cs->threads[0].migrations, 0);
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+}
+
 /* TraceX's numbers: the same with or without core bits, and no per-core part. */
 static void test_compat_tracex(void **state)
 {
@@ -236,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_cores),
         cmocka_unit_test(test_high_cores),
+        cmocka_unit_test(test_one_core_own_events),
         cmocka_unit_test(test_compat_tracex),
         cmocka_unit_test(test_cli_json),
     };
