@@ -60,6 +60,7 @@ typedef struct cli_common {
     uint64_t max_input_size;       /* --max-input-size (default TRX_DEFAULT_MAX_INPUT) */
     bool json, crlf;               /* --json, --crlf (when the command takes them) */
     bool core_counts;              /* the open's pass counts for trx_core_summary (trx info) */
+    bool time_counts;              /* ... and for the statistics' pre-passes (trx_open_options) */
     char **args;                   /* positional arguments (input files, rules ...) */
     int arg_count;
 } cli_common;

@@ -34,7 +34,8 @@ int cli_input_open(cli_input *in, const cli_common *c, const char *path)
                           .endian = c->endian,
                           .uia_names = &in->uia_names,
                           .jobs = c->jobs,
-                          .core_counts = c->core_counts};
+                          .core_counts = c->core_counts,
+                          .time_counts = c->time_counts};
     bool from_stdin = strcmp(path, "-") == 0;
     trx_image img;
     int rc = from_stdin

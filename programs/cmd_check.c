@@ -254,6 +254,7 @@ int cmd_check(int argc, char **argv)
         return CHECK_EXIT_ERROR;
     }
     c.mode = TRX_MODE_CORRECT;
+    c.time_counts = true; /* the statistics' pre-passes from the open's own pass */
     cli_sink s;
     if ((rc = cli_sink_open(&s, c.output)) != 0) {
         free(o.rules);

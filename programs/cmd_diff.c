@@ -243,6 +243,7 @@ int cmd_diff(int argc, char **argv)
     int rc = cli_parse(argc, argv, &spec, &c);
     if (rc >= 0)
         return rc;
+    c.time_counts = true; /* the statistics' pre-passes from the open's own pass */
     cli_sink s;
     if ((rc = cli_sink_open(&s, c.output)) != 0)
         return rc;

@@ -60,5 +60,6 @@ int cmd_latency(int argc, char **argv)
         return rc;
     if ((args.from != NULL) != (args.to != NULL))
         return cli_usage_error("latency", "--from and --to go together");
+    c.time_counts = true; /* the segments' ticks and cores from the open's own pass */
     return cli_run_on_input(&c, write_latency, &args);
 }

@@ -134,5 +134,8 @@ int cmd_report(int argc, char **argv)
                            .max_args = 1};
     cli_common c;
     int rc = cli_parse(argc, argv, &spec, &c);
-    return rc >= 0 ? rc : cli_run_on_input(&c, write_report, &opts);
+    if (rc >= 0)
+        return rc;
+    c.time_counts = true; /* the statistics' pre-passes from the open's own pass */
+    return cli_run_on_input(&c, write_report, &opts);
 }

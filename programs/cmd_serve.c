@@ -215,5 +215,6 @@ int cmd_serve(int argc, char **argv)
     int rc = cli_parse(argc, argv, &spec, &c);
     if (rc >= 0)
         return rc;
+    c.time_counts = true; /* the statistics' pre-passes from the open's own pass */
     return serve(&c, &opts);
 }

@@ -145,5 +145,10 @@ int cmd_stats(int argc, char **argv)
                            .own_state = &opts,
                            .min_args = 1,
                            .max_args = 1};
-    return cli_main_on_input(argc, argv, &spec, write_stats, &opts);
+    cli_common c;
+    int rc = cli_parse(argc, argv, &spec, &c);
+    if (rc >= 0)
+        return rc;
+    c.time_counts = true; /* the time check, ticks and cores from the open's own pass */
+    return cli_run_on_input(&c, write_stats, &opts);
 }

@@ -106,5 +106,6 @@ int cmd_why(int argc, char **argv)
         return cli_usage_error("why", "--thread NAME: exactly one thread");
     if (args.pick_worst + args.have_instance + args.have_at != 1)
         return cli_usage_error("why", "one of --worst, --instance N, --at TICKS");
+    c.time_counts = true; /* the segments' ticks and cores from the open's own pass */
     return cli_run_on_input(&c, write_why, &args);
 }

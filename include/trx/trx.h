@@ -347,6 +347,11 @@ typedef struct trx_open_options {
      * needs (per-core events, threads, the time check), so that `trx info`
      * reads each entry once */
     bool core_counts;
+    /* TXTB: the pass also keeps what the statistics would otherwise read
+     * every entry for, serially: the time check's figures, whether any entry
+     * names a core other than 0, and the relative ticks every 1024 entries
+     * (trx_trace_time_check, trx_trace_ticks_at); core_counts keeps them too */
+    bool time_counts;
 } trx_open_options;
 
 /* Opens and validates a dump: header, registry, entry order and timer

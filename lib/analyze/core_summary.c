@@ -262,19 +262,11 @@ int trx_core_summary_split(trx_trace *t, trx_core_summary *s, trx_time_check *tc
     return rc;
 }
 
-/* Whether the open's pass counted the entries of the trace's current view. */
-static bool open_counts_fit(const trx_trace *t)
-{
-    const trx_open_counts *oc = t->open_counts_;
-    return oc && t->format == TRX_TRACE_TXTB && (t->view_is_tracex_ || !t->order_) &&
-           t->used == oc->used && t->oldest == oc->oldest;
-}
-
 int trx_core_summary_compute_checked(trx_trace *t, trx_core_summary *s, trx_time_check *tc)
 {
     if (t->format == TRX_TRACE_TXTB)
         trx_trace_use_view(t);
-    if (open_counts_fit(t)) { /* counted already: no pass over the entries */
+    if (trx_open_counts_fit(t) && t->open_counts_->has_core_counts) { /* counted already */
         memset(s, 0, sizeof *s);
         if (tc)
             trx_time_both_check(&t->open_counts_->time, t, tc);

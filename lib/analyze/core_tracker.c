@@ -32,6 +32,7 @@
 #include "analyze/core_thread_map.h"
 #include "decode/entry_read.h"
 #include "decode/object_table.h"
+#include "decode/txtb_scan.h"
 #include "util/address_map.h"
 #include "analyze/segment_units.h"
 
@@ -90,9 +91,11 @@ struct trx_core_tracker {
 /* True when no stored entry names a core other than 0 (id bits 24-31): the
  * byte holding them, or-ed over the entries in any order (without an order
  * of the view's own, trx_entry_phys maps [0, used) onto [0, used) when
- * oldest <= used). */
+ * oldest <= used), by the open's pass when it did (trx_open_options). */
 static bool single_core(const trx_trace *t)
 {
+    if (trx_open_counts_fit(t))
+        return t->open_counts_->core_bits == 0;
     const uint8_t *p = t->entries + (t->header.big_endian ? 8 : 11);
     uint8_t cores = 0; /* in blocks of 256 entries: a multi-core trace ends it early (trx serve
                           makes a tracker per window) */

@@ -12,6 +12,7 @@
 #include "decode/event_cursor_internal.h"
 #include "decode/lookahead_index.h"
 #include "decode/object_table.h"
+#include "decode/open_ticks.h"
 #include "decode/uia_cursor.h"
 #include "decode/txtb_salvage.h"
 
@@ -853,14 +854,19 @@ static void ticks_at(const trx_trace *t, const uint32_t *last, uint32_t n, uint6
 static uint64_t ticks_until(const trx_trace *t, uint32_t last, uint32_t *last_stamp)
 {
     uint64_t ticks;
-    ticks_at(t, &last, 1, &ticks, last_stamp);
+    trx_trace_ticks_at(t, &last, 1, &ticks, last_stamp);
     return ticks;
 }
 
 void trx_trace_ticks_at(const trx_trace *t, const uint32_t *last, uint32_t n, uint64_t *ticks,
                         uint32_t *stamps)
 {
-    ticks_at(t, last, n, ticks, stamps);
+    /* from the open's checkpoints, each entry on its own; else one pass */
+    for (uint32_t k = 0; k < n; k++)
+        if (!trx_open_ticks_at(t, last[k], &ticks[k], &stamps[k])) {
+            ticks_at(t, last, n, ticks, stamps);
+            return;
+        }
 }
 
 int trx_cursor_init_at_ticks(trx_cursor *c, trx_trace *t, uint32_t raw, uint64_t ticks_before,

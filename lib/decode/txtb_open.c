@@ -186,7 +186,12 @@ static int read_registry(trx_trace *t, uint64_t reg_off, trx_error *err)
 /* The pass over the entries (txtb_scan.c), then TraceX's view from it. */
 static void scan_entries(trx_trace *t, const trx_open_options *o, trx_scan_result *r)
 {
-    trx_txtb_scan(t, o ? o->jobs : 0, o && o->core_counts, r);
+    trx_txtb_scan(t, o ? o->jobs : 0,
+                  !o               ? TRX_SCAN_COUNT_NONE
+                  : o->core_counts ? TRX_SCAN_COUNT_CORES
+                  : o->time_counts ? TRX_SCAN_COUNT_TIME
+                                   : TRX_SCAN_COUNT_NONE,
+                  r);
     const uint32_t cap = t->capacity;
     const uint32_t oldest = (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE;
     trx_trace_view *v = &t->view_tracex_;

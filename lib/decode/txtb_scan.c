@@ -4,16 +4,18 @@
  * consecutive entries of each portion, skipping the first two of each, as
  * TraceX does), what the salvaging view needs to know whether anything is
  * damaged (txtb_salvage.c), and, when asked, `trx info`'s per-core counts
- * and time check (core_counts.h, time_steps.h) in the same pass, so that
- * each entry is read from memory once.
+ * and time check (core_counts.h, time_steps.h), the entries' core bits and
+ * the tick checkpoints (open_ticks.c) in the same pass, so that each entry
+ * is read from memory once.
  *
  * The entries are cut into parts, one a thread, each part also cut at the
  * oldest pointer. A part reads up to its own first zero thread word like the
  * TraceX loop, the rest like the loop after it; the parts join in physical
  * order (the first zero thread word ends TraceX's view; the salvage counts
  * add) and, for the time check, in chronological order (the steps across
- * the seams added at the join). Every figure equals one loop's over all
- * entries.
+ * the seams added at the join; each part's tick checkpoints, counted from
+ * its start, get the figures before it then). Every figure equals one
+ * loop's over all entries.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@
 #endif
 
 uint32_t trx_txtb_scan_part_min = 1u << 19;
+uint32_t trx_txtb_tick_shift = 10;
 
 enum { MAX_WORKERS = 64 }; /* threads of one pass at most */
 
@@ -84,12 +87,17 @@ typedef struct segment {
      * first on have the first's stamp, the steps inside */
     uint32_t first_ts, last_ts, run;
     trx_time_tally tally;
+    uint64_t first_span_up, first_changes; /* the step into `a` counted by the loop */
+    uint8_t core_bits;                     /* over [a, z) */
 } segment;
 
 typedef struct scan_params {
     const uint8_t *e;
     uint32_t cap, oldest, mask;
     bool be, checked;
+    /* tick checkpoints (counting): at physical q = k << tick_shift, index k */
+    uint32_t tick_shift;
+    uint64_t *tick_span_up, *tick_changes;
 } scan_params;
 
 /* The masked stamp of physical entry i. */
@@ -98,16 +106,24 @@ static inline uint32_t stamp(const scan_params *sp, uint32_t i, bool be)
     return trx_rd32(sp->e + (size_t)i * TRX_ENTRY_SIZE + 12, be) & sp->mask;
 }
 
-/* Reads segment `s` (and counts into `c` when `count`); the constants make
- * one loop per byte order, check mode and counting. The loop counts every
+/* Reads segment `s` (and counts as `counting` says, the per-core counts into
+ * `c`); the constants make one loop per byte order, check mode and counting.
+ * Counting, the loop records its figures at each checkpoint (counted from
+ * the segment's start: join_time makes them the view's). It counts every
  * step, the one into the segment's first entry too (from the entry before,
  * physically); the figures the loop would need branches for (the votes'
  * first two entries of a portion, the time's first entry, its leading run)
  * are settled after it. */
 static inline __attribute__((always_inline)) void scan_segment(const scan_params *sp, segment *s,
                                                                trx_core_counts *c, bool be,
-                                                               bool checked, bool count)
+                                                               bool checked,
+                                                               trx_scan_counting counting)
 {
+    const bool count = counting != TRX_SCAN_COUNT_NONE;
+    const bool cores = counting == TRX_SCAN_COUNT_CORES;
+    const uint32_t shift = sp->tick_shift, ck_mask = (1u << shift) - 1;
+    uint64_t *const ck_span = sp->tick_span_up, *const ck_changes = sp->tick_changes;
+    uint32_t core_bits = 0;
     const uint8_t *e = sp->e;
     const uint32_t o = sp->oldest, mask = sp->mask, b = s->b;
     const uint64_t m1 = (uint64_t)mask + 1, half = (uint64_t)mask / 2;
@@ -130,8 +146,14 @@ static inline __attribute__((always_inline)) void scan_segment(const scan_params
             suspect++;
         uint32_t ts = trx_rd32(p + 12, be) & mask;
         if (count) {
-            trx_core_counts_feed(c, ctx, id >> 24, i + key_add);
+            if (cores)
+                trx_core_counts_feed(c, ctx, id >> 24, i + key_add);
+            core_bits |= id >> 24;
             tally_step(&x, prev, ts, m1, half);
+            if ((i & ck_mask) == 0) {
+                ck_span[i >> shift] = x.span_up;
+                ck_changes[i >> shift] = x.ups + x.downs;
+            }
         } else {
             ups += ts > prev;
             downs += ts < prev;
@@ -158,6 +180,8 @@ static inline __attribute__((always_inline)) void scan_segment(const scan_params
             trx_time_tally first = {0};
             tally_step(&first, prev0, s->first_ts, m1, half);
             tally_sub(&x, &first);
+            s->first_span_up = first.span_up;
+            s->first_changes = first.ups + first.downs;
             uint32_t k = s->a + 1;
             while (k < z && stamp(sp, k, be) == s->first_ts)
                 k++;
@@ -167,6 +191,7 @@ static inline __attribute__((always_inline)) void scan_segment(const scan_params
     s->up = ups;
     s->down = downs;
     s->tally = x;
+    s->core_bits = (uint8_t)core_bits;
     uint32_t after = s->a > o + 1 ? s->a : o + 1; /* written entries after the oldest pointer */
     s->written_after = z > after ? z - after : 0;
     s->zero_before = 0;
@@ -181,8 +206,26 @@ static inline __attribute__((always_inline)) void scan_segment(const scan_params
             suspect++;
     }
     s->suspect = suspect;
-    if (count) /* the next segment's order keys may be lower: none cached across */
+    if (cores) /* the next segment's order keys may be lower: none cached across */
         trx_core_counts_flush(c);
+}
+
+/* scan_segment for the byte order and check mode given as constants. */
+static inline __attribute__((always_inline)) void scan_counting(const scan_params *sp, segment *s,
+                                                                trx_core_counts *c, bool be,
+                                                                bool checked,
+                                                                trx_scan_counting counting)
+{
+    switch (counting) {
+    case TRX_SCAN_COUNT_CORES:
+        scan_segment(sp, s, c, be, checked, TRX_SCAN_COUNT_CORES);
+        break;
+    case TRX_SCAN_COUNT_TIME:
+        scan_segment(sp, s, NULL, be, checked, TRX_SCAN_COUNT_TIME);
+        break;
+    default:
+        scan_segment(sp, s, NULL, be, checked, TRX_SCAN_COUNT_NONE);
+    }
 }
 
 /* One thread's run of segments. */
@@ -190,7 +233,7 @@ typedef struct worker {
     const scan_params *sp;
     segment *segs;
     uint32_t from, to; /* segment indexes */
-    bool count;
+    trx_scan_counting counting;
     trx_core_counts counts;
 } worker;
 
@@ -202,18 +245,14 @@ static void *run_worker(void *arg)
         segment *s = &w->segs[k];
         if (sp->be) {
             if (sp->checked)
-                w->count ? scan_segment(sp, s, &w->counts, true, true, true)
-                         : scan_segment(sp, s, NULL, true, true, false);
+                scan_counting(sp, s, &w->counts, true, true, w->counting);
             else
-                w->count ? scan_segment(sp, s, &w->counts, true, false, true)
-                         : scan_segment(sp, s, NULL, true, false, false);
+                scan_counting(sp, s, &w->counts, true, false, w->counting);
         } else {
             if (sp->checked)
-                w->count ? scan_segment(sp, s, &w->counts, false, true, true)
-                         : scan_segment(sp, s, NULL, false, true, false);
+                scan_counting(sp, s, &w->counts, false, true, w->counting);
             else
-                w->count ? scan_segment(sp, s, &w->counts, false, false, true)
-                         : scan_segment(sp, s, NULL, false, false, false);
+                scan_counting(sp, s, &w->counts, false, false, w->counting);
         }
     }
     return NULL;
@@ -221,7 +260,8 @@ static void *run_worker(void *arg)
 
 /* Adds segment `s`'s time figures after those of the segments before it in
  * time order (`any`: there were some; `last`: the stamp they end with;
- * `leading`: all of them carry the first stamp). */
+ * `leading`: all of them carry the first stamp), and makes its tick
+ * checkpoints count from the view's first entry. */
 static void join_time(trx_time_both *tb, const segment *s, const scan_params *sp, bool *any,
                       uint32_t *last, bool *leading)
 {
@@ -244,14 +284,24 @@ static void join_time(trx_time_both *tb, const segment *s, const scan_params *sp
             }
         }
     }
+    /* the figures through entry `a`, for which the loop counted its step from the entry before */
+    const uint64_t add_span = tb->tally.span_up - s->first_span_up;
+    const uint64_t add_changes = tb->tally.ups + tb->tally.downs - s->first_changes;
+    const uint32_t shift = sp->tick_shift;
+    for (uint32_t k = (uint32_t)(((uint64_t)s->a + (1u << shift) - 1) >> shift);
+         ((uint64_t)k << shift) < s->z; k++) {
+        sp->tick_span_up[k] += add_span;
+        sp->tick_changes[k] += add_changes;
+    }
     tb->steps += s->z - s->a - 1;
     tally_add(&tb->tally, &s->tally);
     *last = s->last_ts;
 }
 
 /* Keeps the counted figures in t->open_counts_ when they describe TraceX's
- * view: no segment after the first zero thread word read anything. */
-static void keep_counts(trx_trace *t, const scan_params *sp, const segment *segs, uint32_t n,
+ * view: no segment after the first zero thread word read anything (the
+ * tick checkpoints move there from `sp`). */
+static void keep_counts(trx_trace *t, scan_params *sp, const segment *segs, uint32_t n,
                         uint32_t end_seg, worker *w, uint32_t workers, uint32_t used)
 {
     for (uint32_t k = end_seg + 1; k < n; k++)
@@ -260,15 +310,20 @@ static void keep_counts(trx_trace *t, const scan_params *sp, const segment *segs
     trx_open_counts *oc = calloc(1, sizeof *oc);
     if (!oc)
         return;
-    oc->counts = w[0].counts;
-    w[0].counts.pairs = (trx_context_map){0};
-    for (uint32_t k = 1; k < workers; k++)
-        trx_core_counts_merge(&oc->counts, &w[k].counts);
-    if (oc->counts.rc < 0) {
-        trx_core_counts_free(&oc->counts);
-        free(oc);
-        return;
+    if (w[0].counting == TRX_SCAN_COUNT_CORES) {
+        oc->has_core_counts = true;
+        oc->counts = w[0].counts;
+        w[0].counts.pairs = (trx_context_map){0};
+        for (uint32_t k = 1; k < workers; k++)
+            trx_core_counts_merge(&oc->counts, &w[k].counts);
+        if (oc->counts.rc < 0) {
+            trx_core_counts_free(&oc->counts);
+            free(oc);
+            return;
+        }
     }
+    for (uint32_t k = 0; k <= end_seg && k < n; k++)
+        oc->core_bits |= segs[k].core_bits;
     oc->used = used;
     oc->oldest = sp->oldest < used ? sp->oldest : 0;
     bool any = false, leading = true;
@@ -279,18 +334,32 @@ static void keep_counts(trx_trace *t, const scan_params *sp, const segment *segs
     for (uint32_t k = 0; k <= end_seg && k < n; k++) /* then the buffer's start */
         if (!(segs[k].a >= oc->oldest && oc->oldest > 0))
             join_time(&oc->time, &segs[k], sp, &any, &last, &leading);
+    oc->tick_shift = sp->tick_shift;
+    oc->tick_span_up = sp->tick_span_up;
+    oc->tick_changes = sp->tick_changes;
+    sp->tick_span_up = sp->tick_changes = NULL;
     t->open_counts_ = oc;
 }
 
-void trx_txtb_scan(trx_trace *t, uint32_t jobs, bool count, trx_scan_result *r)
+void trx_txtb_scan(trx_trace *t, uint32_t jobs, trx_scan_counting counting, trx_scan_result *r)
 {
     const uint32_t cap = t->capacity;
-    const scan_params sp = {t->entries,
-                            cap,
-                            (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE,
-                            t->header.timer_mask,
-                            t->header.big_endian,
-                            t->entry_check};
+    scan_params sp = {t->entries,
+                      cap,
+                      (t->header.buffer_current - t->header.buffer_start) / TRX_ENTRY_SIZE,
+                      t->header.timer_mask,
+                      t->header.big_endian,
+                      t->entry_check,
+                      trx_txtb_tick_shift < 31 ? trx_txtb_tick_shift : 31,
+                      NULL,
+                      NULL};
+    if (counting != TRX_SCAN_COUNT_NONE) { /* a checkpoint at every 2^shift-th entry */
+        size_t points = ((size_t)cap >> sp.tick_shift) + 1;
+        sp.tick_span_up = malloc(points * sizeof *sp.tick_span_up);
+        sp.tick_changes = malloc(points * sizeof *sp.tick_changes);
+        if (!sp.tick_span_up || !sp.tick_changes)
+            counting = TRX_SCAN_COUNT_NONE;
+    }
     memset(r, 0, sizeof *r);
     if (jobs == 0)
         jobs = trx_trace_jobs(t);
@@ -301,19 +370,19 @@ void trx_txtb_scan(trx_trace *t, uint32_t jobs, bool count, trx_scan_result *r)
     if (workers > MAX_WORKERS)
         workers = MAX_WORKERS;
     segment segs[MAX_WORKERS + 1];
-    worker alone, *w = workers > 1 || count ? calloc(workers, sizeof *w) : NULL;
+    worker alone, *w = workers > 1 || counting ? calloc(workers, sizeof *w) : NULL;
     if (!w) { /* one part, no counts: nothing to allocate */
         memset(&alone, 0, sizeof alone);
         w = &alone;
         workers = 1;
-        count = false;
+        counting = TRX_SCAN_COUNT_NONE;
     }
     /* worker k reads [k * cap / workers, (k + 1) * cap / workers), cut at the oldest pointer */
     uint32_t n = 0;
     for (uint32_t k = 0; k < workers; k++) {
         uint32_t a = (uint32_t)((uint64_t)k * cap / workers);
         uint32_t b = (uint32_t)((uint64_t)(k + 1) * cap / workers);
-        w[k] = (worker){.sp = &sp, .segs = segs, .from = n, .count = count};
+        w[k] = (worker){.sp = &sp, .segs = segs, .from = n, .counting = counting};
         if (a < sp.oldest && sp.oldest < b) {
             segs[n++] = (segment){.a = a, .b = sp.oldest};
             a = sp.oldest;
@@ -352,14 +421,22 @@ void trx_txtb_scan(trx_trace *t, uint32_t jobs, bool count, trx_scan_result *r)
         r->written_after += s->written_after;
     }
     r->tracex_used = end_seg < n ? segs[end_seg].z : cap;
-    free(t->open_counts_);
-    t->open_counts_ = NULL;
-    if (count)
+    trx_open_counts_free(t);
+    if (counting)
         keep_counts(t, &sp, segs, n, end_seg, w, workers, r->tracex_used);
-    for (uint32_t k = 0; k < workers && count; k++)
+    for (uint32_t k = 0; k < workers && counting; k++)
         trx_core_counts_free(&w[k].counts);
     if (w != &alone)
         free(w);
+    free(sp.tick_span_up); /* when not kept */
+    free(sp.tick_changes);
+}
+
+bool trx_open_counts_fit(const trx_trace *t)
+{
+    const trx_open_counts *oc = t->open_counts_;
+    return oc && t->format == TRX_TRACE_TXTB && (t->view_is_tracex_ || !t->order_) &&
+           t->used == oc->used && t->oldest == oc->oldest;
 }
 
 void trx_time_both_check(const trx_time_both *b, const trx_trace *t, trx_time_check *out)
@@ -396,6 +473,8 @@ void trx_open_counts_free(trx_trace *t)
     if (!t->open_counts_)
         return;
     trx_core_counts_free(&t->open_counts_->counts);
+    free(t->open_counts_->tick_span_up);
+    free(t->open_counts_->tick_changes);
     free(t->open_counts_);
     t->open_counts_ = NULL;
 }

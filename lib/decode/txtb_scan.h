@@ -29,24 +29,48 @@ typedef struct trx_time_both {
     uint64_t leading_same;
 } trx_time_both;
 
-/* What the open's pass counted for `trx info` (trx_open_options.core_counts):
- * the entries of TraceX's view, `used` entries from physical `oldest`. The
- * counts' first appearances are order keys, monotonic in the view's order. */
+/* What the open's pass counted (trx_open_options.core_counts or
+ * time_counts): the entries of TraceX's view, `used` entries from physical
+ * `oldest`. The counts' first appearances are order keys, monotonic in the
+ * view's order. */
 typedef struct trx_open_counts {
     uint32_t used, oldest;
+    bool has_core_counts; /* `counts` filled (core_counts), else empty */
     trx_core_counts counts;
     trx_time_both time;
+    uint8_t core_bits; /* the entries' core bytes (id bits 24-31) or-ed */
+    /* the steps from the view's first entry through physical entry q (a
+     * multiple of 2^tick_shift below `used`): their `up` lengths summed and
+     * how many change the stamp (trx_time_tally's span_up, ups + downs), from
+     * which the relative ticks follow in either timer direction (open_ticks.c) */
+    uint32_t tick_shift;
+    uint64_t *tick_span_up, *tick_changes;
 } trx_open_counts;
+
+/* log2 of the entries between two tick checkpoints (trx_open_counts; tests
+ * lower it). */
+extern uint32_t trx_txtb_tick_shift;
 
 /* Smallest number of entries a part of the pass has before the pass is cut
  * into parts, one a thread (tests lower it to cut small traces). */
 extern uint32_t trx_txtb_scan_part_min;
 
+/* What the pass counts besides what the open needs. */
+typedef enum trx_scan_counting {
+    TRX_SCAN_COUNT_NONE = 0,
+    TRX_SCAN_COUNT_TIME,  /* time figures, core bits, tick checkpoints (trx stats) */
+    TRX_SCAN_COUNT_CORES, /* those and the per-core counts (trx info) */
+} trx_scan_counting;
+
 /* The pass over t->entries into `r`, in up to `jobs` parts on as many threads
- * (0: as many as the machine has). With `count`, also the per-core counts and
- * time figures of TraceX's view into t->open_counts_ (left NULL when the
- * entries after the first zero thread word hold anything, or out of memory). */
-void trx_txtb_scan(trx_trace *t, uint32_t jobs, bool count, trx_scan_result *r);
+ * (0: as many as the machine has). With `counting`, also the figures of
+ * TraceX's view into t->open_counts_ (left NULL when the entries after the
+ * first zero thread word hold anything, or out of memory). */
+void trx_txtb_scan(trx_trace *t, uint32_t jobs, trx_scan_counting counting, trx_scan_result *r);
+
+/* Whether t->open_counts_ describes the entries of the trace's current view
+ * (TXTB, no order of the view's own, the same entries). */
+bool trx_open_counts_fit(const trx_trace *t);
 
 /* The time check of the figures for the trace's current timer direction. */
 void trx_time_both_check(const trx_time_both *b, const trx_trace *t, trx_time_check *out);
