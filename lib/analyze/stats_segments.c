@@ -280,7 +280,7 @@ static void walk_own(segment *g)
     while (!at_position(&g->c, g->end_at, g->uia) &&
            !(g->part && trx_prepare_part_dirty(g->part)) /* prepared first: stop */ &&
            (ev = trx_cursor_next_ref(&g->c)) != NULL) {
-        trx_stats_walk_feed(&g->w, ev, ~0u);
+        trx_stats_walk_feed_all(&g->w, ev);
         g->synthetic += ev->synthetic;
         g->last_ticks = ev->ticks;
         g->any_event = true;
