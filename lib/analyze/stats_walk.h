@@ -51,8 +51,8 @@ enum {
 enum {
     STATS_ID_FILEX = 1u << 0,   /* FileX's (200-299): trx_filex_feed counts it */
     STATS_ID_NETX = 1u << 1,    /* NetX's (300-599): trx_netx_feed counts it */
-    STATS_ID_SERVICE = 1u << 2, /* a catalogue id (TXTB): the popular services count it */
-    STATS_ID_STACK = 1u << 3,   /* its word STATS_ID_FIELD holds the stack pointer */
+    STATS_ID_SERVICE = 1u << 2, /* any id of a TXTB trace: the services count it */
+    STATS_ID_STACK = 1u << 3,   /* a word of it holds the stack pointer: */
     STATS_ID_FIELD_SHIFT = 4    /* bits 4-5: that word (0-3) */
 };
 
