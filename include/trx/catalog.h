@@ -97,6 +97,9 @@ const char *trx_catalog_dump_name(uint32_t id);
 /* Number of rows in the catalogue. */
 uint32_t trx_catalog_size(void);
 
+/* The largest id with a row: trx_catalog_find is NULL above it. */
+uint32_t trx_catalog_max_id(void);
+
 /* An event definition from a description (docs/event-descriptions.md) or
  * a TraceX .trxc file (which has no meaning, types or roles: zeros). */
 typedef struct trx_custom_event {

@@ -253,9 +253,49 @@ typedef struct trx_profile {
 int trx_profile_init(trx_profile *a, const trx_trace *t);
 void trx_profile_free(trx_profile *a);
 /* The per-thread feeds take `first`: trx_trace_first_thread_at of the
- * event's context, -1 for no thread context (looked up once per event). */
-void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, int32_t first,
-                      trx_stats *s);
+ * event's context, -1 for no thread context (looked up once per event).
+ * Inline: it is fed every event (execution_profile.c has the rest). */
+static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev,
+                                    int32_t first, trx_stats *s)
+{
+    trx_profile_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
+    uint64_t ticks = ev->ticks;
+    if (c->have_prev) {
+        uint64_t d = ticks >= c->prev_ticks ? ticks - c->prev_ticks : 0;
+        uint32_t n = c->prev_next;
+        if (n == TRX_CONTEXT_ISR) {
+            s->interrupt_ticks += d;
+        } else if (n == TRX_CONTEXT_IDLE) {
+            s->idle_ticks += d;
+        } else if (n != TRX_CONTEXT_INIT) {
+            /* mostly the thread of this event or the last one: their
+             * look-ups are done; else mostly the one looked up last (while
+             * no thread is added) */
+            int32_t i;
+            if (n == ev->context) {
+                i = first;
+            } else if (n == a->last_context) {
+                i = a->last_first;
+            } else if (n == a->looked_up && a->looked_up_threads == t->thread_count + 1) {
+                i = a->looked_up_first;
+            } else {
+                i = a->looked_up_first = trx_trace_first_thread_at(t, n);
+                a->looked_up = n;
+                a->looked_up_threads = t->thread_count + 1;
+            }
+            if (i >= 0)
+                s->threads[i].execution_ticks += d;
+        }
+        if (ticks > c->prev_ticks)
+            c->prev_ticks = ticks; /* time that ran back (UIA) is not counted twice */
+    } else {
+        c->prev_ticks = ticks;
+        c->have_prev = true;
+    }
+    a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
+    a->last_first = first;
+    c->prev_next = ev->next_context;
+}
 
 /* Per-thread event totals (RUNNING events included) and the suspensions and
  * resumptions each thread performed, plus the system-wide counts. Threads
@@ -294,11 +334,33 @@ typedef struct trx_stack_usage {
     uint64_t *below; /* per start: 1 + the last event whose pointer was just below it (0: none) */
     bool one_each;   /* no two threads share an address: group = start = thread, and
                         group_of and starts are not kept (groups, below: touched on use) */
-    /* by event id: its stack field (stack_usage.c), looked up on first use */
-    uint8_t *field_of;
 } trx_stack_usage;
 int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t); /* 0, or -1 out of memory */
-void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev);
+/* The information word (0-3) that holds the stack pointer in events `id`
+ * (the catalogue's field of role "stack"), or -1: none. */
+int trx_stack_usage_field(uint32_t id);
+/* trx_stack_usage_feed where threads share addresses (stack_usage.c). */
+void trx_stack_usage_feed_shared(trx_stack_usage *u, uint64_t index, uint32_t first, uint32_t sp);
+/* Feeds `ev`, an event of thread `first` (trx_event_first_thread, >= 0)
+ * whose word `field` (trx_stack_usage_field) holds its stack pointer; the
+ * walk feeds only such events. Inline: most events are. */
+static inline void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev,
+                                        uint32_t first, uint32_t field)
+{
+    uint32_t sp = ev->info[field & 3];
+    if (!u->one_each) {
+        trx_stack_usage_feed_shared(u, ev->index, first, sp);
+        return;
+    }
+    trx_stack_group *g = &u->groups[first];
+    if (!g->seen || sp < g->min_sp) {
+        g->seen = true;
+        g->min_sp = sp;
+        g->min_index = ev->index;
+    }
+    if (sp < t->threads[first].stack_start)
+        u->below[first] = ev->index + 1;
+}
 /* Writes every thread's stack_min_available / stack_min_event and frees u. */
 int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s);
 void trx_stack_usage_discard(trx_stack_usage *u); /* frees u without results */
@@ -338,7 +400,50 @@ typedef struct trx_thread_popularity {
     int oom;
     bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;
-void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t first);
+/* One (thread, id) counter while counting. */
+struct trx_thread_service {
+    uint32_t thread, id;
+    uint64_t count;
+};
+/* Where (thread, id) starts its search in trx_thread_popularity.hash. */
+static inline uint32_t trx_thread_service_hash(uint32_t thread, uint32_t id)
+{
+    uint64_t key = (uint64_t)thread << 16 ^ id;
+    key ^= key >> 29;
+    key *= 0xBF58476D1CE4E5B9ull;
+    key ^= key >> 32;
+    return (uint32_t)key;
+}
+/* Counts `n` events `id` of thread `th`, adding its counter when new
+ * (thread_services.c). */
+void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n);
+/* Counts `ev` for thread `first` (none: -1). Inline: a counter that exists
+ * is found here (the thread's first, or through the hash); a new one is
+ * added by trx_thread_popularity_count. */
+static inline void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev,
+                                              int32_t first)
+{
+    if (first < 0)
+        return;
+    uint32_t th = (uint32_t)first, id = ev->id;
+    if (th < p->first_cap && p->first[th] != 0) {
+        struct trx_thread_service *v = &p->entries[p->first[th] - 1];
+        if (v->id == id) {
+            v->count++;
+            return;
+        }
+        uint32_t mask = p->hash.cap - 1, e;
+        for (uint32_t h = trx_thread_service_hash(th, id) & mask;
+             mask != UINT32_MAX && (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
+            v = &p->entries[e - 1];
+            if (v->thread == th && v->id == id) {
+                v->count++;
+                return;
+            }
+        }
+    }
+    trx_thread_popularity_count(p, th, id, 1);
+}
 int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s); /* frees p */
 
 /* FileX and NetX statistics: each counts only its component's ids (FileX

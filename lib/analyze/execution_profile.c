@@ -28,41 +28,7 @@ void trx_profile_free(trx_profile *a)
     a->per_core = NULL;
 }
 
-void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev, int32_t first,
-                      trx_stats *s)
-{
-    trx_profile_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
-    if (c->have_prev) {
-        uint64_t d = ev->ticks >= c->prev_ticks ? ev->ticks - c->prev_ticks : 0;
-        uint32_t n = c->prev_next;
-        if (n == TRX_CONTEXT_ISR) {
-            s->interrupt_ticks += d;
-        } else if (n == TRX_CONTEXT_IDLE) {
-            s->idle_ticks += d;
-        } else if (n != TRX_CONTEXT_INIT) {
-            /* mostly the thread of the last event: its look-up is done; else
-             * mostly the one looked up last (while no thread is added) */
-            int32_t i;
-            if (n == a->last_context) {
-                i = a->last_first;
-            } else if (n == a->looked_up && a->looked_up_threads == t->thread_count + 1) {
-                i = a->looked_up_first;
-            } else {
-                i = a->looked_up_first = trx_trace_first_thread_at(t, n);
-                a->looked_up = n;
-                a->looked_up_threads = t->thread_count + 1;
-            }
-            if (i >= 0)
-                s->threads[i].execution_ticks += d;
-        }
-    }
-    if (ev->ticks > c->prev_ticks || !c->have_prev)
-        c->prev_ticks = ev->ticks; /* time that ran back (UIA) is not counted twice */
-    c->have_prev = true;
-    a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
-    a->last_first = first;
-    c->prev_next = ev->next_context;
-}
+/* trx_profile_feed: inline in analyses.h (it is fed every event). */
 
 /* Segments (segment_units.h). The state is each core's previous event (its
  * ticks and next context); the look-up caches give the same threads either

@@ -80,6 +80,11 @@ static void part_feed(void *a, const trx_event *ev, uint32_t units)
         trx_latency_feed(((latency_part *)a)->l, ev);
 }
 
+static void part_feed_all(void *a, const trx_event *ev)
+{
+    trx_latency_feed(((latency_part *)a)->l, ev);
+}
+
 static void part_fingerprint(const void *a, uint32_t unit, trx_fingerprint *f, uint64_t base)
 {
     (void)unit;
@@ -105,8 +110,16 @@ static void part_discard(void *a)
     part_free(a);
 }
 
-static const trx_segment_ops latency_ops = {part_start, part_units, part_feed,   part_fingerprint,
-                                            part_clear, part_join,  part_discard};
+static const trx_segment_ops latency_ops = {
+    .start = part_start,
+    .units = part_units,
+    .feed = part_feed,
+    .feed_all = part_feed_all,
+    .fingerprint = part_fingerprint,
+    .clear = part_clear,
+    .join = part_join,
+    .discard = part_discard,
+};
 
 int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx_latency *out,
                                  const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,

@@ -77,7 +77,7 @@ static void walk_own(segment *g)
     while (!at_position(&g->c, g->end_at, uia) &&
            !(g->part && trx_prepare_part_dirty(g->part)) /* prepared first: stop */ &&
            (ev = trx_cursor_next_ref(&g->c)) != NULL) {
-        ops->feed(g->a, ev, ~0u);
+        ops->feed_all(g->a, ev);
         g->synthetic += ev->synthetic;
         g->last_ticks = ev->ticks;
         g->any_event = true;

@@ -33,8 +33,10 @@ typedef struct trx_segment_ops {
     int (*start)(void *ctx, uint32_t k, uint64_t span, void **a);
     /* Its units (bit k: unit k). */
     uint32_t (*units)(const void *a);
-    /* Feeds one event to `units` of it. */
+    /* Feeds one event to `units` of it (a walk again: some units). */
     void (*feed)(void *a, const trx_event *ev, uint32_t units);
+    /* Feeds one event to all its units (the segments' own walks). */
+    void (*feed_all)(void *a, const trx_event *ev);
     /* Adds one unit's state to *f (event numbers as number - base). */
     void (*fingerprint)(const void *a, uint32_t unit, trx_fingerprint *f, uint64_t base);
     /* Forgets one unit's results so far (the warm-up's). 0 or -1. */

@@ -14,18 +14,9 @@
 #include "trx/catalog.h"
 #include "analyze/segment_units.h"
 
-#define EVENT_IDS 65536u    /* trx_event.id: 16 bits */
-#define FIELD_UNKNOWN 0xFFu /* stack_field: not looked up yet */
-
-/* Which info field (1-4) carries the stack pointer for event `id`; 0: none.
- * The catalogue says it (lib/catalog/events.csv: the field whose role is
- * "stack"), as TraceX reads it (tracex.md 2.11); each id is looked up once. */
-static int stack_field(trx_stack_usage *u, uint32_t id)
+int trx_stack_usage_field(uint32_t id)
 {
-    uint8_t *f = &u->field_of[id & (EVENT_IDS - 1)];
-    if (*f == FIELD_UNKNOWN)
-        *f = (uint8_t)(trx_catalog_field_with_role(id, TRX_ROLE_STACK) + 1);
-    return *f;
+    return trx_catalog_field_with_role(id, TRX_ROLE_STACK);
 }
 
 /* Ascending, for qsort of (group, start) pairs packed in a uint64_t. */
@@ -53,10 +44,6 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
 {
     memset(u, 0, sizeof *u);
     uint32_t n = t->thread_count;
-    u->field_of = malloc(EVENT_IDS);
-    if (!u->field_of)
-        return -1;
-    memset(u->field_of, FIELD_UNKNOWN, EVENT_IDS);
     if (t->shared_thread_addresses_ == 0) {
         u->one_each = true;
         u->below = calloc(n ? n : 1, sizeof *u->below);
@@ -106,37 +93,17 @@ int trx_stack_usage_init(trx_stack_usage *u, const trx_trace *t)
     return 0;
 }
 
-void trx_stack_usage_feed(trx_stack_usage *u, const trx_trace *t, const trx_event *ev)
+void trx_stack_usage_feed_shared(trx_stack_usage *u, uint64_t index, uint32_t first, uint32_t sp)
 {
-    if (ev->thread < 0)
-        return;
-    int f = stack_field(u, ev->id);
-    if (!f)
-        return;
-    int32_t first = trx_event_first_thread(t, ev);
-    if (first < 0)
-        return;
-    uint32_t sp = ev->info[f - 1];
-    if (u->one_each) {
-        trx_stack_group *g = &u->groups[first];
-        if (!g->seen || sp < g->min_sp) {
-            g->seen = true;
-            g->min_sp = sp;
-            g->min_index = ev->index;
-        }
-        if (sp < t->threads[first].stack_start)
-            u->below[first] = ev->index + 1;
-        return;
-    }
     trx_stack_group *g = &u->groups[u->group_of[first]];
     if (!g->seen || sp < g->min_sp) {
         g->seen = true;
         g->min_sp = sp;
-        g->min_index = ev->index;
+        g->min_index = index;
     }
     uint32_t k = first_above(u->starts + g->first_start, g->start_count, sp);
     if (k < g->start_count)
-        u->below[g->first_start + k] = ev->index + 1; /* the latest, for every start from k up */
+        u->below[g->first_start + k] = index + 1; /* the latest, for every start from k up */
 }
 
 int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s)
@@ -180,7 +147,6 @@ int trx_stack_usage_finish(trx_stack_usage *u, const trx_trace *t, trx_stats *s)
 
 void trx_stack_usage_discard(trx_stack_usage *u)
 {
-    free(u->field_of);
     free(u->group_of);
     free(u->starts);
     free(u->below);
@@ -190,7 +156,7 @@ void trx_stack_usage_discard(trx_stack_usage *u)
 
 /* Segments (segment_units.h). No state: the lowest pointer of each group
  * (the first event with it) and the last event below each start are all
- * results, and the field look-ups a cache. */
+ * results. */
 void trx_stack_usage_fingerprint(const trx_stack_usage *u, const trx_trace *t, trx_fingerprint *f,
                                  uint64_t base)
 {

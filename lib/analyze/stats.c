@@ -12,6 +12,7 @@
 #include "analyze/stats_walk.h"
 #include "decode/prepare_walk.h"
 #include "decode/txtb_salvage.h"
+#include "trx/catalog.h"
 #include "trx/uia.h"
 
 /* Traces with fewer entries walk on one thread (a helper thread costs more
@@ -28,14 +29,14 @@ typedef trx_stats_walk walk;
 static void correct_here(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
-    trx_stats_walk_feed(w, ev, CORRECT_HERE);
+    trx_stats_walk_feed_units(w, ev, CORRECT_HERE);
     if (w->extra)
         w->extra(w->extra_ctx, ev);
 }
 
 static void correct_there(void *ctx, const trx_event *ev)
 {
-    trx_stats_walk_feed(ctx, ev, ~(uint32_t)CORRECT_HERE);
+    trx_stats_walk_feed_units(ctx, ev, STATS_U_CORRECT_MODE & ~CORRECT_HERE);
 }
 
 /* TraceX's inversion finder stays beside the cursor: its look-ahead walk
@@ -43,14 +44,39 @@ static void correct_there(void *ctx, const trx_event *ev)
 static void tracex_here(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
-    trx_stats_walk_feed(w, ev, TRACEX_HERE);
+    trx_stats_walk_feed_units(w, ev, TRACEX_HERE);
     if (w->extra)
         w->extra(w->extra_ctx, ev);
 }
 
 static void tracex_there(void *ctx, const trx_event *ev)
 {
-    trx_stats_walk_feed(ctx, ev, ~(uint32_t)TRACEX_HERE);
+    trx_stats_walk_feed_units(ctx, ev, STATS_U_TRACEX_MODE & ~TRACEX_HERE);
+}
+
+void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, uint32_t units)
+{
+    trx_stats_walk_feed_units(w, ev, units & w->units);
+}
+
+/* Walks the events `next(src)` gives into every unit of `w` (and its
+ * caller's analysis) on this thread: one dispatch per event. */
+static void walk_serial(trx_fanout_source next, void *src, walk *w)
+{
+    const trx_event *ev;
+    if (w->correct) {
+        while ((ev = next(src)) != NULL) {
+            trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE);
+            if (w->extra)
+                w->extra(w->extra_ctx, ev);
+        }
+    } else {
+        while ((ev = next(src)) != NULL) {
+            trx_stats_walk_feed_units(w, ev, STATS_U_TRACEX_MODE);
+            if (w->extra)
+                w->extra(w->extra_ctx, ev);
+        }
+    }
 }
 
 /* The two sources of the walk: a cursor over the prepared trace, or
@@ -71,6 +97,33 @@ uint64_t trx_stats_max_ticks(trx_trace *t, bool prepare_walk)
 {
     /* UIA streams' ticks are not monotonic: the last event's need not be the largest */
     return prepare_walk || t->format == TRX_TRACE_UIA ? trx_trace_span_ticks(t) : t->max_ticks;
+}
+
+/* The id classes of walk `w` (STATS_ID_*, trx_stats_walk_class): every id
+ * of the catalogue looked up once. 0, or -1 out of memory. */
+static int classify_ids(trx_stats_walk *w)
+{
+    if (!w->catalogue_ids)
+        return 0; /* other formats' ids mean other things: no id-keyed unit runs */
+    uint32_t n = trx_catalog_max_id() + 1;
+    if (n < 600)
+        n = 600; /* every FileX and NetX id */
+    if (!(w->id_class = malloc(n)))
+        return -1;
+    for (uint32_t id = 0; id < n; id++) {
+        uint32_t c = STATS_ID_SERVICE;
+        if (id - 200u < 100u)
+            c |= STATS_ID_FILEX;
+        else if (id - 300u < 300u)
+            c |= STATS_ID_NETX;
+        int field = trx_stack_usage_field(id);
+        if (field >= 0)
+            c |= STATS_ID_STACK | (uint32_t)field << STATS_ID_FIELD_SHIFT;
+        w->id_class[id] = (uint8_t)c;
+    }
+    w->class_ids = n;
+    w->class_beyond = STATS_ID_SERVICE;
+    return 0;
 }
 
 int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t window,
@@ -94,12 +147,13 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         w->units |= STATS_U_FILEX | STATS_U_NETX | STATS_U_STACK | STATS_U_POP | STATS_U_TPOP;
     w->units |= correct ? STATS_U_PERF | STATS_U_CINV | STATS_U_CORES
                         : STATS_U_XSW | STATS_U_XPRE | STATS_U_XIRQ | STATS_U_XINV;
+    int classes_ok = classify_ids(w);
     /* TraceX's inversion finder: its mode only */
     w->inv = correct ? NULL : trx_inversions_new(t);
     int pop_ok = trx_popularity_init(&w->pop);
     w->pop.tracex_order = w->tpop.tracex_order = t->mode == TRX_MODE_TRACEX;
     int fail_rc = -1;
-    if (!s->threads || (!correct && !w->inv) || pop_ok < 0)
+    if (!s->threads || (!correct && !w->inv) || pop_ok < 0 || classes_ok < 0)
         goto fail;
     if (trx_stack_usage_init(&w->stack, t) < 0)
         goto fail;
@@ -127,6 +181,7 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         trx_correct_inversions_keep(w->cinv, kept->keep, kept->done, kept->ctx);
     return 0;
 fail:
+    free(w->id_class);
     trx_profile_free(&w->prof);
     free(w->perf.per_core);
     trx_stack_usage_discard(&w->stack);
@@ -193,6 +248,8 @@ int trx_stats_walk_finish(trx_stats_walk *w, bool failed)
     }
     if (trx_popularity_finish(&w->pop, s) < 0)
         r = -1;
+    free(w->id_class);
+    w->id_class = NULL;
     if (r < 0)
         trx_stats_free(s);
     return r;
@@ -226,12 +283,18 @@ static int compute(trx_trace *t, trx_stats *s, uint64_t window, trx_prepare_walk
     trx_fanout_fn there = correct ? correct_there : tracex_there;
     trx_cursor c;
     int walked = -1;
-    if (pw)
-        walked = trx_fanout_walk(from_prepare, pw, here, &w, there, &w, parallel);
-    else if (trx_cursor_init(&c, t) == 0) {
-        walked = trx_fanout_walk(from_cursor, &c, here, &w, there, &w, parallel);
-        trx_cursor_free(&c); /* when the walk stopped early; else done already */
+    trx_fanout_source next = pw ? from_prepare : from_cursor;
+    void *src = pw;
+    if (!pw && trx_cursor_init(&c, t) == 0)
+        src = &c;
+    if (src && parallel) {
+        walked = trx_fanout_walk(next, src, here, &w, there, &w, true);
+    } else if (src) {
+        walk_serial(next, src, &w);
+        walked = 0;
     }
+    if (!pw && src)
+        trx_cursor_free(&c); /* when the walk stopped early; else done already */
     int stopped = pw && trx_prepare_walk_end(pw) != 0;
     if (trx_stats_walk_finish(&w, walked < 0) < 0)
         return -1;

@@ -272,6 +272,11 @@ static void part_feed(void *a, const trx_event *ev, uint32_t mask)
     trx_stats_walk_feed(&((stats_part *)a)->w, ev, mask);
 }
 
+static void part_feed_all(void *a, const trx_event *ev)
+{
+    trx_stats_walk_feed_all(&((stats_part *)a)->w, ev);
+}
+
 static void part_fingerprint(const void *a, uint32_t unit, trx_fingerprint *f, uint64_t base)
 {
     units[unit].fingerprint(&((const stats_part *)a)->w, f, base);
@@ -299,8 +304,16 @@ static void part_discard(void *a)
     free(p);
 }
 
-static const trx_segment_ops stats_ops = {part_start, part_units, part_feed,   part_fingerprint,
-                                          part_clear, part_join,  part_discard};
+static const trx_segment_ops stats_ops = {
+    .start = part_start,
+    .units = part_units,
+    .feed = part_feed,
+    .feed_all = part_feed_all,
+    .fingerprint = part_fingerprint,
+    .clear = part_clear,
+    .join = part_join,
+    .discard = part_discard,
+};
 
 uint32_t trx_stats_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cuts)
 {

@@ -35,6 +35,27 @@ enum {
     STATS_UNIT_COUNT = 15
 };
 
+/* The units keyed by the catalogue's event ids (TXTB only: fed as the
+ * walk's id classes say), and every unit of each mode. */
+#define STATS_U_BY_ID (STATS_U_FILEX | STATS_U_NETX | STATS_U_STACK | STATS_U_POP | STATS_U_TPOP)
+#define STATS_U_CORRECT_MODE                                                                       \
+    (STATS_U_BY_ID | STATS_U_COUNTS | STATS_U_PROF | STATS_U_TIMING | STATS_U_PERF |               \
+     STATS_U_CINV | STATS_U_CORES)
+#define STATS_U_TRACEX_MODE                                                                        \
+    (STATS_U_BY_ID | STATS_U_COUNTS | STATS_U_PROF | STATS_U_TIMING | STATS_U_XSW | STATS_U_XPRE | \
+     STATS_U_XIRQ | STATS_U_XINV)
+
+/* What the units keyed by ids make of an event id: one byte per id
+ * (trx_stats_walk.id_class), set up with the walk, so that a unit that
+ * ignores an id costs nothing for it. */
+enum {
+    STATS_ID_FILEX = 1u << 0,   /* FileX's (200-299): trx_filex_feed counts it */
+    STATS_ID_NETX = 1u << 1,    /* NetX's (300-599): trx_netx_feed counts it */
+    STATS_ID_SERVICE = 1u << 2, /* any id of a TXTB trace: the services count it */
+    STATS_ID_STACK = 1u << 3,   /* a word of it holds the stack pointer: */
+    STATS_ID_FIELD_SHIFT = 4    /* bits 4-5: that word (0-3) */
+};
+
 /* Every analysis of one walk. The two modes split them into two groups
  * (here: beside the cursor; there: on the helper thread) of about equal
  * cost that write disjoint memory: the "there" analyses keep their own
@@ -47,6 +68,11 @@ typedef struct trx_stats_walk {
     bool catalogue_ids; /* the event ids are the catalogue's (TXTB): id-keyed analyses run */
     bool correct;       /* the default mode's analyses (else TraceX's) */
     uint32_t units;     /* the STATS_U_* this walk runs */
+    /* STATS_ID_* of the ids below class_ids; class_beyond for the others
+     * (all 0 unless catalogue_ids). Read-only while walking (both threads). */
+    uint8_t *id_class;
+    uint32_t class_ids;
+    uint8_t class_beyond;
     trx_inversion_finder *inv;
     /* here in the correct mode, there in TraceX's; each on cache lines of
      * its own (no false sharing between the two threads) */
@@ -72,18 +98,6 @@ typedef struct trx_stats_walk {
 int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t window,
                         uint64_t max_ticks, const trx_kept_inversions *kept, int single_core);
 
-/* The catalogue's event ids of FileX (200-299) and NetX (300-599): the
- * only ids their statistics count, so other events skip their feeds. */
-static inline bool trx_is_filex_id(uint32_t id)
-{
-    return id - 200u < 100u;
-}
-
-static inline bool trx_is_netx_id(uint32_t id)
-{
-    return id - 300u < 300u;
-}
-
 /* The first thread at an event's context (-1: no thread context). */
 static inline int32_t trx_stats_walk_first(const trx_stats_walk *w, const trx_event *ev)
 {
@@ -93,30 +107,49 @@ static inline int32_t trx_stats_walk_first(const trx_stats_walk *w, const trx_ev
     return trx_event_first_thread(w->t, ev);
 }
 
-/* Feeds `ev` to the units of `w` in `units` (STATS_U_*; those w does not
- * run are skipped), in the order of one walk. */
-static inline void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, uint32_t units)
+/* The STATS_ID_* of `ev`'s id. */
+static inline uint32_t trx_stats_walk_class(const trx_stats_walk *w, const trx_event *ev)
 {
-    units &= w->units;
-    if (units & (STATS_U_FILEX | STATS_U_NETX)) {
-        if ((units & STATS_U_FILEX) && trx_is_filex_id(ev->id))
-            trx_filex_feed(&w->s->filex, ev);
-        else if ((units & STATS_U_NETX) && trx_is_netx_id(ev->id))
-            trx_netx_feed(&w->s->netx, ev);
-    }
-    if (units & STATS_U_STACK)
-        trx_stack_usage_feed(&w->stack, w->t, ev);
-    if (units & STATS_U_POP)
+    return ev->id < w->class_ids ? w->id_class[ev->id] : w->class_beyond;
+}
+
+#if defined(__GNUC__)
+#define TRX_STATS_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TRX_STATS_ALWAYS_INLINE inline
+#endif
+
+/* Feeds `ev` to the units `units` of `w`, in the order of one walk: the
+ * dispatch of every event. `units` must be of w's mode (STATS_U_*_MODE):
+ * those keyed by ids run as the id's class says (none on traces whose ids
+ * are not the catalogue's). Inline: with constant `units`, each caller gets
+ * its own dispatch without the tests of units it does not feed. */
+static TRX_STATS_ALWAYS_INLINE void
+trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t units)
+{
+    uint32_t cls = 0;
+    if (units & STATS_U_BY_ID)
+        cls = trx_stats_walk_class(w, ev);
+    if ((units & STATS_U_FILEX) && (cls & STATS_ID_FILEX))
+        trx_filex_feed(&w->s->filex, ev);
+    if ((units & STATS_U_NETX) && (cls & STATS_ID_NETX))
+        trx_netx_feed(&w->s->netx, ev);
+    int32_t first = -1;
+    if (units & (STATS_U_STACK | STATS_U_TPOP | STATS_U_PROF | STATS_U_COUNTS))
+        first = trx_stats_walk_first(w, ev);
+    /* ids with a stack field are TXTB's, whose cursor gives events of the
+     * interrupt and initialization contexts no thread (an entry of context
+     * 0 is an empty one): an event of a thread has first = its look-up */
+    if ((units & STATS_U_STACK) && (cls & STATS_ID_STACK) && ev->thread >= 0 && first >= 0)
+        trx_stack_usage_feed(&w->stack, w->t, ev, (uint32_t)first, cls >> STATS_ID_FIELD_SHIFT);
+    if ((units & STATS_U_POP) && (cls & STATS_ID_SERVICE))
         trx_popularity_feed(&w->pop, ev);
-    if (units & (STATS_U_TPOP | STATS_U_PROF | STATS_U_COUNTS)) {
-        int32_t first = trx_stats_walk_first(w, ev);
-        if (units & STATS_U_TPOP)
-            trx_thread_popularity_feed(&w->tpop, ev, first);
-        if (units & STATS_U_PROF)
-            trx_profile_feed(&w->prof, w->t, ev, first, w->s);
-        if (units & STATS_U_COUNTS)
-            trx_thread_counts_feed(ev, first, w->s);
-    }
+    if ((units & STATS_U_TPOP) && (cls & STATS_ID_SERVICE))
+        trx_thread_popularity_feed(&w->tpop, ev, first);
+    if (units & STATS_U_PROF)
+        trx_profile_feed(&w->prof, w->t, ev, first, w->s);
+    if (units & STATS_U_COUNTS)
+        trx_thread_counts_feed(ev, first, w->s);
     if (units & STATS_U_PERF)
         trx_correct_performance_feed(&w->perf, ev);
     if (units & STATS_U_CINV)
@@ -134,6 +167,19 @@ static inline void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, u
     if (units & STATS_U_CORES)
         trx_core_tracker_feed(w->cores, ev);
 }
+
+/* Feeds `ev` to every unit of `w`. */
+static TRX_STATS_ALWAYS_INLINE void trx_stats_walk_feed_all(trx_stats_walk *w, const trx_event *ev)
+{
+    if (w->correct)
+        trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE);
+    else
+        trx_stats_walk_feed_units(w, ev, STATS_U_TRACEX_MODE);
+}
+
+/* Feeds `ev` to the units of `w` in `units` (STATS_U_*, any; those w does
+ * not run are skipped): the segments' walks again of chosen units. */
+void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, uint32_t units);
 
 /* Finishes every analysis of `w` into its trx_stats (freed again on
  * failure). `failed`: a walk that went wrong (its results are dropped).

@@ -10,25 +10,10 @@
 #include "analyze/analyses.h"
 #include "analyze/segment_units.h"
 
-/* One (thread, id) counter while counting. */
-struct trx_thread_service {
-    uint32_t thread, id;
-    uint64_t count;
-};
-
-static uint32_t hash_of(uint32_t thread, uint32_t id)
-{
-    uint64_t key = (uint64_t)thread << 16 ^ id;
-    key ^= key >> 29;
-    key *= 0xBF58476D1CE4E5B9ull;
-    key ^= key >> 32;
-    return (uint32_t)key;
-}
-
 static uint32_t entry_hash(const void *ctx, uint32_t e)
 {
     const struct trx_thread_service *v = &((const trx_thread_popularity *)ctx)->entries[e];
-    return hash_of(v->thread, v->id);
+    return trx_thread_service_hash(v->thread, v->id);
 }
 
 /* A new entry (th, id) at count n: its index + 1, or 0 when out of memory. */
@@ -49,7 +34,7 @@ static uint32_t new_entry(trx_thread_popularity *p, uint32_t th, uint32_t id, ui
 
 /* Counts `n` events `id` for thread `th`: a thread's first id needs no hash
  * (most threads of a hostile trace have one), the others go through it. */
-static inline void count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
+void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
 {
     if (th >= p->first_cap) {
         uint64_t cap = (uint64_t)p->first_cap + p->first_cap / 2 + 64;
@@ -74,30 +59,29 @@ static inline void count(trx_thread_popularity *p, uint32_t th, uint32_t id, uin
         p->entries[e - 1].count += n;
         return;
     }
-    if ((uint64_t)(p->hashed + 1) * 2 > p->hash.cap &&
-        trx_entry_index_reserve(&p->hash, p->hashed, entry_hash, p) < 0) {
-        p->oom = 1;
-        return;
-    }
-    uint32_t mask = p->hash.cap - 1, h = hash_of(th, id) & mask;
-    for (; (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
+    uint32_t mask = p->hash.cap - 1, h = trx_thread_service_hash(th, id) & mask;
+    for (; p->hash.cap && (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
         struct trx_thread_service *v = &p->entries[e - 1];
         if (v->thread == th && v->id == id) {
             v->count += n;
             return;
         }
     }
+    /* a new counter: room for it first (which may move the slots) */
+    if ((uint64_t)(p->hashed + 1) * 2 > p->hash.cap) {
+        if (trx_entry_index_reserve(&p->hash, p->hashed, entry_hash, p) < 0) {
+            p->oom = 1;
+            return;
+        }
+        mask = p->hash.cap - 1;
+        for (h = trx_thread_service_hash(th, id) & mask; p->hash.slots[h] != 0; h = (h + 1) & mask)
+            ;
+    }
     if (!(p->hash.slots[h] = new_entry(p, th, id, n))) {
         p->oom = 1;
         return;
     }
     p->hashed++;
-}
-
-void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev, int32_t i)
-{
-    if (i >= 0)
-        count(p, (uint32_t)i, ev->id, 1);
 }
 
 /* Lays every thread's counters out in one array, each thread's in first-seen
@@ -178,7 +162,7 @@ int trx_thread_popularity_merge(trx_thread_popularity *later, trx_thread_popular
      * which later then takes over */
     for (uint32_t e = 0; e < later->entry_count && !earlier->oom; e++) {
         const struct trx_thread_service *v = &later->entries[e];
-        count(earlier, v->thread, v->id, v->count);
+        trx_thread_popularity_count(earlier, v->thread, v->id, v->count);
     }
     if (earlier->oom)
         return -1;

@@ -19,6 +19,11 @@ uint32_t trx_catalog_size(void)
     return trx_catalog_row_count_;
 }
 
+uint32_t trx_catalog_max_id(void)
+{
+    return trx_catalog_max_id_;
+}
+
 int trx_catalog_field_with_role(uint32_t id, trx_field_role role)
 {
     const trx_event_type *e = trx_catalog_find(id);

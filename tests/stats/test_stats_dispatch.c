@@ -1,0 +1,97 @@
+/* test_stats_dispatch.c - the statistics' one dispatch per event
+ * (analyze/stats_walk.h): what the id classes and the per-thread fast paths
+ * decide on their own. Thread services counted through the hash of
+ * (thread, id), with its growth, against counts made here; FileX and NetX
+ * ids counted by their classes, their neighbours not. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../decode/trace_builder.h"
+#include "trx/stats.h"
+
+enum { A = 0x1000, B = 0x2000, USER = 4096, IDS_A = 37, IDS_B = 41, ROUNDS = 400 };
+
+static uint32_t prio(uint32_t p)
+{
+    return 0x80000000u | p << 16 | p;
+}
+
+static test_trace b; /* 64 KiB: static */
+
+/* The count of `id` in a thread's services (0: not listed). */
+static uint64_t service_count(const trx_thread_stats *ts, uint32_t id)
+{
+    for (uint32_t k = 0; k < ts->service_count; k++)
+        if (ts->services[k].id == id)
+            return ts->services[k].count;
+    return 0;
+}
+
+/* Two threads, 37 and 41 distinct ids each in interleaved rounds (most
+ * counters found through the hash, which grows on the way), FileX and NetX
+ * ids and their neighbours. */
+static void services_and_components_by_id(void **state)
+{
+    (void)state;
+    memset(&b, 0, sizeof b);
+    tb_init(&b, 2, 2 * ROUNDS + 16, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "A", 0x20000, 0x400, 10);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "B", 0x30000, 0x400, 10);
+    uint64_t truth_a[IDS_A] = {0}, truth_b[IDS_B] = {0};
+    uint32_t ts = 100;
+    for (uint32_t k = 0; k < ROUNDS; k++) {
+        uint32_t ia = k * 7 % IDS_A, ib = k * 11 % IDS_B;
+        tb_event(&b, A, prio(10), USER + ia, ts += 10, 0, 0, 0, 0);
+        tb_event(&b, B, prio(10), USER + 100 + ib, ts += 10, 0, 0, 0, 0);
+        truth_a[ia]++;
+        truth_b[ib]++;
+    }
+    /* FileX media open (261) x3, NetX ARP request sent (301) x2; 199, 600: neither */
+    const uint32_t ids[] = {261, 199, 301, 261, 600, 301, 261};
+    for (uint32_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+        tb_event(&b, A, prio(10), ids[k], ts += 10, 0, 0, 0, 0);
+    trx_trace t;
+    tb_open(&b, &t);
+    t.mode = TRX_MODE_CORRECT;
+    trx_stats s;
+    assert_int_equal(trx_stats_compute(&t, &s), 0);
+    assert_int_equal(s.thread_count, 2);
+    for (uint32_t i = 0; i < IDS_A; i++)
+        assert_int_equal(service_count(&s.threads[0], USER + i), truth_a[i]);
+    for (uint32_t i = 0; i < IDS_B; i++)
+        assert_int_equal(service_count(&s.threads[1], USER + 100 + i), truth_b[i]);
+    assert_int_equal(service_count(&s.threads[0], 261), 3);
+    assert_int_equal(service_count(&s.threads[0], 301), 2);
+    assert_int_equal(service_count(&s.threads[0], 199), 1);
+    assert_int_equal(service_count(&s.threads[0], 600), 1);
+    for (uint32_t i = 0; i < 2; i++) /* nothing else but RUNNING events */
+        for (uint32_t k = 0; k < s.threads[i].service_count; k++) {
+            uint32_t id = s.threads[i].services[k].id;
+            if (id < USER && id != 261 && id != 301 && id != 199 && id != 600)
+                assert_int_equal(id, TRX_EVENT_RUNNING);
+        }
+    assert_int_equal(s.filex.media_opens, 3);
+    assert_int_equal(s.netx.arp_requests_sent, 2);
+    trx_filex_stats fx = s.filex;
+    fx.media_opens = 0;
+    trx_netx_stats nx = s.netx;
+    nx.arp_requests_sent = 0;
+    const trx_filex_stats no_fx = {0};
+    const trx_netx_stats no_nx = {0};
+    assert_memory_equal(&fx, &no_fx, sizeof fx);
+    assert_memory_equal(&nx, &no_nx, sizeof nx);
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(services_and_components_by_id),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
