@@ -15,13 +15,9 @@
 #include "analyze/core_tracker.h"
 #include "analyze/latency_segments.h"
 #include "analyze/segment_driver.h"
-#include "decode/txtb_salvage.h"
 
 #define SEGMENT_MIN_ENTRIES 65536u /* a segment has this many entries at least */
 #define SEGMENT_WARM_UP 16384u
-/* each segment keeps per-thread state: segments only for a trace with at
- * most one thread per this many entries (as the statistics) */
-#define ENTRIES_PER_THREAD 64u
 
 /* The run: the caller's options and analysis (segment 0's). */
 typedef struct latency_run {
@@ -152,35 +148,22 @@ int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx
     return rc == TRX_SEGMENTS_UNPREPARED ? TRX_LATENCY_UNPREPARED : -1;
 }
 
-static bool few_threads(const trx_trace *t)
-{
-    return (uint64_t)t->thread_count * ENTRIES_PER_THREAD <= t->used;
-}
-
 int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx_latency *out)
 {
-    uint32_t jobs = trx_trace_jobs(t);
-    if (t->format != TRX_TRACE_TXTB || jobs < 2 || t->used < 2 * SEGMENT_MIN_ENTRIES ||
-        !trx_latency_segmentable(o))
+    if (!trx_latency_segmentable(o))
         return TRX_LATENCY_ONE_WALK;
-    trx_trace_use_view(t);
-    if (!few_threads(t))
-        return TRX_LATENCY_ONE_WALK;
-    if (jobs > t->used / SEGMENT_MIN_ENTRIES)
-        jobs = t->used / SEGMENT_MIN_ENTRIES;
-    uint64_t *cuts = malloc((jobs - 1) * sizeof *cuts);
-    if (!cuts)
-        return -1;
-    uint32_t n = trx_segments_plan_cuts(t, jobs, cuts);
-    int rc = TRX_LATENCY_ONE_WALK;
-    if (n > 0) {
-        rc = trx_latency_compute_segments(t, o, out, cuts, n, SEGMENT_WARM_UP, true, NULL);
-        if (rc == TRX_LATENCY_UNPREPARED) { /* Un-named Threads: prepared first */
-            trx_trace_prepare(t);
-            rc = few_threads(t)
-                     ? trx_latency_compute_segments(t, o, out, cuts, n, SEGMENT_WARM_UP, true, NULL)
-                     : TRX_LATENCY_ONE_WALK;
-        }
+    uint64_t *cuts;
+    int n = trx_segments_cuts_for_jobs(t, SEGMENT_MIN_ENTRIES, &cuts);
+    if (n <= 0)
+        return n < 0 ? -1 : TRX_LATENCY_ONE_WALK;
+    int rc =
+        trx_latency_compute_segments(t, o, out, cuts, (uint32_t)n, SEGMENT_WARM_UP, true, NULL);
+    if (rc == TRX_LATENCY_UNPREPARED) { /* Un-named Threads: prepared first */
+        trx_trace_prepare(t);
+        rc = trx_segments_few_threads(t)
+                 ? trx_latency_compute_segments(t, o, out, cuts, (uint32_t)n, SEGMENT_WARM_UP, true,
+                                                NULL)
+                 : TRX_LATENCY_ONE_WALK;
     }
     free(cuts);
     return rc;

@@ -259,6 +259,32 @@ uint32_t trx_segments_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cut
     return n;
 }
 
+bool trx_segments_few_threads(const trx_trace *t)
+{
+    return (uint64_t)t->thread_count * TRX_SEGMENT_ENTRIES_PER_THREAD <= t->used;
+}
+
+int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cuts)
+{
+    *cuts = NULL;
+    uint64_t jobs = trx_trace_jobs(t);
+    if (t->format != TRX_TRACE_TXTB || jobs < 2 || min_entries == 0 || t->used < 2 * min_entries)
+        return 0;
+    trx_trace_use_view(t);
+    if (!trx_segments_few_threads(t))
+        return 0;
+    if (jobs > t->used / min_entries)
+        jobs = t->used / min_entries;
+    if (!(*cuts = malloc((size_t)(jobs - 1) * sizeof **cuts)))
+        return -1;
+    uint32_t n = trx_segments_plan_cuts(t, (uint32_t)jobs, *cuts);
+    if (n == 0) {
+        free(*cuts);
+        *cuts = NULL;
+    }
+    return (int)n;
+}
+
 /* Where the segments start (ascending, inside the trace, on thread events:
  * TXTB) and warm up. Their count. */
 static uint32_t place(const trx_trace *t, segment *g, const uint64_t *cuts, uint32_t n,

@@ -81,4 +81,18 @@ uint64_t trx_txtb_thread_entry_from(const trx_trace *t, uint64_t raw, uint64_t l
  * shares of the entries): how many it wrote to `cuts` (room for jobs - 1). */
 uint32_t trx_segments_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cuts);
 
+/* Each segment keeps its own per-thread state: segments only for a trace
+ * with at most one thread per this many entries, so that several
+ * segments' per-thread memory stays a small share of the trace's. */
+#define TRX_SEGMENT_ENTRIES_PER_THREAD 64u
+
+/* Whether trace t has few enough threads for segments. */
+bool trx_segments_few_threads(const trx_trace *t);
+
+/* The cuts for trx_trace_jobs(t) segments of TXTB trace t, each of
+ * `min_entries` entries at least, when it has few threads: *cuts
+ * (malloc'd; free it) and how many (0: walk once, nothing allocated), or
+ * -1 when out of memory. */
+int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cuts);
+
 #endif

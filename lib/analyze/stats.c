@@ -7,6 +7,7 @@
 #include "analyze/analyses.h"
 #include "analyze/core_tracker.h"
 #include "analyze/event_fanout.h"
+#include "analyze/segment_driver.h"
 #include "analyze/segment_units.h"
 #include "analyze/stats_segments.h"
 #include "analyze/stats_walk.h"
@@ -328,44 +329,27 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
  * large enough, no caller's analysis beside the walk (the inversions kept
  * whole or given to kept->done as the one walk would: stats_segments.h).
  * STATS_RETRY: not so (s untouched). */
-/* Each segment keeps its own per-thread state (and a thread's long history
- * rarely settles in a warm-up): segments only for a trace with at most one
- * thread per SEGMENT_ENTRIES_PER_THREAD entries, so that the per-thread
- * memory of several segments stays a small share of the trace's (a trace
- * making a thread every few events walks once: test per_thread_memory). */
-#define SEGMENT_ENTRIES_PER_THREAD 64u
-
-static bool few_threads(const trx_trace *t)
-{
-    return (uint64_t)t->thread_count * SEGMENT_ENTRIES_PER_THREAD <= t->used;
-}
-
+/* Statistics over segments (segment_driver.h: trx_segments_cuts_for_jobs
+ * says when), or STATS_RETRY. A trace that names Un-named Threads is
+ * prepared first; one that then has too many threads walks once. */
 static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                              const trx_kept_inversions *kept)
 {
-    uint32_t jobs = trx_trace_jobs(t);
-    if (t->format != TRX_TRACE_TXTB || extra || jobs < 2 || t->used < PARALLEL_MIN_ENTRIES ||
-        getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
+    if (t->format != TRX_TRACE_TXTB || extra || getenv("TRX_STATS_SERIAL") ||
+        getenv("TRX_STATS_FANOUT"))
         return STATS_RETRY;
-    trx_trace_use_view(t);
-    if (!few_threads(t))
-        return STATS_RETRY;
-    if (jobs > t->used / PARALLEL_MIN_ENTRIES) /* segments of 65,536 entries at least */
-        jobs = t->used / PARALLEL_MIN_ENTRIES;
-    uint64_t *cuts = malloc((jobs - 1) * sizeof *cuts);
-    if (!cuts)
-        return -1;
-    uint32_t n = trx_stats_plan_cuts(t, jobs, cuts);
-    int rc = STATS_RETRY;
-    if (n > 0) {
-        rc = trx_stats_compute_segments_kept(t, s, window, cuts, n, SEGMENT_WARM_UP, true, NULL,
-                                             kept);
-        if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
-            trx_trace_prepare(t);
-            rc = few_threads(t) ? trx_stats_compute_segments_kept(t, s, window, cuts, n,
-                                                                  SEGMENT_WARM_UP, true, NULL, kept)
-                                : STATS_RETRY;
-        }
+    uint64_t *cuts;
+    int n = trx_segments_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts);
+    if (n <= 0)
+        return n < 0 ? -1 : STATS_RETRY;
+    int rc = trx_stats_compute_segments_kept(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP, true,
+                                             NULL, kept);
+    if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
+        trx_trace_prepare(t);
+        rc = trx_segments_few_threads(t)
+                 ? trx_stats_compute_segments_kept(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP,
+                                                   true, NULL, kept)
+                 : STATS_RETRY;
     }
     free(cuts);
     return rc;
