@@ -19,6 +19,7 @@
 
 #include "analyze/core_summary_split.h"
 #include "decode/summary_asserts.h"
+#include "decode/timer_traces.h"
 #include "decode/trace_builder.h"
 #include "decode/txtb_scan.h"
 #include "trx/entry_check.h"
@@ -173,15 +174,7 @@ static void test_wrapped_counting_down(void **state)
 {
     (void)state;
     for (int be = 0; be < 2; be++) {
-        tb_init(&b, 0, 48, be != 0);
-        tb_timer_mask(&b, 0xFFFF);
-        static const uint32_t steps[] = {3, 0x7FFF, 5, 0x8000, 0, 7, 0x8001, 1};
-        uint32_t ts = 0x10;
-        for (uint32_t i = 0; i < 48; i++) {
-            tb_event(&b, 0x20001000u + 0x100 * (i % 4), 0, 4096 + i, ts, 0, 0, 0, 0);
-            ts = (ts - steps[i % 8]) & 0xFFFF;
-        }
-        tb_oldest(&b, 29);
+        timer_trace_down_wrapped(&b, be != 0);
         built_parts_equal(true);
     }
 }
@@ -191,15 +184,7 @@ static void test_wrapped_counting_down(void **state)
 static void test_odd_mask_counting_down(void **state)
 {
     (void)state;
-    tb_init(&b, 0, 36, false);
-    tb_timer_mask(&b, 99999);
-    uint32_t ts = 500;
-    for (uint32_t i = 0; i < 36; i++) {
-        uint32_t stamp = i < 20 ? 90000 + i : i < 23 ? 700 : ts;
-        tb_event(&b, 0xFFFFFFFFu - (i % 2), 0, 4096, stamp, 0, 0, 0, 0);
-        ts = ts >= 37 ? ts - 37 : ts + 99963;
-    }
-    tb_oldest(&b, 20);
+    timer_trace_odd_mask(&b, 36, 0);
     built_parts_equal(true);
 }
 
@@ -208,12 +193,7 @@ static void test_odd_mask_counting_down(void **state)
 static void test_half_written(void **state)
 {
     (void)state;
-    tb_init(&b, 0, 40, false);
-    for (uint32_t i = 0; i < 40; i++)
-        tb_event(&b, 0x20002000u + 0x40 * (i % 3), 0, 4096 | (i % 2) << 24, 100 + i * 9, 1, 0, 0,
-                 0);
-    tb_entry_word(&b, 17, 2, 0); /* id 0, info left: half-written */
-    tb_oldest(&b, 11);
+    timer_trace_half_written(&b);
     built_parts_equal(false);
 }
 
