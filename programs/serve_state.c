@@ -212,6 +212,10 @@ void serve_state_build(serve_state *s, const atomic_bool *stop, bool report)
         atomic_store(&s->stats_failed, true);
         return;
     }
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (report)
+        fprintf(stderr, "trx serve: statistics in %.2f s\n",
+                (double)(t0.tv_sec - t1.tv_sec) + (double)(t0.tv_nsec - t1.tv_nsec) / 1e9);
     st->ticks_per_second = s->options.ticks_per_second;
     keep_inversions(s, st);
     /* the list of inversions is paged (/api/inversions): one JSON of all of

@@ -33,7 +33,7 @@ t_done=$(echo "$(date +%s.%N) - $start" | bc)
 status=$(curl -s "$base/api/status?token=$token")
 span=$(echo "$status" | sed 's/.*"ready_ticks":\([0-9]*\).*/\1/')
 echo "trace: $entries entries, $(stat -c %s "$trace") bytes"
-grep overview "$work/err" | sed 's/^/  /'
+grep -E "overview|statistics in" "$work/err" | sed "s/^/  /"
 echo "  URL printed after ${t_url} s; first answer after ${t_first} s; overview and statistics done after ${t_done} s"
 echo "  memory: $(grep -E 'RssAnon|RssFile' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')(peak RssAnon while building: $peak kB)"
 # sweep QUERY WHOLE UNIT SMALLEST: /api/view latency (median of 5 places x 5
