@@ -454,6 +454,7 @@ int trx_correct_inversions_finish(trx_correct_inversions *f, trx_stats *s)
     int oom = f->oom;
     trx_address_map_free(&f->prio);
     free(f->thread_prio);
+    free(f->slot_by_thread);
     trx_address_map_free(&f->sem_hold);
     trx_address_map_free(&f->slot_of);
     free(f->slots);
