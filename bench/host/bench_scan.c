@@ -2,7 +2,8 @@
  * bench_scan.c - micro-benchmark of the host library's raw scan: times
  * trx_trace_open (load/map, header, registry, entry order and timer vote:
  * one full pass over the entries) and, separately, one full trx_cursor pass
- * over all events. Prints the best of N runs as entries per second, beside
+ * over all events (with trx_cursor_next's copies, and with trx_cursor_next_ref
+ * alone: the cursor's own cost). Prints the best of N runs as entries per second, beside
  * a bare C loop that maps the same file and reads every word of every
  * 32-byte entry (the floor any scan of the file pays), and `trx info`'s
  * full scan (the open, its pass counting the per-core summary with the time
@@ -52,8 +53,9 @@ static void print_memory(const char *when)
                file / 1024.0);
 }
 
-/* Times one open (+ optional cursor pass, then optionally reports memory);
- * returns seconds or -1. */
+/* Times one open (`iterate` 0), or one cursor pass after it (1: with
+ * trx_cursor_next, 2: trx_cursor_next_ref alone), then optionally reports
+ * memory; returns seconds or -1. */
 static double time_once(const char *path, int iterate, int report, unsigned long long *count)
 {
     trx_trace t;
@@ -80,8 +82,12 @@ static double time_once(const char *path, int iterate, int report, unsigned long
         trx_trace_close(&t);
         return -1;
     }
-    while (trx_cursor_next(&c, &ev))
-        n++;
+    if (iterate == 2)
+        while (trx_cursor_next_ref(&c) != NULL)
+            n++;
+    else
+        while (trx_cursor_next(&c, &ev))
+            n++;
     double end = now_seconds();
     if (report)
         print_memory("after a cursor pass");
@@ -199,12 +205,13 @@ int main(int argc, char **argv)
         report_best("trx info scan, --jobs 1", "entries", argv[1], runs, time_info_one_thread,
                     (double)entries / bare) < 0)
         return 1;
-    static const char *labels[2] = {"trx_trace_open (raw scan)", "trx_cursor pass (events)"};
-    for (int iterate = 0; iterate < 2; iterate++) {
+    static const char *labels[3] = {"trx_trace_open (raw scan)", "trx_cursor pass (events)",
+                                    "trx_cursor_next_ref pass"};
+    for (int iterate = 0; iterate < 3; iterate++) {
         double best = -1;
         unsigned long long count = 0;
         for (int r = 0; r < runs; r++) {
-            double s = time_once(argv[1], iterate, iterate && r == runs - 1, &count);
+            double s = time_once(argv[1], iterate, iterate == 1 && r == runs - 1, &count);
             if (s < 0)
                 return 1;
             if (best < 0 || s < best)

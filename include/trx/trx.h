@@ -580,6 +580,12 @@ typedef struct trx_cursor {
     struct trx_uia_cursor *uia_; /* UIA traces: the record walker */
     uint64_t gap_k_;             /* TXTB traces with gaps: the next gap */
     uint64_t gap_at_;            /* its entry number (UINT64_MAX: none left) */
+    /* TXTB: constants of the walk, set at the start */
+    const uint32_t *order_; /* the view's chronological -> physical order, NULL: the ring's */
+    uint32_t phys_;         /* physical index of raw entry pos_ (while pos_ < used) */
+    uint32_t step_mask_;    /* timer mask when it is 2^k - 1: tick steps modulo 2^k */
+    uint32_t step_flip_;    /* 0 counting up, ~0 counting down (flipped stamps count up) */
+    bool step_masked_;      /* step_mask_ holds (else tick steps take the general rule) */
 } trx_cursor;
 
 /* Starts an iteration at the oldest event. 0, or -1 when out of memory. */

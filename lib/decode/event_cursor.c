@@ -5,6 +5,7 @@
  * look-aheads), and the synthetic RUNNING events TraceX inserts where
  * execution moves without an event. See research/tracex.md 2.1-2.5.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,13 @@
 #define NOINLINE
 #define ALWAYS_INLINE inline
 #define COLD
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC 12 at -O2 packs advance's stores of separate words into vector
+ * shuffles that take more instructions than the stores (8 a step). */
+#define SCALAR_STORES __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define SCALAR_STORES
 #endif
 
 /* Last priority seen for a thread (backward search cache) and the result of
@@ -188,6 +196,19 @@ static void preset_events(trx_cursor *c)
     f->synthetic = true;
 }
 
+/* Sets the walk's constants (the view's order, the rule of its tick steps)
+ * and the physical index of raw entry `raw`, where it starts. */
+static void set_walk(trx_cursor *c, uint32_t raw)
+{
+    const trx_trace *t = c->trace;
+    const uint64_t mask = t->header.timer_mask;
+    c->order_ = t->order_ && !t->view_is_tracex_ ? t->order_ : NULL;
+    c->phys_ = raw < t->used ? trx_entry_phys(t, raw) : 0;
+    c->step_masked_ = (mask & (mask + 1)) == 0; /* 2^k - 1 (2^32 - 1 included) */
+    c->step_mask_ = t->header.timer_mask;
+    c->step_flip_ = t->counts_up ? 0 : UINT32_MAX;
+}
+
 int trx_cursor_init(trx_cursor *c, trx_trace *t)
 {
     memset(c, 0, sizeof *c);
@@ -197,6 +218,7 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
     c->spare_ = &c->ev_buf_[1];
     if (t->format == TRX_TRACE_TXTB) {
         preset_events(c);
+        set_walk(c, 0);
         if (t->used > 0)
             c->prev_ts_ = stamp_of(t, 0); /* the first event's tick step is 0 */
     }
@@ -283,18 +305,35 @@ void trx_cursor_attach_prepare(trx_cursor *c, trx_prepare_state *prep)
     c->scratch_->prep = prep;
 }
 
-/* Decodes a thread-context priority word: priority and preemption-threshold. */
-static void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
+/* `a` if `cond`, else `b`, without a branch: for conditions on the trace's
+ * data (event ids, contexts), which no predictor guesses, where compilers
+ * would branch on a conditional expression. */
+static inline uint32_t pick(bool cond, uint32_t a, uint32_t b)
 {
-    *pt = (raw & 0x80000000u) ? (raw >> 16) & 0x3FFu : TRX_UNKNOWN;
+    return b ^ ((a ^ b) & (0u - (uint32_t)cond));
+}
+
+/* Decodes a thread-context priority word: priority and preemption-threshold. */
+static inline void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
+{
+    *pt = pick(raw >> 31, (raw >> 16) & 0x3FFu, TRX_UNKNOWN);
     *prio = raw & 0x3FFu;
 }
 
 /* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
- * pins these ids), and where the word the kind is about lies. */
-enum { SUBJECT_NONE, SUBJECT_INFO0, SUBJECT_INFO1, SUBJECT_CONTEXT }; /* unlisted ids: NONE */
+ * pins these ids), and where the word the kind is about lies in the event:
+ * its offset from lost_before, which is 0 while the kind is set (NONE reads
+ * it; unlisted ids: NONE). */
+#define SUBJECT_AT(field) ((int)offsetof(trx_event, field) - (int)offsetof(trx_event, lost_before))
+enum {
+    SUBJECT_NONE = 0,
+    SUBJECT_INFO0 = SUBJECT_AT(info[0]),
+    SUBJECT_INFO1 = SUBJECT_AT(info[1]),
+    SUBJECT_CONTEXT = SUBJECT_AT(context)
+};
 static const struct {
-    uint8_t kind, subject;
+    uint8_t kind;
+    int8_t subject;
 } txtb_kinds[113] = {
     [1] = {TRX_KIND_RESUME, SUBJECT_INFO0},     /* info1 thread, info2 previous state */
     [2] = {TRX_KIND_SUSPEND, SUBJECT_INFO0},    /* info1 thread, info2 new state */
@@ -314,21 +353,14 @@ static const struct {
     [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_SLEEP */
 };
 
-/* `a` if `cond`, else `b`, without a branch: for conditions on the trace's
- * data (event ids, contexts), which no predictor guesses, where compilers
- * would branch on a conditional expression. */
-static inline uint32_t pick(bool cond, uint32_t a, uint32_t b)
-{
-    return b ^ ((a ^ b) & (0u - (uint32_t)cond));
-}
-
-/* Sets the kind, subject and priority_change of a TXTB event. */
-static inline void set_kind(trx_event *ev, uint32_t id, uint32_t ctx, uint32_t info0,
-                            uint32_t info1)
+/* Sets the kind, subject and priority_change of a TXTB event whose context,
+ * info words and lost_before (0) are set. */
+static inline void set_kind(trx_event *ev, uint32_t id, uint32_t info1)
 {
     uint32_t k = pick(id < sizeof txtb_kinds / sizeof txtb_kinds[0], id, 0); /* [0]: NONE */
-    const uint32_t words[4] = {0, info0, info1, ctx};                        /* by SUBJECT_ */
-    ev->subject = words[txtb_kinds[k].subject];
+    uint32_t subject;
+    memcpy(&subject, (const char *)&ev->lost_before + txtb_kinds[k].subject, sizeof subject);
+    ev->subject = subject;
     ev->kind = txtb_kinds[k].kind;
     ev->priority_change = (id <= 2) & (info1 == TRX_STATE_PRIORITY_CHANGE);
 }
@@ -343,12 +375,22 @@ static inline uint64_t tick_step(const trx_trace *t, uint32_t prev, uint32_t ts)
     return (uint64_t)d + wrap;
 }
 
-/* The physical index of raw chronological entry i + 1 (< used), from that of i. */
-static inline uint32_t next_phys(const trx_trace *t, uint32_t i, uint32_t phys)
+/* tick_step by the walk's constants: with a timer mask 2^k - 1, the stamps'
+ * difference modulo 2^k in the timer's direction (the flipped stamps of a
+ * timer counting down count up). */
+static inline uint64_t walk_step(const trx_cursor *c, uint32_t prev, uint32_t ts)
 {
-    if (t->order_ && !t->view_is_tracex_)
-        return t->order_[i + 1];
-    return phys + 1 == t->used ? 0 : phys + 1; /* see trx_entry_phys */
+    if (c->step_masked_)
+        return ((ts ^ c->step_flip_) - (prev ^ c->step_flip_)) & c->step_mask_;
+    return tick_step(c->trace, prev, ts);
+}
+
+/* The physical index of raw chronological entry i + 1 (< used), from that of i. */
+static inline uint32_t next_phys(const trx_cursor *c, uint32_t used, uint32_t i, uint32_t phys)
+{
+    if (c->order_)
+        return c->order_[i + 1];
+    return phys + 1 == used ? 0 : phys + 1; /* see trx_entry_phys */
 }
 
 /* The model's words of the raw entry after the current one (after the last:
@@ -600,6 +642,7 @@ static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event
         f->timestamp = c->trace->counts_up ? p->timestamp + 12 : p->timestamp - 12;
     }
     f->time = f->timestamp;
+    f->lost_before = 0;
     f->priority = 0;
     f->threshold = 0; /* what TraceX shows when no stored event gives one */
     f->thread = -1;
@@ -641,8 +684,7 @@ static inline bool contradicts_running(const trx_trace *t, const trx_event *p, c
  * same word. */
 static inline void emit(trx_cursor *c, trx_event *ev)
 {
-    ev->lost_before = 0;
-    if (ev->entry == c->gap_at_)
+    if (ev->entry == c->gap_at_) /* lost_before: 0 until here (advance, make_running) */
         take_gaps(c, ev);
     if (c->idle_task_ != 0) {
         if (ev->context == c->idle_task_) {
@@ -659,17 +701,18 @@ static inline void emit(trx_cursor *c, trx_event *ev)
  * when there was none), and leaves a RUNNING event to follow it in
  * ev_buf_[2] (running_ready_). ev_buf_[0] and [1] hold the pending event and
  * the new one (they swap roles), so nothing is copied. The entries are read
- * in place (`be`: big-endian, a constant in each instance). */
-static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be)
+ * in place. `be` (big-endian) and `pending` (have_pending_: false only for
+ * a walk's first entry) are constants in each instance. */
+static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, const bool pending)
 {
     trx_trace *t = c->trace;
-    const uint32_t i = c->pos_++;
+    const uint32_t i = c->pos_++, used = t->used;
     trx_event *p = c->pending_, *ev = c->spare_;
-    const uint32_t phys = trx_entry_phys(t, i);
+    const uint32_t phys = c->phys_;
     const uint8_t *w = t->entries + (size_t)phys * TRX_ENTRY_SIZE; /* trx_entry's words */
     const uint32_t ctx = trx_rd32(w, be), raw = trx_rd32(w + 4, be), raw_id = trx_rd32(w + 8, be);
     const uint32_t ts = trx_rd32(w + 12, be) & t->header.timer_mask, id = raw_id & 0xFFFFu;
-    const uint64_t ticks = c->ticks_ + tick_step(t, c->prev_ts_, ts);
+    const uint64_t ticks = c->ticks_ + walk_step(c, c->prev_ts_, ts);
     c->ticks_ = ticks;
     c->prev_ts_ = ts;
     ev->ticks = ticks;
@@ -680,23 +723,26 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be)
     ev->core = raw_id >> 24;
     ev->context = ctx;
     ev->entry = phys;
+    ev->raw_priority = raw;
+    ev->lost_before = 0; /* emit adds the stream's gap */
     if (be) {
         for (int k = 0; k < 4; k++)
             ev->info[k] = trx_rd32(w + 16 + 4 * k, be);
     } else {
         memcpy(ev->info, w + 16, sizeof ev->info);
     }
-    set_kind(ev, id, ctx, ev->info[0], ev->info[1]);
+    set_kind(ev, id, ev->info[1]);
 
     next_entry nx = {TRX_CONTEXT_ISR, 0, 0};
-    if (i + 1 < t->used) {
-        const uint8_t *q = t->entries + (size_t)next_phys(t, i, phys) * TRX_ENTRY_SIZE;
+    if (i + 1 < used) {
+        const uint32_t nphys = next_phys(c, used, i, phys);
+        const uint8_t *q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
+        c->phys_ = nphys;
         nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
     }
     struct trx_cursor_scratch *s = c->scratch_;
     thread_prio_cache *pc = &s->sink; /* what the backward priority search learns */
     uint32_t p_next = p->next_context;
-    ev->raw_priority = raw;
     if (is_thread_context(ctx)) {
         decode_priority(raw, &ev->priority, &ev->threshold);
         ev->thread = thread_of(c, ctx);
@@ -715,14 +761,14 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be)
         ev->priority = prio;
         ev->threshold = TRX_UNKNOWN;
         ev->thread = -1;
-        ev->next_context = next_for_isr_or_init(c, i, ctx, id, prio, ev->info[0], ev->info[3], &nx,
-                                                &c->cur_, &c->nest_, &p_next,
-                                                c->have_pending_ & (p->context != TRX_CONTEXT_ISR));
+        ev->next_context =
+            next_for_isr_or_init(c, i, ctx, id, prio, ev->info[0], ev->info[3], &nx, &c->cur_,
+                                 &c->nest_, &p_next, pending & (p->context != TRX_CONTEXT_ISR));
         p->next_context = p_next;
     }
 
     const trx_event *out = NULL;
-    if (c->have_pending_) {
+    if (pending) {
         /* execution moves without an event: TraceX inserts a RUNNING one */
         bool running = (p->context != p_next) & (p_next != ctx);
         if (running) {
@@ -748,15 +794,24 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be)
     return out;
 }
 
-/* advance for little- and big-endian traces. */
-static NOINLINE const trx_event *advance_le(trx_cursor *c)
+/* advance for little- and big-endian traces, an event pending. */
+static SCALAR_STORES NOINLINE const trx_event *advance_le(trx_cursor *c)
 {
-    return advance(c, false);
+    return advance(c, false, true);
 }
 
-static NOINLINE const trx_event *advance_be(trx_cursor *c)
+static SCALAR_STORES NOINLINE const trx_event *advance_be(trx_cursor *c)
 {
-    return advance(c, true);
+    return advance(c, true, true);
+}
+
+/* advance for a walk's first entry (nothing pending). */
+static COLD void advance_first(trx_cursor *c)
+{
+    if (c->trace->header.big_endian)
+        advance(c, true, false);
+    else
+        advance(c, false, false);
 }
 
 /* trx_cursor_next_ref at the start (nothing pending) and the end, and for UIA. */
@@ -772,7 +827,7 @@ static NOINLINE const trx_event *next_slow(trx_cursor *c)
         return NULL;
     const trx_trace *t = c->trace;
     if (c->pos_ < t->used) { /* the first event: it becomes the pending one */
-        (t->header.big_endian ? advance_be : advance_le)(c);
+        advance_first(c);
         if (c->pos_ < t->used)
             return (t->header.big_endian ? advance_be : advance_le)(c);
     }
@@ -875,6 +930,7 @@ int trx_cursor_init_at_ticks(trx_cursor *c, trx_trace *t, uint32_t raw, uint64_t
     if (t->format == TRX_TRACE_UIA || raw == 0 || raw >= t->used || trx_cursor_init(c, t) < 0)
         return -1;
     c->pos_ = raw;
+    set_walk(c, raw);
     c->ticks_ = ticks_before;
     c->prev_ts_ = stamp_before;
     seek_gaps(c, raw);

@@ -169,6 +169,51 @@ static void test_down_counting_timer(void **state)
     trx_trace_close(&t);
 }
 
+/* The cursor's ticks and stamps of five events of thread A with time stamps
+ * `ts` under timer mask `mask` (a test of each rule of the tick steps). */
+static void cursor_ticks_are(uint32_t mask, const uint32_t ts[5], bool up, const uint64_t ticks[5])
+{
+    test_trace b;
+    trx_trace t;
+    tb_init(&b, 1, 8, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "thread A", 0x30000, 1024, 5);
+    tb_timer_mask(&b, mask);
+    for (int i = 0; i < 5; i++)
+        tb_event(&b, A, prio(5), 69, ts[i], 0, 0, 0, 0);
+    tb_open(&b, &t);
+    assert_int_equal(t.counts_up, up);
+    trx_cursor c;
+    assert_int_equal(trx_cursor_init(&c, &t), 0);
+    for (int i = 0; i < 5; i++) {
+        const trx_event *ev = trx_cursor_next_ref(&c);
+        assert_non_null(ev);
+        assert_int_equal(ev->ticks, ticks[i]);
+        assert_int_equal(ev->timestamp, ts[i] & mask);
+        assert_int_equal(ev->time, ts[i] & mask);
+    }
+    assert_null(trx_cursor_next_ref(&c));
+    trx_cursor_free(&c);
+    trx_trace_close(&t);
+}
+
+/* Tick steps in the timer's direction, a wrap adding the timer's period:
+ * masks 2^k - 1 (the cursor steps modulo 2^k) and one that is not (a
+ * counter reloading at 99999: the general rule). */
+static void test_cursor_ticks_by_mask(void **state)
+{
+    (void)state;
+    const uint32_t down16[5] = {0xABCD0100u, 0xABCD00A0u, 0xABCD0040u, 0xABCDFFF0u, 0xABCDFF00u};
+    const uint64_t down16_ticks[5] = {0, 0x60, 0xC0, 0x110, 0x200};
+    cursor_ticks_are(0xFFFF, down16, false, down16_ticks);
+    const uint32_t up32[5] = {0xFFFFFF00u, 0xFFFFFFF0u, 0x10, 0x100, 0x180};
+    const uint64_t up32_ticks[5] = {0, 0xF0, 0x110, 0x200, 0x280};
+    cursor_ticks_are(0xFFFFFFFFu, up32, true, up32_ticks);
+    /* stamps of 99999's bits only (unchanged by the mask), steps not all of them */
+    const uint32_t odd[5] = {1536, 1152, 543, 99984, 99840};
+    const uint64_t odd_ticks[5] = {0, 384, 993, 1552, 1696};
+    cursor_ticks_are(99999, odd, false, odd_ticks);
+}
+
 /* An empty registry: every context becomes an Un-named Thread. */
 static void test_unregistered_contexts(void **state)
 {
@@ -214,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_next_contexts_and_running_event),
         cmocka_unit_test(test_wrapped_order),
         cmocka_unit_test(test_down_counting_timer),
+        cmocka_unit_test(test_cursor_ticks_by_mask),
         cmocka_unit_test(test_unregistered_contexts),
         cmocka_unit_test(test_empty_buffer),
     };
