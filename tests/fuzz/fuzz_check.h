@@ -42,9 +42,9 @@ static inline void fuzz_load_and_check(const uint8_t *data, size_t size, trx_inp
 /* Opens `data` as a binary buffer forced to `format` with `endian`; true
  * when it opened (close `t` then). A failed open must leave a one-line error
  * naming an offset inside the input. */
-static inline bool fuzz_open_trace_named(trx_trace *t, const uint8_t *data, size_t size,
-                                         trx_trace_format format, trx_endian endian,
-                                         const struct trx_uia_names *names)
+static inline bool fuzz_open_trace_counted(trx_trace *t, const uint8_t *data, size_t size,
+                                           trx_trace_format format, trx_endian endian,
+                                           const struct trx_uia_names *names, bool time_counts)
 {
     trx_image img;
     trx_error err;
@@ -58,12 +58,20 @@ static inline bool fuzz_open_trace_named(trx_trace *t, const uint8_t *data, size
     o.trace_format = format;
     o.endian = endian;
     o.uia_names = names;
+    o.time_counts = time_counts;
     if (trx_trace_open_image_with(t, &img, "fuzz-input", &o, &err) != 0) {
         if (err.message[0] == '\0' || strchr(err.message, '\n') || err.offset > size)
             __builtin_trap();
         return false;
     }
     return true;
+}
+
+static inline bool fuzz_open_trace_named(trx_trace *t, const uint8_t *data, size_t size,
+                                         trx_trace_format format, trx_endian endian,
+                                         const struct trx_uia_names *names)
+{
+    return fuzz_open_trace_counted(t, data, size, format, endian, names, false);
 }
 
 static inline bool fuzz_open_trace(trx_trace *t, const uint8_t *data, size_t size,
