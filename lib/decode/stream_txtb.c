@@ -10,6 +10,7 @@
 
 #include "decode/stream_txtb.h"
 #include "decode/trace_open.h"
+#include "decode/uia_internal.h"
 #include "trx/uia.h"
 
 #define TXTB_IN_UIA 0x54585442u /* "TXTB": the 8th argument of a record carrying an entry */
@@ -19,8 +20,7 @@ enum { NAME_SIZE = 32, HEADER = 48, REG_FIXED = 16 };
 /* `v` at `p` in the byte order of the buffer being written (`big`). */
 static void put32(uint8_t *p, uint32_t v, bool big)
 {
-    for (int k = 0; k < 4; k++)
-        p[k] = (uint8_t)(big ? v >> (24 - 8 * k) : v >> (8 * k));
+    trx_wr32(p, v, big);
 }
 
 static void put_entry(uint8_t *b, bool big, uint32_t context, uint32_t priority, uint32_t id,
@@ -243,6 +243,9 @@ static void sort_gaps(trx_trace *t)
 int trx_stream_txtb_adopt(trx_trace *t, trx_error *err)
 {
     trx_stream_txtb_image b;
+    /* most UIA captures carry no entry: no rebuild to find that out */
+    if (!trx_uia_has_record_like(t, 0, 8, TXTB_IN_UIA))
+        return 0;
     if (trx_stream_txtb_build(t, false, &b) < 0)
         return trx_error_set(err, 0,
                              "out of memory (or over 2^27 events) rebuilding the "

@@ -440,6 +440,11 @@ int uia_snap_feed(uia_snap_builder *b, struct trx_uia *u, uint64_t event, uint32
                   const trx_uia_record *r);
 int uia_snap_finish(uia_snap_builder *b, struct trx_uia *u);
 
+/* True when some record of `t` that is not a snapshot has `nargs` (> 0)
+ * arguments, the last one `last`, and module `module`: a test over the
+ * open's record offsets, a few words read a record, nothing decoded. */
+bool trx_uia_has_record_like(const trx_trace *t, uint32_t module, uint32_t nargs, uint32_t last);
+
 /* Decodes the full record at image offset `off` (after a successful head parse). */
 void uia_decode_record(const uint8_t *image, uint64_t off, bool be, trx_uia_record *r);
 

@@ -96,6 +96,27 @@ bool trx_uia_record_get(const trx_trace *t, uint32_t record, trx_uia_record *out
     return true;
 }
 
+bool trx_uia_has_record_like(const trx_trace *t, uint32_t module, uint32_t nargs, uint32_t last)
+{
+    if (!t || !t->uia || nargs == 0)
+        return false;
+    const struct trx_uia *u = t->uia;
+    const uint8_t *d = t->image.data;
+    for (uint64_t i = 0; i < u->info.records; i++) {
+        const uint8_t *p = d + uia_rec_offset(u, i);
+        const bool be = uia_rec_be(u, i);
+        const uint32_t w0 = trx_rd32(p, be), type = w0 >> 27, len = (w0 >> 16) & 0x7FFu;
+        if (type > 12 || uia_is_snapshot[type]) /* validated at open: not a terminator */
+            continue;
+        const uint32_t head = 4u * (2 + uia_time_words[type]);
+        if (len != head + 4u * nargs || trx_rd32(p + len - 4, be) != last)
+            continue;
+        if ((trx_rd32(p + head - 4, be) & 0xFFFFu) == module)
+            return true;
+    }
+    return false;
+}
+
 uint32_t trx_uia_record_arg(const trx_uia_record *r, uint32_t k)
 {
     return k < r->nargs ? trx_rd32(r->args + 4 * k, r->big_endian) : 0;
