@@ -28,6 +28,7 @@
 #include "../test_sparse.h"
 #include "decode/prepare_asserts.h"
 #include "decode/trace_builder.h"
+#include "../text_diff.h"
 
 static int trace_count;
 static char **trace_paths;
@@ -89,14 +90,10 @@ static void same_at(trx_trace *t, const trx_latency_options *o, const char *want
         assert_same_preparation(t, u);
     char *got = latency_json(u, &l, o->intervals);
     if (strcmp(got, want) != 0) {
-        fprintf(stderr, "%s%s: cut at %llu (%u cuts), warm-up %llu: the JSON differs\n", path,
+        fprintf(stderr, "%s%s: cut at %llu (%u cuts), warm-up %llu: the JSON\n", path,
                 fresh ? " (unprepared)" : "", (unsigned long long)cuts[0], n,
                 (unsigned long long)warm);
-        size_t i = 0;
-        while (got[i] && got[i] == want[i])
-            i++;
-        fprintf(stderr, "  at byte %zu: one walk '%.60s'\n  segments '%.60s'\n", i, want + i,
-                got + i);
+        text_differs("one walk:", want, "segments:", got);
         fail();
     }
     if (warm == 256) {

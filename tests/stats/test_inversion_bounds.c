@@ -17,6 +17,7 @@
 #include "stats_json_text.h"
 
 #include "analyze/open_windows.h"
+#include "../text_diff.h"
 
 static int trace_count;
 static char **trace_paths;
@@ -49,14 +50,8 @@ static void test_bounds_change_nothing(void **state)
             trx_trace_set_mode(&t, mode ? TRX_MODE_TRACEX : TRX_MODE_CORRECT);
             char *skipping = stats_with(&t, false), *asking = stats_with(&t, true);
             if (strcmp(skipping, asking) != 0) {
-                size_t at = 0;
-                while (skipping[at] && skipping[at] == asking[at])
-                    at++;
-                fprintf(stderr,
-                        "%s (%s mode): differs at byte %zu:\n  asking   %.120s\n"
-                        "  skipping %.120s\n",
-                        trace_paths[i], mode ? "tracex" : "default", at,
-                        asking + (at > 40 ? at - 40 : 0), skipping + (at > 40 ? at - 40 : 0));
+                fprintf(stderr, "%s (%s mode):\n", trace_paths[i], mode ? "tracex" : "default");
+                text_differs("asking", asking, "skipping", skipping);
                 fail();
             }
             trx_stats s;

@@ -27,6 +27,7 @@
 #include "output/stats_json.h"
 #include "trx/uia.h"
 #include "trx/uia_names.h"
+#include "../text_diff.h"
 
 static int trace_count;
 static char **trace_paths;
@@ -98,16 +99,11 @@ static void check_cuts(trx_trace *t, const char *want, const uint64_t *cuts, uin
         assert_same_preparation(t, u);
     char *got = stats_json(u, &s);
     if (strcmp(got, want) != 0) {
-        size_t at = 0;
-        while (got[at] && got[at] == want[at])
-            at++;
-        fprintf(stderr,
-                "%s (%s mode%s): cut at %llu%s%llu, warm-up %llu: differs at byte %zu:\n"
-                "  one walk: %.160s\n  segments: %.160s\n",
-                path, t->mode == TRX_MODE_CORRECT ? "default" : "tracex",
-                fresh ? ", unprepared" : "", (unsigned long long)cuts[0], n > 1 ? " and " : "",
-                (unsigned long long)(n > 1 ? cuts[1] : 0), (unsigned long long)warm, at,
-                want + (at > 40 ? at - 40 : 0), got + (at > 40 ? at - 40 : 0));
+        fprintf(stderr, "%s (%s mode%s): cut at %llu%s%llu, warm-up %llu:\n", path,
+                t->mode == TRX_MODE_CORRECT ? "default" : "tracex", fresh ? ", unprepared" : "",
+                (unsigned long long)cuts[0], n > 1 ? " and " : "",
+                (unsigned long long)(n > 1 ? cuts[1] : 0), (unsigned long long)warm);
+        text_differs("one walk:", want, "segments:", got);
         fail();
     }
     add_report(&total[t->mode == TRX_MODE_CORRECT ? 0 : 1], &rep);
