@@ -57,6 +57,17 @@ void trx_durations_feed(trx_durations *d, const trx_event *ev);
  * incomplete, sorts the rows. 0, or -1 when out of memory. */
 int trx_durations_finish(trx_durations *d, const trx_trace *t);
 
+/* Forgets everything fed so far (rows, open intervals): a part of the
+ * trace fed from its start (a segment after its warm-up). */
+void trx_durations_clear(trx_durations *d);
+
+/* Joins `later` (fed the events right after those fed to `earlier`, both
+ * not finished; its event numbers + `offset` are the trace's) to `earlier`, which then holds what
+ * one feed of both would: the intervals the later part closes of the earlier's, each row's
+ * intervals numbered on, unmatched stops, what is still open. `later` is left to free. 0, or -1
+ * when out of memory (or either failed). */
+int trx_durations_merge(trx_durations *earlier, trx_durations *later, uint64_t offset);
+
 /* All of it in one pass of its own (trace prepared or not). 0 (row_count
  * 0 when the trace has no UIABenchmark events), or -1 when out of memory. */
 int trx_durations_compute(trx_trace *t, uint32_t keep, trx_durations *out);

@@ -8,7 +8,8 @@
  * Inputs whose last byte has bit 1 set are opened with SYS/BIOS's names on
  * module 0 (Task, Hwi, Swi, Semaphore, Load: ids 1-11), so the scheduler
  * model and the per-core statistics run on them too: every figure stays
- * within the span times the cores. */
+ * within the span times the cores. Records carrying TXTB entries: the
+ * open's quick test agrees with the rebuild (trx_uia_has_record_like). */
 #include <string.h>
 
 #include "fuzz_check.h"
@@ -16,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "decode/stream_txtb.h"
+#include "decode/uia_internal.h"
 #include "output/convert.h"
 #include "output/out_buffer.h"
 
@@ -87,6 +90,19 @@ static void convert_round_trip(trx_trace *t)
     free(bytes);
 }
 
+/* The open's test for records carrying TXTB entries (a stream read as the
+ * TXTB trace it carries) finds one wherever the rebuild does. */
+static void check_carried_entries(trx_trace *t)
+{
+    trx_stream_txtb_image b;
+    if (trx_stream_txtb_build(t, false, &b) < 0)
+        return; /* out of memory under the fuzzer's limit */
+    if (b.txtb_events > 0 && !trx_uia_has_record_like(t, 0, 8, TRX_TXTB_IN_UIA))
+        __builtin_trap();
+    free(b.image);
+    free(b.gap_entry);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -138,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (sysbios)
         check_stats(&t);
+    check_carried_entries(&t);
     convert_round_trip(&t);
     trx_trace_close(&t);
     return 0;
