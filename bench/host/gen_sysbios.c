@@ -5,10 +5,14 @@
  * 64-bit timestamps), a scheduler cycling through 8 tasks: application
  * records, Hwis that ready a task, blocks and task switches, with the
  * records' real argument counts (16 to 36 bytes each). Writes FILE and
- * FILE.xml (TI's metadata naming the events).
+ * FILE.xml (TI's metadata naming the events). With --benchmarks also
+ * UIABenchmark start / stop records of three names (restarts, stops
+ * without a start and whole pairs among them) and the target's Load
+ * reports (LS_cpuLoad), for System Analyzer's duration and load analyses.
  *
- *   gen_sysbios --out FILE --records N
+ *   gen_sysbios --out FILE --records N [--benchmarks]
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +20,10 @@
 
 #include "put_words.h"
 
-enum { MOD_TASK = 0x8030, MOD_HWI = 0x8031, MOD_APP = 0x8035, PER_PACKET = 1024 };
+enum { MOD_TASK = 0x8030, MOD_HWI = 0x8031, MOD_APP = 0x8035, MOD_BENCH = 0x8036 };
+enum { MOD_LOAD = 0x8037, PER_PACKET = 1024 };
 enum { E_SWITCH = 1, E_READY = 2, E_BLOCK = 3, E_HWI_BEGIN = 4, E_HWI_END = 5, E_MARK = 13 };
+enum { E_BENCH_START = 20, E_BENCH_STOP = 21, E_CPU_LOAD = 30 };
 
 typedef struct writer {
     FILE *f;
@@ -75,14 +81,17 @@ int main(int argc, char **argv)
 {
     const char *out = NULL;
     unsigned long long records = 0;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--out"))
-            out = argv[i + 1];
-        else if (!strcmp(argv[i], "--records"))
-            records = strtoull(argv[i + 1], NULL, 10);
+    bool benchmarks = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--benchmarks"))
+            benchmarks = true;
+        else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+            out = argv[++i];
+        else if (!strcmp(argv[i], "--records") && i + 1 < argc)
+            records = strtoull(argv[++i], NULL, 10);
     }
     if (!out || records == 0) {
-        fprintf(stderr, "usage: gen_sysbios --out FILE --records N\n");
+        fprintf(stderr, "usage: gen_sysbios --out FILE --records N [--benchmarks]\n");
         return 2;
     }
     static writer w;
@@ -96,6 +105,18 @@ int main(int argc, char **argv)
         a[0] = (uint32_t)n;
         a[1] = running;
         record(&w, MOD_APP, E_MARK, a, 2);
+        if (benchmarks && n % 5 == 0 && w.seq < records) { /* a name's start */
+            uint32_t name = 0x0000A000u + 0x10u * (uint32_t)(n / 5 % 3);
+            record(&w, MOD_BENCH, E_BENCH_START, &name, 1);
+        }
+        if (benchmarks && (n % 7 == 3 || n % 11 == 6) && w.seq < records) { /* a stop */
+            uint32_t name = 0x0000A000u + 0x10u * (uint32_t)(n % 7 == 3 ? n / 7 % 3 : n / 11 % 3);
+            record(&w, MOD_BENCH, E_BENCH_STOP, &name, 1);
+        }
+        if (benchmarks && n % 500 == 499 && w.seq < records) {
+            uint32_t percent = (uint32_t)(n / 500 % 100);
+            record(&w, MOD_LOAD, E_CPU_LOAD, &percent, 1);
+        }
         if (w.seq >= records)
             break;
         uint32_t irq = 15 + (uint32_t)(n % 4);
@@ -132,6 +153,12 @@ int main(int argc, char **argv)
                " <evtMap id=\"5\" moduleId=\"32817\" "
                "longName=\"ti.sysbios.family.arm.m3.Hwi.LD_end\"/>\n"
                " <evtMap id=\"13\" moduleId=\"32821\" longName=\"app.App.mark\"/>\n"
+               " <evtMap id=\"20\" moduleId=\"32822\" "
+               "longName=\"ti.uia.events.UIABenchmark.start\"/>\n"
+               " <evtMap id=\"21\" moduleId=\"32822\" "
+               "longName=\"ti.uia.events.UIABenchmark.stop\"/>\n"
+               " <evtMap id=\"30\" moduleId=\"32823\" "
+               "longName=\"ti.sysbios.utils.Load.LS_cpuLoad\"/>\n"
                "</uia>\n");
     fclose(m);
     printf("%s: %llu records in %u packets\n", out, (unsigned long long)w.seq, w.packets);

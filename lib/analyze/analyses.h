@@ -61,6 +61,29 @@ typedef void (*trx_stats_feed_fn)(void *ctx, const trx_event *ev);
 int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                           void *extra_ctx);
 
+/* The caller's analysis beside the statistics' walk, which may run on
+ * segments of the trace (on threads) when it can be forked and joined:
+ * each later segment feeds a fork of its own (after a warm-up it forgets:
+ * clear), joined in trace order into the one before; `ctx` ends up holding
+ * the whole trace's. Without fork, the walk runs once. */
+typedef struct trx_stats_extra {
+    trx_stats_feed_fn feed;
+    void *ctx;
+    /* an empty analysis like ctx, for a later segment; NULL: out of memory */
+    void *(*fork)(void *ctx);
+    /* forgets everything fed to `part` so far */
+    void (*clear)(void *part);
+    /* adds `later` (fed the events right after those fed to `earlier`;
+     * its event numbers + offset are the trace's) to `earlier`: 0, or -1
+     * when out of memory */
+    int (*join)(void *earlier, void *later, uint64_t offset);
+    /* frees a fork */
+    void (*discard)(void *part);
+} trx_stats_extra;
+
+/* trx_stats_compute_fed with `x` (on segments when x->fork is set). */
+int trx_stats_compute_extra(trx_trace *t, trx_stats *s, uint64_t window, const trx_stats_extra *x);
+
 /* trx_stats_compute keeping the first `keep` priority inversions of the
  * default mode in the list; each other one goes to `done` once, with its
  * number (TraceX's mode keeps them all). `done` is never called from two

@@ -285,6 +285,48 @@ int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cu
     return (int)n;
 }
 
+/* A UIA trace's segments walk the cursor from the start (no start part-way):
+ * the share, in percent, of a segment's cost per event that is the cursor's
+ * alone, which the cuts below balance (SYS/BIOS captures: ~40). */
+#define UIA_CURSOR_SHARE_PERCENT 40u
+
+int trx_segments_uia_cuts_for_jobs(trx_trace *t, uint64_t min_events, uint64_t **cuts)
+{
+    *cuts = NULL;
+    const trx_uia_info *u = trx_uia_info_of(t);
+    uint64_t jobs = trx_trace_jobs(t), events = u ? u->records : 0;
+    if (!u || jobs < 2 || min_events == 0 || events < 2 * min_events ||
+        (uint64_t)t->thread_count * TRX_SEGMENT_ENTRIES_PER_THREAD > events)
+        return 0;
+    if (jobs > events / min_events)
+        jobs = events / min_events;
+    if (jobs > 64)
+        jobs = 64;
+    /* segment k's thread walks the cursor over [0, cut k) and everything
+     * over its own events: with the cursor a share r of the cost, thread k
+     * ends at e_k = T (1 + q + ... + q^k), q = 1 - r; e_(jobs-1) = events */
+    double q = 1.0 - UIA_CURSOR_SHARE_PERCENT / 100.0, sum = 0, term = 1;
+    for (uint64_t k = 0; k < jobs; k++, term *= q)
+        sum += term;
+    if (!(*cuts = malloc((size_t)(jobs - 1) * sizeof **cuts)))
+        return -1;
+    uint32_t n = 0;
+    double end = 0;
+    term = 1;
+    for (uint64_t k = 0; k + 1 < jobs; k++, term *= q) {
+        end += term;
+        uint64_t at = (uint64_t)((double)events * end / sum);
+        if (at >= min_events && at + min_events <= events &&
+            (n == 0 || at >= (*cuts)[n - 1] + min_events))
+            (*cuts)[n++] = at;
+    }
+    if (n == 0) {
+        free(*cuts);
+        *cuts = NULL;
+    }
+    return (int)n;
+}
+
 /* Where the segments start (ascending, inside the trace, on thread events:
  * TXTB) and warm up. Their count. */
 static uint32_t place(const trx_trace *t, segment *g, const uint64_t *cuts, uint32_t n,

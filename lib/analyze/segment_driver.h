@@ -95,4 +95,10 @@ bool trx_segments_few_threads(const trx_trace *t);
  * -1 when out of memory. */
 int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cuts);
 
+/* The cuts (event numbers) for trx_trace_jobs(t) segments of UIA trace t,
+ * each of `min_events` events at least, placed so that the segments'
+ * threads end together although each walks the cursor from the start: as
+ * trx_segments_cuts_for_jobs. */
+int trx_segments_uia_cuts_for_jobs(trx_trace *t, uint64_t min_events, uint64_t **cuts);
+
 #endif

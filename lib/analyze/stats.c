@@ -332,23 +332,26 @@ int trx_stats_compute_windowed(trx_trace *t, trx_stats *s, uint64_t window)
 /* Statistics over segments (segment_driver.h: trx_segments_cuts_for_jobs
  * says when), or STATS_RETRY. A trace that names Un-named Threads is
  * prepared first; one that then has too many threads walks once. */
-static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
+static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, const trx_stats_extra *x,
                              const trx_kept_inversions *kept)
 {
-    if (t->format != TRX_TRACE_TXTB || extra || getenv("TRX_STATS_SERIAL") ||
-        getenv("TRX_STATS_FANOUT"))
+    if ((x && !x->fork) || getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
         return STATS_RETRY;
     uint64_t *cuts;
-    int n = trx_segments_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts);
+    int n = t->format == TRX_TRACE_UIA
+                ? trx_segments_uia_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts)
+                : trx_segments_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts);
     if (n <= 0)
         return n < 0 ? -1 : STATS_RETRY;
-    int rc = trx_stats_compute_segments_kept(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP, true,
-                                             NULL, kept);
+    int rc = trx_stats_compute_segments_with(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP, true,
+                                             NULL, kept, x);
     if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
         trx_trace_prepare(t);
+        if (x)
+            x->clear(x->ctx); /* fed by the walk that stopped */
         rc = trx_segments_few_threads(t)
-                 ? trx_stats_compute_segments_kept(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP,
-                                                   true, NULL, kept)
+                 ? trx_stats_compute_segments_with(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP,
+                                                   true, NULL, kept, x)
                  : STATS_RETRY;
     }
     free(cuts);
@@ -357,12 +360,14 @@ static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, trx_st
 
 /* trx_stats_compute_fed and _kept: segments on threads, else the prepare
  * walk, else prepared and walked. */
-static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
-                       void *extra_ctx, const trx_kept_inversions *kept)
+static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, const trx_stats_extra *x,
+                       const trx_kept_inversions *kept)
 {
-    int seg = compute_segmented(t, s, window, extra, kept);
+    int seg = compute_segmented(t, s, window, x, kept);
     if (seg != STATS_RETRY)
         return seg;
+    trx_stats_feed_fn extra = x ? x->feed : NULL;
+    void *extra_ctx = x ? x->ctx : NULL;
     /* An unprepared trace: the analyses ride on the prepare walk, unless it
      * meets a context that is no registered thread (then it stops there and
      * the trace is prepared and walked again, as below). */
@@ -371,6 +376,8 @@ static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_fe
         int r = compute(t, s, window, pw, extra, extra_ctx, kept);
         if (r != STATS_RETRY)
             return r;
+        if (x && x->clear)
+            x->clear(x->ctx); /* fed by the walk that stopped */
     }
     trx_trace_prepare(t);
     return compute(t, s, window, NULL, extra, extra_ctx, kept);
@@ -379,15 +386,22 @@ static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_fe
 int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                           void *extra_ctx)
 {
+    const trx_stats_extra x = {extra, extra_ctx, NULL, NULL, NULL, NULL};
     const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
-    return compute_any(t, s, window, extra, extra_ctx, &all);
+    return compute_any(t, s, window, extra ? &x : NULL, &all);
+}
+
+int trx_stats_compute_extra(trx_trace *t, trx_stats *s, uint64_t window, const trx_stats_extra *x)
+{
+    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
+    return compute_any(t, s, window, x, &all);
 }
 
 int trx_stats_compute_kept(trx_trace *t, trx_stats *s, uint32_t keep, trx_inversion_done_fn done,
                            void *ctx)
 {
     const trx_kept_inversions some = {keep, done, ctx};
-    return compute_any(t, s, 0, NULL, NULL, &some);
+    return compute_any(t, s, 0, NULL, &some);
 }
 
 void trx_stats_free(trx_stats *s)

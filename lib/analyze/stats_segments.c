@@ -182,6 +182,32 @@ OWN_UNIT(xpre, pre, trx_preemptions, &)
 OWN_UNIT(xirq, irq, trx_interrupts, &)
 OWN_UNIT(xinv, inv, trx_inversions, )
 
+/* The caller's analysis (trx_stats_extra): exact when joined (a fork's
+ * events follow the earlier's), so nothing to compare; the join leaves the
+ * whole in the earlier walk's. */
+static void extra_fp(const walk *w, trx_fingerprint *f, uint64_t base)
+{
+    (void)w;
+    (void)f;
+    (void)base;
+}
+
+static void extra_clear(walk *w)
+{
+    w->extra_ops->clear(w->extra_ctx);
+}
+
+static int extra_merge(walk *later, walk *earlier, uint64_t offset)
+{
+    return later->extra_ops->join(earlier->extra_ctx, later->extra_ctx, offset) < 0 ? -1 : 0;
+}
+
+static void extra_swap(walk *a, walk *b)
+{
+    (void)a;
+    (void)b;
+}
+
 typedef struct unit_ops {
     const char *name;
     void (*fingerprint)(const walk *w, trx_fingerprint *f, uint64_t base);
@@ -207,6 +233,7 @@ static const unit_ops units[STATS_UNIT_COUNT] = {
     {"preemptions (TraceX)", xpre_fp, xpre_clear, xpre_merge, xpre_swap},
     {"interrupts (TraceX)", xirq_fp, xirq_clear, xirq_merge, xirq_swap},
     {"inversions (TraceX)", xinv_fp, xinv_clear, xinv_merge, xinv_swap},
+    {"caller's analysis", extra_fp, extra_clear, extra_merge, extra_swap},
 };
 
 const char *trx_stats_unit_name(uint32_t k)
@@ -224,13 +251,15 @@ typedef struct stats_run {
     int single_core; /* trx_core_tracker_new_known's */
     const trx_kept_inversions *kept;
     const trx_segment_run *r;
-    bool held_first; /* segment 0's inversions held until the walk stands */
+    bool held_first;              /* segment 0's inversions held until the walk stands */
+    const trx_stats_extra *extra; /* the caller's analysis, or NULL */
 } stats_run;
 
 /* One segment's walk and (k >= 1) its own results. */
 typedef struct stats_part {
     walk w;
     trx_stats own;
+    bool forked; /* w.extra_ctx is a fork of the caller's analysis (k >= 1) */
 } stats_part;
 
 static int part_start(void *ctx, uint32_t k, uint64_t span, void **a)
@@ -247,6 +276,19 @@ static int part_start(void *ctx, uint32_t k, uint64_t span, void **a)
     if (rc != 0) {
         free(p);
         return rc;
+    }
+    if (run->extra) {
+        void *x = k == 0 ? run->extra->ctx : run->extra->fork(run->extra->ctx);
+        if (!x) {
+            trx_stats_walk_discard(&p->w);
+            free(p);
+            return -1;
+        }
+        p->w.extra = run->extra->feed;
+        p->w.extra_ctx = x;
+        p->w.extra_ops = run->extra;
+        p->w.units |= STATS_U_EXTRA;
+        p->forked = k > 0;
     }
     if (k > 0) {
         p->w.perf.part_way = true;
@@ -269,12 +311,18 @@ static uint32_t part_units(const void *a)
 
 static void part_feed(void *a, const trx_event *ev, uint32_t mask)
 {
-    trx_stats_walk_feed(&((stats_part *)a)->w, ev, mask);
+    walk *w = &((stats_part *)a)->w;
+    trx_stats_walk_feed(w, ev, mask);
+    if ((mask & STATS_U_EXTRA) && w->extra)
+        w->extra(w->extra_ctx, ev);
 }
 
 static void part_feed_all(void *a, const trx_event *ev)
 {
-    trx_stats_walk_feed_all(&((stats_part *)a)->w, ev);
+    walk *w = &((stats_part *)a)->w;
+    trx_stats_walk_feed_all(w, ev);
+    if (w->extra)
+        w->extra(w->extra_ctx, ev);
 }
 
 static void part_fingerprint(const void *a, uint32_t unit, trx_fingerprint *f, uint64_t base)
@@ -300,6 +348,8 @@ static int part_join(void *later, void *earlier, uint32_t unit, uint64_t offset)
 static void part_discard(void *a)
 {
     stats_part *p = a;
+    if (p->forked)
+        p->w.extra_ops->discard(p->w.extra_ctx);
     trx_stats_walk_discard(&p->w);
     free(p);
 }
@@ -331,9 +381,17 @@ int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
                                     const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
                                     trx_segment_report *rep, const trx_kept_inversions *kept)
 {
+    return trx_stats_compute_segments_with(t, s, window, cuts, n, warm, threads, rep, kept, NULL);
+}
+
+int trx_stats_compute_segments_with(trx_trace *t, trx_stats *s, uint64_t window,
+                                    const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
+                                    trx_segment_report *rep, const trx_kept_inversions *kept,
+                                    const trx_stats_extra *x)
+{
     trx_segment_run r;
     memset(&r, 0, sizeof r);
-    stats_run run = {t, s, window, 0, kept, &r, false};
+    stats_run run = {t, s, window, 0, kept, &r, false, x};
     if (t->format == TRX_TRACE_TXTB) {
         trx_trace_use_view(t);
         run.single_core = !trx_txtb_multi_core(t); /* one scan, not one per segment */

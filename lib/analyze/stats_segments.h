@@ -45,6 +45,14 @@ int trx_stats_compute_segments_kept(trx_trace *t, trx_stats *s, uint64_t window,
                                     const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
                                     trx_segment_report *report, const trx_kept_inversions *kept);
 
+/* trx_stats_compute_segments_kept feeding `x` (NULL: none; else with fork,
+ * clear, join and discard) beside the statistics in every segment: a unit
+ * of its own (STATS_U_EXTRA) that always joins. */
+int trx_stats_compute_segments_with(trx_trace *t, trx_stats *s, uint64_t window,
+                                    const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
+                                    trx_segment_report *report, const trx_kept_inversions *kept,
+                                    const trx_stats_extra *x);
+
 /* The cuts trx_stats_compute uses for `jobs` segments of a TXTB trace (thread
  * events near equal shares of the entries): how many it wrote to `cuts`
  * (room for jobs - 1). */

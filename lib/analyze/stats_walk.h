@@ -32,7 +32,8 @@ enum {
     STATS_U_XPRE = 1u << 12,  /* TraceX: preemptions, time slices */
     STATS_U_XIRQ = 1u << 13,  /* TraceX: interrupts */
     STATS_U_XINV = 1u << 14,  /* TraceX: inversions */
-    STATS_UNIT_COUNT = 15
+    STATS_U_EXTRA = 1u << 15, /* the caller's analysis (trx_stats_extra), on segments */
+    STATS_UNIT_COUNT = 16
 };
 
 /* The units keyed by the catalogue's event ids (TXTB only: fed as the
@@ -65,6 +66,7 @@ typedef struct trx_stats_walk {
     trx_stats *s;
     trx_stats_feed_fn extra; /* the caller's own analysis beside the cursor, or NULL */
     void *extra_ctx;
+    const trx_stats_extra *extra_ops; /* on segments: how to fork and join it, else NULL */
     bool catalogue_ids; /* the event ids are the catalogue's (TXTB): id-keyed analyses run */
     bool correct;       /* the default mode's analyses (else TraceX's) */
     uint32_t units;     /* the STATS_U_* this walk runs */

@@ -2,7 +2,8 @@
  * uia_stats.c - `trx stats` for a UIA trace: one cursor pass counts events
  * per (module, event id) in a hash table (linear in the events), then the
  * counts are sorted most frequent first; with SYS/BIOS's scheduler named,
- * that pass is the common statistics' walk (trx_stats_compute_fed). Rates are events per million
+ * that pass is the common statistics' walk (trx_stats_compute_extra: on
+ * segments of the trace, each counting its own and joined). Rates are events per million
  * ticks of each stream's span (UIA records carry no timer frequency). The JSON keeps the TXTB
  * statistics' "popular_services" shape ({id, count, name}, plus module) so counts per id compare
  * across formats.
@@ -87,15 +88,11 @@ static bool counter_grow(uia_counter *k)
     return true;
 }
 
-static void counter_feed(void *ctx, const trx_event *ev)
+/* Adds n to the count of `key` (module << 16 | id, + 1). */
+static void counter_add(uia_counter *k, uint64_t key, uint64_t n)
 {
-    uia_counter *k = ctx;
-    if (k->load)
-        trx_target_load_feed(k->load, k->t, ev);
-    trx_durations_feed(k->durations, ev);
     if (k->oom)
         return;
-    uint64_t key = ((uint64_t)ev->module << 16 | ev->id) + 1;
     uint32_t h = (uint32_t)(key * 2654435761u) & (k->size - 1);
     while (k->keys[h] && k->keys[h] != key)
         h = (h + 1) & (k->size - 1);
@@ -112,7 +109,105 @@ static void counter_feed(void *ctx, const trx_event *ev)
         k->keys[h] = key;
         k->used++;
     }
-    k->counts[h]++;
+    k->counts[h] += n;
+}
+
+static void counter_feed(void *ctx, const trx_event *ev)
+{
+    uia_counter *k = ctx;
+    if (k->load)
+        trx_target_load_feed(k->load, k->t, ev);
+    trx_durations_feed(k->durations, ev);
+    counter_add(k, ((uint64_t)ev->module << 16 | ev->id) + 1, 1);
+}
+
+/* ---- the counter on segments of the trace (trx_stats_extra) ---- */
+
+/* A later segment's counter, with a Load series and durations of its own. */
+typedef struct counter_part {
+    uia_counter k;
+    trx_target_load load;
+    trx_durations durations;
+} counter_part;
+
+static void *counter_fork(void *ctx)
+{
+    const uia_counter *from = ctx;
+    counter_part *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    trx_target_load_init(&p->load, from->t); /* the same names as `from`'s */
+    trx_durations_init(&p->durations, from->t, from->durations->keep);
+    if (counter_init(&p->k, from->t, from->load ? &p->load : NULL) < 0) {
+        free(p->k.keys);
+        free(p->k.counts);
+        trx_durations_free(&p->durations);
+        free(p);
+        return NULL;
+    }
+    p->k.durations = &p->durations;
+    return &p->k; /* the first member */
+}
+
+static void counter_clear(void *part)
+{
+    uia_counter *k = part;
+    memset(k->keys, 0, k->size * sizeof *k->keys);
+    memset(k->counts, 0, k->size * sizeof *k->counts);
+    k->used = 0;
+    k->oom = false;
+    if (k->load) {
+        for (int i = 0; i < TRX_LOAD_KINDS; i++)
+            k->load->count[i] = 0;
+        k->load->failed = false;
+    }
+    trx_durations_clear(k->durations);
+}
+
+/* Appends `later`'s Load reports to `earlier`'s; false when out of memory. */
+static bool load_join(trx_target_load *earlier, const trx_target_load *later)
+{
+    earlier->failed = earlier->failed || later->failed;
+    for (int i = 0; i < TRX_LOAD_KINDS; i++) {
+        uint64_t need = earlier->count[i] + later->count[i];
+        if (need > earlier->cap[i]) {
+            trx_load_report *p = realloc(earlier->report[i], (size_t)need * sizeof *p);
+            if (!p)
+                return false;
+            earlier->report[i] = p;
+            earlier->cap[i] = need;
+        }
+        if (later->count[i])
+            memcpy(earlier->report[i] + earlier->count[i], later->report[i],
+                   (size_t)later->count[i] * sizeof *later->report[i]);
+        earlier->count[i] = need;
+    }
+    return true;
+}
+
+static int counter_join(void *earlier, void *later, uint64_t offset)
+{
+    uia_counter *a = earlier, *b = later;
+    if (b->oom)
+        a->oom = true;
+    for (uint32_t i = 0; i < b->size; i++)
+        if (b->keys[i])
+            counter_add(a, b->keys[i], b->counts[i]);
+    if (a->load && !load_join(a->load, b->load))
+        return -1;
+    if (trx_durations_merge(a->durations, b->durations, offset) < 0)
+        return -1;
+    return a->oom ? -1 : 0;
+}
+
+static void counter_discard(void *part)
+{
+    counter_part *p = part;
+    free(p->k.keys);
+    free(p->k.counts);
+    trx_target_load_free(&p->load);
+    trx_durations_free(&p->durations);
+    free(p);
 }
 
 /* The counts, most frequent first (frees the table); NULL when out of memory. */
@@ -271,9 +366,11 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
     trx_durations_init(&durations, t, TRX_DURATIONS_WORST);
     int rc = counter_init(&k, t, loads ? &load : NULL);
     k.durations = &durations;
-    if (rc == 0)
-        rc = context ? trx_stats_compute_fed(t, &st, opt->window, counter_feed, &k)
-                     : count_alone(t, &k);
+    if (rc == 0) {
+        const trx_stats_extra x = {counter_feed,  &k,           counter_fork,
+                                   counter_clear, counter_join, counter_discard};
+        rc = context ? trx_stats_compute_extra(t, &st, opt->window, &x) : count_alone(t, &k);
+    }
     if (trx_durations_finish(&durations, t) < 0 && rc == 0)
         rc = -1;
     uint32_t n = 0;
