@@ -25,6 +25,8 @@
 #include "analyze/latency_segments.h"
 #include "output/latency_output.h"
 #include "trx/trx.h"
+#include "trx/uia.h"
+#include "trx/uia_names.h"
 #include "../test_sparse.h"
 #include "decode/prepare_asserts.h"
 #include "decode/trace_builder.h"
@@ -32,6 +34,34 @@
 
 static int trace_count;
 static char **trace_paths;
+
+/* Opens `path`; a UIA capture (.uia) with the names of PATH.xml into
+ * *names (free them after closing the trace). */
+static void open_trace(trx_trace *t, const char *path, trx_uia_names *names)
+{
+    trx_error err;
+    memset(t, 0, sizeof *t);
+    memset(&err, 0, sizeof err);
+    memset(names, 0, sizeof *names);
+    size_t len = strlen(path);
+    if (len > 4 && strcmp(path + len - 4, ".uia") == 0) {
+        char meta[4096];
+        snprintf(meta, sizeof meta, "%s.xml", path);
+        assert_int_equal(trx_uia_names_load(names, meta, &err), 0);
+        trx_open_options o = {.trace_format = TRX_TRACE_UIA, .uia_names = names};
+        assert_int_equal(trx_trace_open_with(t, path, &o, &err), 0);
+        t->uia_names = names;
+        return;
+    }
+    assert_int_equal(trx_trace_open(t, path, TRX_FORMAT_AUTO, &err), 0);
+}
+
+/* Events of t: the entries of a TXTB trace, the records of a UIA one. */
+static uint64_t events_of(const trx_trace *t)
+{
+    const trx_uia_info *u = trx_uia_info_of(t);
+    return u ? u->records : t->used;
+}
 
 /* The JSON trx latency --json writes for l (malloc'd). */
 static char *latency_json(const trx_trace *t, const trx_latency *l, bool intervals)
@@ -71,11 +101,9 @@ static void same_at(trx_trace *t, const trx_latency_options *o, const char *want
                     bool fresh)
 {
     trx_trace again, *u = t;
+    trx_uia_names again_names;
     if (fresh) {
-        trx_error err;
-        memset(&again, 0, sizeof again);
-        memset(&err, 0, sizeof err);
-        assert_int_equal(trx_trace_open(&again, path, TRX_FORMAT_AUTO, &err), 0);
+        open_trace(&again, path, &again_names);
         u = &again;
     }
     trx_latency l;
@@ -102,15 +130,17 @@ static void same_at(trx_trace *t, const trx_latency_options *o, const char *want
     }
     free(got);
     trx_latency_free(&l);
-    if (fresh)
+    if (fresh) {
         trx_trace_close(&again);
+        trx_uia_names_free(&again_names);
+    }
 }
 
 /* Every cut (or ~400) of t and 30 three-segment cuts, three warm-ups. */
 static void every_cut(trx_trace *t, const trx_latency_options *o, const char *path)
 {
     char *want = one_walk(t, o);
-    uint64_t n = t->used;
+    uint64_t n = events_of(t);
     uint64_t stride = (n <= 1500 ? 1 : n / 400) * test_sparse();
     static const uint64_t warms[] = {256, 8, 0};
     for (uint64_t cut = 1; cut < n; cut += stride)
@@ -166,10 +196,8 @@ static void test_every_cut(void **state)
     assert_true(trace_count > 0);
     for (int i = 0; i < trace_count; i++) {
         trx_trace t;
-        trx_error err;
-        memset(&t, 0, sizeof t);
-        memset(&err, 0, sizeof err);
-        assert_int_equal(trx_trace_open(&t, trace_paths[i], TRX_FORMAT_AUTO, &err), 0);
+        trx_uia_names names;
+        open_trace(&t, trace_paths[i], &names);
         trx_trace_prepare(&t);
         trx_latency_options o;
         memset(&o, 0, sizeof o);
@@ -186,6 +214,7 @@ static void test_every_cut(void **state)
         frequent_ids(&t, &o);
         every_cut(&t, &o, trace_paths[i]);
         trx_trace_close(&t);
+        trx_uia_names_free(&names);
     }
     printf("latency segments, warm-ups of 256: %llu merged, %llu walked again\n",
            (unsigned long long)merged_total, (unsigned long long)walked_total);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# uia_stats_segments_same.sh GEN_SYSBIOS TRX - `trx stats` of a SYS/BIOS
+# uia_segments_same.sh GEN_SYSBIOS TRX - `trx stats` of a SYS/BIOS
 # capture of 131,072 records or more runs on segments (--jobs: how many),
 # each counting events per id, pairing UIABenchmark starts and stops and
 # keeping the target's Load reports beside the statistics, joined in trace
