@@ -24,9 +24,24 @@ typedef struct open_instance {
     uint64_t execution;
 } open_instance;
 
+/* A later segment (instances, not user intervals): each thread's instance
+ * open at the segment's first event is the part before's, unknown here;
+ * what the segment adds to it is kept until the merge settles it. */
+enum { PENDING_NONE = 0, PENDING_OPEN, PENDING_ENDED, PENDING_RELEASED };
+typedef struct pending_instance {
+    uint8_t state;        /* PENDING_*: still unknown, then how it went */
+    bool gap;             /* a gap came while it was unknown */
+    bool charged;         /* first_since / first_length hold the first charge */
+    uint64_t execution;   /* charged while it was unknown (from each since) */
+    uint64_t first_since; /* the first charge: from, and its length */
+    uint64_t first_length;
+    uint64_t end_index, end_ticks; /* PENDING_ENDED: where it ended */
+} pending_instance;
+
 struct trx_latency_state {
     trx_instance_rules rules;
     open_instance *open;          /* per thread */
+    pending_instance *pending;    /* per thread in a later segment, else NULL */
     trx_interval_result *results; /* per thread */
     trx_interval_matcher paired;  /* paired user intervals: by their field's value */
     /* per core: its last event's ticks; a step back (a broken time source)
@@ -42,8 +57,18 @@ static void charge(struct trx_latency_state *s, const trx_rule_slot *slot, uint6
     if (slot->thread < 0)
         return;
     open_instance *oi = &s->open[slot->thread];
-    if (!oi->open)
+    if (!oi->open) {
+        pending_instance *p = s->pending ? &s->pending[slot->thread] : NULL;
+        if (p && p->state == PENDING_OPEN && now > slot->since) {
+            if (!p->charged) { /* the part before's release may come after its start */
+                p->charged = true;
+                p->first_since = slot->since;
+                p->first_length = now - slot->since;
+            }
+            p->execution += now - slot->since;
+        }
         return;
+    }
     uint64_t from = slot->since > oi->release_ticks ? slot->since : oi->release_ticks;
     if (now > from)
         oi->execution += now - from;
@@ -65,6 +90,8 @@ static void charge_thread(struct trx_latency_state *s, int32_t th, uint64_t now)
 static void begin(struct trx_latency_state *s, int32_t th, const trx_event *ev)
 {
     open_instance *oi = &s->open[th];
+    if (s->pending && s->pending[th].state == PENDING_OPEN)
+        s->pending[th].state = PENDING_RELEASED; /* the part before's instance is dropped */
     oi->open = true;
     oi->incomplete = false;
     oi->number++;
@@ -78,6 +105,14 @@ static void end(trx_latency *l, int32_t th, const trx_event *ev)
     struct trx_latency_state *s = l->state_;
     open_instance *oi = &s->open[th];
     trx_interval_result *row = &s->results[th];
+    pending_instance *p = s->pending ? &s->pending[th] : NULL;
+    if (p && p->state == PENDING_OPEN) { /* the part before's instance, if any, ends */
+        charge_thread(s, th, ev->ticks);
+        p->state = PENDING_ENDED;
+        p->end_index = ev->index;
+        p->end_ticks = ev->ticks;
+        return;
+    }
     if (!oi->open) { /* begun before the trace */
         row->incomplete++;
         return;
@@ -177,9 +212,12 @@ void trx_latency_feed(trx_latency *l, const trx_event *ev)
     s->have_last[core] = true;
     if (ev->lost_before || back) { /* every open instance crosses the gap */
         trx_interval_gap(&s->paired, TRX_INTERVAL_ALL_LANES);
-        for (uint32_t i = 0; i < r->thread_count; i++)
+        for (uint32_t i = 0; i < r->thread_count; i++) {
             if (s->open[i].open)
                 s->open[i].incomplete = true;
+            if (s->pending && s->pending[i].state == PENDING_OPEN)
+                s->pending[i].gap = true;
+        }
     }
     const trx_latency_options *o = &r->options;
     if (o->intervals) {
@@ -269,6 +307,7 @@ void trx_latency_free(trx_latency *l)
         }
         trx_instance_rules_free(&s->rules);
         free(s->open);
+        free(s->pending);
         trx_interval_matcher_free(&s->paired);
         free(s);
     }
@@ -299,7 +338,10 @@ void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t 
             const uint64_t w[4] = {i, rt->state, rt->asked, rt->asked_holder};
             trx_fp_add(f, FP_THREAD, w, 4);
         }
-        if (oi->open) { /* its number is shifted at the merge, not compared */
+        /* its number is shifted at the merge, not compared; instances (not
+         * user intervals): a later segment takes the part before's open
+         * instance at the merge, whatever it is (trx_latency_clear_results) */
+        if (oi->open && r->options.intervals) {
             const uint64_t w[5] = {i, oi->incomplete, oi->release_index - base, oi->release_ticks,
                                    oi->execution};
             trx_fp_add(f, FP_OPEN, w, 5);
@@ -346,13 +388,58 @@ int trx_latency_clear_results(trx_latency *l, uint64_t *numbers)
 {
     struct trx_latency_state *s = l->state_;
     uint32_t keep = s->rules.options.worst;
+    bool defer = !s->rules.options.intervals;
+    if (defer && !s->pending &&
+        !(s->pending =
+              calloc(s->rules.thread_count ? s->rules.thread_count : 1, sizeof *s->pending)))
+        return -1;
     for (uint32_t i = 0; i < s->rules.thread_count; i++) {
         numbers[i] = s->open[i].number;
         trx_interval_result_free(&s->results[i]);
         if (trx_interval_result_init(&s->results[i], keep) < 0)
             return -1;
+        if (defer) { /* the warm-up's open instance: the part before knows the real one */
+            s->open[i].open = false;
+            memset(&s->pending[i], 0, sizeof s->pending[i]);
+            s->pending[i].state = PENDING_OPEN;
+        }
     }
     return 0;
+}
+
+/* Settles thread i's instance open where `later` (a segment with pending
+ * instances) begins, from `earlier`'s open instance `e`: as one walk would
+ * have ended, dropped or carried it on. */
+static void settle_pending(struct trx_latency_state *es, const pending_instance *p, uint32_t i,
+                           uint64_t offset)
+{
+    open_instance *e = &es->open[i];
+    if (p->state == PENDING_RELEASED) /* as begin: an instance open is dropped (under */
+        return;                       /* the rules none is: a release finds it waiting) */
+    if (!e->open) { /* no instance open before: an end of one begun before the trace */
+        if (p->state == PENDING_ENDED)
+            es->results[i].incomplete++;
+        return;
+    }
+    /* the segment charged from each start; the first may have begun before the release */
+    uint64_t execution = p->execution;
+    if (p->charged && e->release_ticks > p->first_since) {
+        uint64_t over = e->release_ticks - p->first_since;
+        execution -= over < p->first_length ? over : p->first_length;
+    }
+    e->execution += execution;
+    e->incomplete = e->incomplete || p->gap;
+    if (p->state == PENDING_OPEN) /* still open at the segment's end */
+        return;
+    e->open = false;
+    if (e->incomplete) {
+        es->results[i].incomplete++;
+        return;
+    }
+    trx_instance in = {e->number,        e->release_index, p->end_index + offset,
+                       e->release_ticks, p->end_ticks,     p->end_ticks - e->release_ticks,
+                       e->execution};
+    trx_interval_result_add(&es->results[i], &in, true);
 }
 
 int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *later_numbers,
@@ -360,6 +447,9 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
 {
     struct trx_latency_state *ls = later->state_, *es = earlier->state_;
     for (uint32_t i = 0; i < ls->rules.thread_count; i++) {
+        const pending_instance *p = ls->pending ? &ls->pending[i] : NULL;
+        if (p)
+            settle_pending(es, p, i, offset);
         uint64_t shift = es->open[i].number - later_numbers[i];
         trx_interval_result *r = &ls->results[i];
         for (uint32_t w = 0; w < r->worst_count; w++) {
@@ -373,7 +463,8 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
         oi.number += shift;
         if (oi.open)
             oi.release_index += offset;
-        es->open[i] = oi;
+        if (!p || p->state != PENDING_OPEN) /* else: the earlier's, carried on */
+            es->open[i] = oi;
     }
     /* the rules' state: the later's (same sizes; swapped so that each is freed once) */
     trx_instance_rules tmp = es->rules;

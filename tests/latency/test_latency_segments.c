@@ -273,6 +273,49 @@ static void test_request_before_warm_up(void **state)
     trx_trace_close(&t);
 }
 
+/* A thread released while it runs (it resumes itself, its state unknown):
+ * its instance's execution counts from the release, not from when it began
+ * to run. A segment that starts inside that run cannot know the release:
+ * it counts from the run's start and the merge takes the part before the
+ * release off (here 20 of 100 ticks): the one walk's execution, merged. */
+static void test_released_while_running(void **state)
+{
+    (void)state;
+    enum { A = 0x1000, B = 0x2000, RESUME = 1, SUSPEND = 2, USER = 4096 };
+    static test_trace b;
+    tb_init(&b, 4, 64, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "a", 0x8000, 512, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "b", 0x9000, 512, 10);
+    tb_event(&b, A, 5, USER, 100, 0, 0, 0, 0);    /* 0: a runs (since 100) */
+    tb_event(&b, A, 5, RESUME, 120, A, 4, 0, A);  /* 1: a released, running */
+    tb_event(&b, A, 5, USER, 130, 1, 0, 0, 0);    /* 2 */
+    tb_event(&b, A, 5, USER, 140, 2, 0, 0, 0);    /* 3: the segment starts here */
+    tb_event(&b, A, 5, SUSPEND, 200, A, 4, 0, B); /* 4: a sleeps: 80 ticks of execution */
+    tb_event(&b, B, 10, USER, 210, 0, 0, 0, 0);   /* 5 */
+    tb_event(&b, B, 10, RESUME, 260, A, 4, 0, A); /* 6: a released again */
+    tb_event(&b, A, 5, SUSPEND, 290, A, 4, 0, B); /* 7 */
+    tb_event(&b, B, 10, USER, 300, 0, 0, 0, 0);   /* 8 */
+    trx_trace t;
+    tb_open(&b, &t);
+    trx_trace_prepare(&t);
+    trx_latency_options o;
+    memset(&o, 0, sizeof o);
+    o.worst = 5;
+    char *want = one_walk(&t, &o);
+    assert_non_null(strstr(want, "\"execution_ticks\": 80")); /* from the release at 120 */
+    uint64_t cut = 3;
+    trx_latency l;
+    trx_latency_seg_report rep;
+    assert_int_equal(trx_latency_compute_segments(&t, &o, &l, &cut, 1, 8, false, &rep), 0);
+    char *got = latency_json(&t, &l, false);
+    assert_string_equal(got, want);
+    assert_int_equal(rep.merged, 1); /* the merge, not a walk again, made it */
+    free(got);
+    free(want);
+    trx_latency_free(&l);
+    trx_trace_close(&t);
+}
+
 int main(int argc, char **argv)
 {
     trace_count = argc - 1;
@@ -280,6 +323,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_cut),
         cmocka_unit_test(test_request_before_warm_up),
+        cmocka_unit_test(test_released_while_running),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

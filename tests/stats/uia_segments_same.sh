@@ -7,7 +7,8 @@
 # the same bytes, text and JSON, both modes, on a gen_sysbios --benchmarks
 # capture whose durations have complete, incomplete and unmatched ones and
 # whose Load series is not empty (checked first: the comparison means
-# something). TRX_TEST_SPARSE (the sanitizer runs): JSON, default mode only.
+# something). `trx latency` likewise (--jobs 1 to 4: the tasks' instances,
+# the worst ones). TRX_TEST_SPARSE (the sanitizer runs): JSON, default mode only.
 set -euo pipefail
 gen=$1 trx=$2
 dir=$(mktemp -d)
@@ -54,5 +55,18 @@ for mode in "${modes[@]}"; do
       fi
     done
   done
+done
+# trx latency: on segments (--jobs 2-4) as on one walk (--jobs 1)
+"$trx" latency --json --jobs 1 "${meta[@]}" "$dir/sb.uia" >"$dir/lat1.out"
+grep -q '"instances": [1-9]' "$dir/lat1.out" || { echo "FAIL: no instances in the latency"; exit 1; }
+for jobs in 2 3 4; do
+  "$trx" latency --json --jobs $jobs "${meta[@]}" "$dir/sb.uia" >"$dir/latn.out"
+  if cmp -s "$dir/lat1.out" "$dir/latn.out"; then
+    echo "ok: latency --jobs $jobs"
+  else
+    echo "FAIL: latency --jobs $jobs: differs from one walk"
+    diff "$dir/lat1.out" "$dir/latn.out" | head -6
+    status=1
+  fi
 done
 exit $status
