@@ -54,15 +54,10 @@ bool trx_sysbios_named(const trx_uia_names *n)
     return false;
 }
 
-static uint32_t slot_of(uint32_t word)
-{
-    return (word * 2654435761u) >> 26; /* 64 slots */
-}
-
 /* The role of event word `word`: one hash probe, mostly. */
 static uint8_t role_of_word(const trx_sysbios_model *m, uint32_t word)
 {
-    for (uint32_t k = slot_of(word);; k = (k + 1) & (TRX_SYSBIOS_SLOTS - 1)) {
+    for (uint32_t k = trx_sysbios_slot(word);; k = (k + 1) & (TRX_SYSBIOS_SLOTS - 1)) {
         if (m->role[k] == SB_NONE)
             return SB_NONE;
         if (m->word[k] == word)
@@ -82,20 +77,25 @@ int trx_sysbios_init(trx_sysbios_model *m, const trx_uia_names *n, uint32_t core
         uint32_t word = n->events[i].event << 16 | (n->events[i].module & 0xFFFFu);
         if (r == SB_NONE || role_of_word(m, word) != SB_NONE)
             continue;
-        uint32_t k = slot_of(word);
+        uint32_t k = trx_sysbios_slot(word);
         while (m->role[k] != SB_NONE)
             k = (k + 1) & (TRX_SYSBIOS_SLOTS - 1);
         m->word[k] = word;
         m->role[k] = r;
         m->words++;
+        if (r == SB_SWITCH || r == SB_READY || r == SB_STOP || r == SB_YIELD || r == SB_SETPRI)
+            m->task_slots |= (uint64_t)1 << trx_sysbios_slot(word); /* note_tasks' roles */
     }
     m->cores = cores;
     if (cores && !(m->core = calloc(cores, sizeof *m->core))) {
         m->words = 0;
         return -1;
     }
-    for (uint32_t c = 0; c < cores; c++)
+    for (uint32_t c = 0; c < cores; c++) {
         m->core[c].thread = -1;
+        m->core[c].context = TRX_CONTEXT_INIT;
+        m->core[c].ev_thread = -1;
+    }
     return 0;
 }
 
@@ -151,6 +151,17 @@ static uint32_t running(const sysbios_core *c)
                      : TRX_CONTEXT_INIT;
 }
 
+/* Sets what `c`'s next events get after its state changed: the context it
+ * runs and the thread (none in an interrupt, before a task, or for the idle task). */
+static void settle(sysbios_core *c)
+{
+    uint32_t ctx = running(c);
+    c->context = ctx;
+    c->ev_thread = ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT || ctx == TRX_CONTEXT_IDLE ? -1
+                   : c->depth                                                                   ? -1
+                              : c->thread;
+}
+
 /* Opens an interrupt level on `c` for `subject`. */
 static void open_level(sysbios_core *c, uint32_t subject)
 {
@@ -173,9 +184,14 @@ void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
 {
     uint32_t core = ev->core < m->cores ? ev->core : 0;
     sysbios_core *c = &m->core[core];
-    uint32_t ctx = running(c);
-    int32_t thread = c->depth ? -1 : c->thread;
     uint8_t role = role_of_word(m, ev->id << 16 | ev->module);
+    ev->context = c->context;
+    ev->thread = c->ev_thread;
+    ev->flags |= TRX_EV_CONTEXT;
+    if (role == SB_NONE) { /* most events: the core runs on */
+        ev->next_context = c->context;
+        return;
+    }
     if (m->amp && role >= SB_SWITCH && role <= SB_YIELD) /* tasks: that core's */
         ev->subject = task_context(m, t, core, ev->info[role == SB_SWITCH ? 2 : 0]);
     switch (role) {
@@ -234,11 +250,8 @@ void trx_sysbios_apply(trx_sysbios_model *m, const trx_trace *t, trx_event *ev)
     default:
         break;
     }
-    ev->context = ctx;
-    ev->next_context = running(c);
-    ev->thread =
-        ctx == TRX_CONTEXT_ISR || ctx == TRX_CONTEXT_INIT || ctx == TRX_CONTEXT_IDLE ? -1 : thread;
-    ev->flags |= TRX_EV_CONTEXT;
+    settle(c);
+    ev->next_context = c->context;
 }
 
 int trx_sysbios_copy(trx_sysbios_model *dst, const trx_sysbios_model *src)

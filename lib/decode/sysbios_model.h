@@ -28,16 +28,33 @@ typedef struct sysbios_core {
     bool idle;      /* the task is the idle task (trx_thread.idle): its time is idle */
     uint32_t depth; /* Hwi and Swi nesting */
     uint32_t open[TRX_SYSBIOS_NEST]; /* per level: the Hwi's number or the Swi's handle */
+    uint32_t context;  /* what the core runs now (kept with the above): its events' context */
+    int32_t ev_thread; /* and their thread: -1 in an interrupt, the idle task or before a task */
 } sysbios_core;
 
 typedef struct trx_sysbios_model {
     uint32_t word[TRX_SYSBIOS_SLOTS]; /* event << 16 | module, by hash */
     uint8_t role[TRX_SYSBIOS_SLOTS];  /* what the event is (sysbios_model.c); 0: empty slot */
+    uint64_t task_slots; /* bit per slot of a word whose records name tasks: a filter */
     uint32_t words;
     uint32_t cores;
     sysbios_core *core;
     const trx_pair_map *amp; /* AMP: (core, handle) -> thread; NULL: one instance */
 } trx_sysbios_model;
+
+/* The hash slot of event word `word` (event << 16 | module): 0..63. */
+static inline uint32_t trx_sysbios_slot(uint32_t word)
+{
+    return (word * 2654435761u) >> 26;
+}
+
+/* False when records of event word `word` name no task that
+ * trx_sysbios_note_tasks would note: one bit test, for the open's hot path
+ * (true: maybe; note_tasks looks the word up). */
+static inline bool trx_sysbios_may_note(const trx_sysbios_model *m, uint32_t word)
+{
+    return (m->task_slots >> trx_sysbios_slot(word)) & 1u;
+}
 
 /* Finds the scheduler's events among `names` (NULL: none); `cores`: the
  * per-core state to keep (0: none, for the open pass); `amp`: the AMP

@@ -84,31 +84,18 @@ void trx_pair_map_free(trx_pair_map *m)
     memset(m, 0, sizeof *m);
 }
 
-/* Widens the range [*lowest, *highest] (SYS/BIOS's numbers as logged: a
- * larger number is the more urgent; "lowest" the largest) by `p`. */
-static void widen(uint32_t *lowest, uint32_t *highest, uint32_t p)
+sysbios_seen_task *trx_sysbios_tasks_entry(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
+                                           uint32_t function)
 {
-    if (*lowest == TRX_UNKNOWN || p > *lowest)
-        *lowest = p;
-    if (*highest == TRX_UNKNOWN || p < *highest)
-        *highest = p;
-}
-
-int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
-                           uint32_t function, const uint32_t *prio, uint32_t n)
-{
-    if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
-        handle == TRX_CONTEXT_IDLE)
-        return 0;
     uint32_t *at = trx_pair_map_put(&k->at, stream, handle, UINT32_MAX);
     if (!at)
-        return -1;
+        return NULL;
     if (*at == UINT32_MAX) {
         if (k->count == k->cap) {
             uint32_t cap = k->cap ? k->cap * 2 : 16;
             sysbios_seen_task *s = realloc(k->seen, (size_t)cap * sizeof *s);
             if (!s)
-                return -1;
+                return NULL;
             k->seen = s;
             k->cap = cap;
         }
@@ -116,18 +103,19 @@ int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handl
         k->seen[k->count++] =
             (sysbios_seen_task){stream, handle, function, TRX_UNKNOWN, TRX_UNKNOWN, false};
     }
-    sysbios_seen_task *s = &k->seen[*at];
-    if (function && !s->function)
-        s->function = function;
-    for (uint32_t i = 0; i < n; i++)
-        widen(&s->prio_lowest, &s->prio_highest, prio[i]);
-    return 0;
+    uint32_t r = trx_sysbios_recent_slot((uint64_t)stream << 32 | handle);
+    k->recent_key[r] = ((uint64_t)stream << 32 | handle) + 1;
+    k->recent_at[r] = *at;
+    return &k->seen[*at];
 }
 
 void trx_sysbios_tasks_ran(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle)
 {
-    uint32_t at;
-    if (trx_pair_map_get(&k->at, stream, handle, &at))
+    uint64_t key = (uint64_t)stream << 32 | handle;
+    uint32_t r = trx_sysbios_recent_slot(key), at;
+    if (k->recent_key[r] == key + 1)
+        k->seen[k->recent_at[r]].ran = true;
+    else if (trx_pair_map_get(&k->at, stream, handle, &at))
         k->seen[at].ran = true;
 }
 
@@ -244,8 +232,8 @@ static int find_ran_cores(const trx_sysbios_tasks *k, trx_trace *t, const uint32
 static void take(trx_thread *th, const sysbios_seen_task *s)
 {
     if (s->prio_lowest != TRX_UNKNOWN) {
-        widen(&th->prio_lowest, &th->prio_highest, s->prio_lowest);
-        widen(&th->prio_lowest, &th->prio_highest, s->prio_highest);
+        trx_sysbios_widen(&th->prio_lowest, &th->prio_highest, s->prio_lowest);
+        trx_sysbios_widen(&th->prio_lowest, &th->prio_highest, s->prio_highest);
     }
     if (s->function && !th->entry)
         th->entry = s->function;

@@ -38,18 +38,65 @@ typedef struct sysbios_seen_task {
     bool ran;                           /* some LM_switch of the stream switched to it */
 } sysbios_seen_task;
 
-/* The tasks seen, in the order first seen. */
+#define TRX_SYSBIOS_RECENT 16 /* tasks noted lately, looked up before the map */
+
+/* The tasks seen, in the order first seen (all zero: none yet). */
 typedef struct trx_sysbios_tasks {
     sysbios_seen_task *seen;
     uint32_t count, cap;
     trx_pair_map at; /* (stream, handle) -> its index in seen */
+    /* a cache of `at` by a hash of the key: (stream, handle) + 1 (0: empty)
+     * and its index in seen; a scheduler cycles through few tasks, so most
+     * notes find theirs here without probing the map */
+    uint64_t recent_key[TRX_SYSBIOS_RECENT];
+    uint32_t recent_at[TRX_SYSBIOS_RECENT];
 } trx_sysbios_tasks;
+
+/* Task (stream, handle)'s entry in k->seen, added (function `function`,
+ * no priorities) when new, looked up in the map (trx_sysbios_tasks_note
+ * looks in the cache first); NULL when out of memory. */
+sysbios_seen_task *trx_sysbios_tasks_entry(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
+                                           uint32_t function);
+
+/* The cache slot of (stream, handle): a hash of its key. */
+static inline uint32_t trx_sysbios_recent_slot(uint64_t key)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15u) >> 60); /* 16 slots */
+}
+
+/* Widens the range [*lowest, *highest] (SYS/BIOS's numbers as logged: a
+ * larger number is the more urgent; "lowest" the largest) by `p`. */
+static inline void trx_sysbios_widen(uint32_t *lowest, uint32_t *highest, uint32_t p)
+{
+    if (*lowest == TRX_UNKNOWN || p > *lowest)
+        *lowest = p;
+    if (*highest == TRX_UNKNOWN || p < *highest)
+        *highest = p;
+}
 
 /* Notes task `handle` (function `function`, 0 unknown) seen in `stream`,
  * its priority range widened by the `n` priorities `prio`. Handle 0 and the
- * context markers are no task. 0, or -1 when out of memory. */
-int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
-                           uint32_t function, const uint32_t *prio, uint32_t n);
+ * context markers are no task. 0, or -1 when out of memory. Inline: the
+ * open notes the tasks of every scheduler record; most are in the cache. */
+static inline int trx_sysbios_tasks_note(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle,
+                                         uint32_t function, const uint32_t *prio, uint32_t n)
+{
+    if (handle == 0 || handle == TRX_CONTEXT_ISR || handle == TRX_CONTEXT_INIT ||
+        handle == TRX_CONTEXT_IDLE)
+        return 0;
+    uint64_t key = (uint64_t)stream << 32 | handle;
+    uint32_t r = trx_sysbios_recent_slot(key);
+    sysbios_seen_task *s = k->recent_key[r] == key + 1
+                               ? &k->seen[k->recent_at[r]]
+                               : trx_sysbios_tasks_entry(k, stream, handle, function);
+    if (!s)
+        return -1;
+    if (function && !s->function)
+        s->function = function;
+    for (uint32_t i = 0; i < n; i++)
+        trx_sysbios_widen(&s->prio_lowest, &s->prio_highest, prio[i]);
+    return 0;
+}
 
 /* Notes that stream `stream` switched to task `handle` (noted before). */
 void trx_sysbios_tasks_ran(trx_sysbios_tasks *k, uint32_t stream, uint32_t handle);

@@ -97,7 +97,11 @@ size_t trx_uia_cursor_state_size(const trx_cursor *c)
            (size_t)c->uia_->sysbios.cores * sizeof *c->uia_->sysbios.core;
 }
 
-bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
+enum { ORDER_LITTLE, ORDER_BIG, ORDER_MIXED }; /* the records' byte orders (be_all, be_bits) */
+
+/* trx_uia_cursor_next, inlined per byte order: `order` a constant. */
+static inline __attribute__((always_inline)) bool next_record(trx_cursor *c, trx_event *ev,
+                                                              int order)
 {
     struct trx_uia_cursor *k = c->uia_;
     const struct trx_uia *u = c->trace->uia;
@@ -130,7 +134,7 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
             pk = &ctx;
         }
     }
-    bool be = uia_rec_be(u, i);
+    bool be = order == ORDER_MIXED ? uia_rec_be(u, i) : order == ORDER_BIG;
     const uint8_t *p = c->trace->image.data + uia_rec_offset(u, i);
     uia_head h;
     uia_read_head(p, be, &h);
@@ -180,6 +184,14 @@ bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
     if (k->sysbios.words) /* the tasks are threads since the open pass */
         trx_sysbios_apply(&k->sysbios, c->trace, ev);
     return true;
+}
+
+bool trx_uia_cursor_next(trx_cursor *c, trx_event *ev)
+{
+    const struct trx_uia *u = c->trace->uia;
+    if (u->be_bits)
+        return next_record(c, ev, ORDER_MIXED);
+    return u->be_all ? next_record(c, ev, ORDER_BIG) : next_record(c, ev, ORDER_LITTLE);
 }
 
 uint64_t trx_uia_span_ticks(const trx_trace *t)

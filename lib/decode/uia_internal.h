@@ -24,9 +24,11 @@ struct trx_uia {
     uint32_t *rec_off;      /* records in event order: their image offsets (any alignment: a stream
                                read again after lost bytes) */
     uint64_t rec_cap;
-    bool be_all;       /* every record's payload byte order, unless be_bits */
-    uint64_t *be_bits; /* per record (bit set: big-endian), once two byte orders are seen */
-    uint64_t be_cap;   /* records be_bits has room for */
+    uint64_t arg_modules; /* bit (module & 63) of each record with arguments (not a snapshot):
+                             a filter for trx_uia_has_record_like */
+    bool be_all;          /* every record's payload byte order, unless be_bits */
+    uint64_t *be_bits;    /* per record (bit set: big-endian), once two byte orders are seen */
+    uint64_t be_cap;      /* records be_bits has room for */
     trx_uia_packet *packets;
     uint64_t *pkt_first; /* number of the first record of each packet */
     uint32_t packet_cap;
@@ -312,8 +314,8 @@ typedef struct uia_step {
  * record. A packet that goes back in time with a lower sequence or packet
  * number starts a new session (no loss). 32-bit timestamps wrap by 2^32
  * (uia_extend_time). */
-static inline void uia_step_record(uia_seq_state *s, const uia_head *h, const uia_pkt_ctx *pk,
-                                   uia_step *o)
+static inline __attribute__((always_inline)) void
+uia_step_record(uia_seq_state *s, const uia_head *h, const uia_pkt_ctx *pk, uia_step *o)
 {
     uint64_t time = uia_extend_time(h->time, h->time_words, s->last_time, s->any && s->have_time,
                                     &s->time_adjust);

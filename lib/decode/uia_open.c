@@ -41,6 +41,7 @@ typedef struct uia_builder {
     uia_spans spans;               /* each stream's sessions (uia_build_axes) */
     uint32_t sync_keys[SYNC_KEYS]; /* event ids of sync points (any logging module) */
     int sync_key_count;
+    uint64_t sync_id_bits;      /* bit (id & 63) of each sync key: add_run's filter */
     const trx_uia_names *names; /* that name them */
     uia_syncs syncs;            /* the sync points read */
     trx_sysbios_model sysbios;  /* SYS/BIOS's task events: the tasks become threads */
@@ -150,8 +151,10 @@ static void find_sync_keys(uia_builder *b, const trx_uia_names *n)
 {
     b->names = n;
     for (uint32_t i = 0; n && i < n->event_count && b->sync_key_count < SYNC_KEYS; i++)
-        if (is_sync_name(&n->events[i]))
+        if (is_sync_name(&n->events[i])) {
             b->sync_keys[b->sync_key_count++] = n->events[i].event;
+            b->sync_id_bits |= (uint64_t)1 << (n->events[i].event & 63);
+        }
 }
 
 /* Notes record `n`'s byte order `be` once records of both orders exist
@@ -237,6 +240,7 @@ static int add_record(uia_builder *b, uint64_t off, bool be, uint32_t stream, co
     u->info.records = n + 1;
     if (!uia_is_snapshot[h->type] && h->len >= 4u * (3 + h->time_words)) {
         uint32_t ew = trx_rd32(b->d + off + 4 * (1 + h->time_words), be);
+        u->arg_modules |= (uint64_t)1 << (ew & 63);
         if (b->sync_key_count && h->len >= 4u * (2 + h->time_words + 5) && is_sync(b, ew)) {
             /* SerialNumber, CpuTStamp LSW, MSW, GlobalTStamp LSW, MSW, ... */
             const uint8_t *a = b->d + off + 4 * (2 + h->time_words);
@@ -285,9 +289,10 @@ static const uint16_t run_min_length[32] = {
     0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF,
     0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
 
-/* add_run, inlined per byte order. */
-static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_t *off,
-                                                         uint64_t end, bool be, uint32_t stream)
+/* add_run, inlined per byte order and per whether event words are noted
+ * (`notes`: the names give sync points or SYS/BIOS's task events). */
+static inline __attribute__((always_inline)) int64_t
+run(uia_builder *b, uint64_t *off, uint64_t end, bool be, uint32_t stream, bool notes)
 {
     struct trx_uia *u = b->u;
     const uint8_t *d = b->d;
@@ -301,6 +306,7 @@ static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_
     uint64_t tick_base = s->tick_base, ticks = s->last_ticks, max_ticks = s->max_ticks;
     uint64_t lo = UINT64_MAX; /* the least time of a timed record (the greatest: the last) */
     bool have_time = s->have_time, timed = false;
+    uint64_t arg_modules = u->arg_modules;
     while (end - p >= 8) {
         const uint8_t *r = d + p;
         uint32_t w0 = trx_rd32(r, be), type = w0 >> 27, len = (w0 >> 16) & 0x7FFu;
@@ -310,10 +316,15 @@ static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_
             (trx_rd32(r, true) & 0xF7FFFFFFu) == end - p ||
             ((w0 - (uint32_t)seq - 1u) & (type >= 8 ? 0x1Fu : 0xFFFFu)) != 0)
             break;
-        uint32_t tw = uia_time_words[type];
-        if (len >= 4u * (3 + tw) && trx_rd32(r + 4 * (1 + tw), be) ==
-                                        (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE))
-            break;
+        uint32_t tw = uia_time_words[type], ew = 0;
+        bool has_args = len >= 4u * (3 + tw);
+        if (has_args) {
+            ew = trx_rd32(r + 4 * (1 + tw), be);
+            if (ew == (TRX_UIA_DROPPED_EVENT << 16 | TRX_UIA_RECORDER_MODULE))
+                break;
+            if (notes && ((b->sync_id_bits >> ((ew >> 16) & 63)) & 1u))
+                break; /* maybe a sync point: add_record's */
+        }
         ticks = tick_base;
         if (tw) { /* uia_step_record without a packet context */
             uint64_t time = trx_rd32(r + 4, be);
@@ -329,12 +340,24 @@ static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_
             lo = time < lo ? time : lo;
             timed = true;
         }
+        if (has_args) {
+            arg_modules |= (uint64_t)1 << (ew & 63);
+            if (notes && trx_sysbios_may_note(&b->sysbios, ew)) { /* add_record's task notes */
+                uint32_t args[4], na = (len - 4u * (2 + tw)) / 4;
+                na = na < 4 ? na : 4;
+                for (uint32_t k = 0; k < na; k++)
+                    args[k] = trx_rd32(r + 4 * (2 + tw + k), be);
+                if (trx_sysbios_note_tasks(&b->sysbios, &b->tasks, stream, ew, args, na) < 0)
+                    return oom(b, p);
+            }
+        }
         seq++;
         rec_off[n++] = (uint32_t)p;
         max_ticks = ticks > max_ticks ? ticks : max_ticks;
         p += len;
     }
     *off = p;
+    u->arg_modules = arg_modules;
     if (n == n0)
         return 0;
     s->seq = seq;
@@ -356,16 +379,18 @@ static inline __attribute__((always_inline)) int64_t run(uia_builder *b, uint64_
 }
 
 /* Adds the records from *off up to `end` that add_record would add with
- * nothing but the plain step (a later record of the stream's packet: no
- * gap, snapshot, filler, terminator, first or backward time or event word to
- * note, one byte order), the stream's state in locals and its counters and
- * session span noted once. *off: where it stopped (add_record takes the
- * record there). The records added, or -1 (error set). */
+ * nothing but the plain step and SYS/BIOS's task notes (a later record of
+ * the stream's packet: no gap, snapshot, filler, terminator, first or
+ * backward time, sync point or drop count, one byte order), the stream's
+ * state in locals and its counters and session span noted once. *off: where it stopped (add_record
+ * takes the record there). The records added, or -1 (error set). */
 static int64_t add_run(uia_builder *b, uint64_t *off, uint64_t end, bool be, uint32_t stream)
 {
-    if (b->sync_key_count || b->sysbios.words || be != b->u->be_all || b->u->be_bits)
+    if (be != b->u->be_all || b->u->be_bits)
         return 0;
-    return be ? run(b, off, end, true, stream) : run(b, off, end, false, stream);
+    if (b->sync_key_count || b->sysbios.words)
+        return be ? run(b, off, end, true, stream, true) : run(b, off, end, false, stream, true);
+    return be ? run(b, off, end, true, stream, false) : run(b, off, end, false, stream, false);
 }
 
 /* True when [p, p + n) is all zero bytes (padding after the data). */

@@ -101,6 +101,8 @@ bool trx_uia_has_record_like(const trx_trace *t, uint32_t module, uint32_t nargs
     if (!t || !t->uia || nargs == 0)
         return false;
     const struct trx_uia *u = t->uia;
+    if (!((u->arg_modules >> (module & 63)) & 1u)) /* no record with arguments has that module */
+        return false;
     const uint8_t *d = t->image.data;
     for (uint64_t i = 0; i < u->info.records; i++) {
         const uint8_t *p = d + uia_rec_offset(u, i);

@@ -61,6 +61,13 @@ static void registry_entry(uint8_t *e, uint8_t type, uint32_t address, uint32_t 
     memcpy(e + 16, name, strlen(name));
 }
 
+/* Whether the entries keep their sequence numbers (the gap of three) and
+ * the snapshot has no time stamp, or (false) are numbered 1..6 after a
+ * timed snapshot, their time stamps unwrapped (the same low 16 bits): then
+ * every entry is read by the open's run of plain records (uia_open.c
+ * add_run), none by add_record. */
+static bool keep_gap = true;
+
 /* The stream: one packet, the registry snapshot, then the entries. */
 static void build(ub *b)
 {
@@ -70,13 +77,16 @@ static void build(ub *b)
     registry_entry(reg + 64, 3, QUEUE, 4, 16, 0, 0, "q");
     ub_init(b, false);
     size_t pkt = ub_packet_begin(b, 0, 0, 0, 0);
-    ub_snapshot_ex(b, 2, 0, 0, 5u << 16 | 0x5452u, 0xFFFFu, FREERTOS_8, NAME_SIZE, 0, reg,
-                   sizeof reg, sizeof reg, IDLE, false);
+    ub_snapshot_ex(b, keep_gap ? 2 : 3, 0, keep_gap ? 0 : entries[0].ts, 5u << 16 | 0x5452u,
+                   0xFFFFu, FREERTOS_8, NAME_SIZE, 0, reg, sizeof reg, sizeof reg, IDLE, false);
     for (size_t i = 0; i < ENTRIES; i++) {
         const entry *e = &entries[i];
         uint32_t a[8] = {e->info[0], e->info[1],  e->info[2], e->info[3],
                          e->context, e->priority, e->id,      0x54585442u};
-        ub_event(b, 1, e->seq, e->ts, e->id, 0, a, 8);
+        if (keep_gap)
+            ub_event(b, 1, e->seq, e->ts, e->id, 0, a, 8);
+        else
+            ub_event(b, 1, (uint32_t)i + 1, entries[0].ts + ticks[i], e->id, 0, a, 8);
     }
     ub_packet_end(b, pkt);
 }
@@ -203,6 +213,46 @@ static void test_records_view_kept(void **state)
     trx_trace_close(&t);
 }
 
+/* No gap: the open's run of plain records reads every entry; the stream
+ * is still told a TXTB one (trx_uia_has_record_like finds its entries'
+ * module among the run's records) and every entry read as written. */
+static void test_entries_in_one_run(void **state)
+{
+    (void)state;
+    keep_gap = false;
+    trx_trace t;
+    open_stream(&t, false);
+    keep_gap = true;
+    assert_int_equal(t.format, TRX_TRACE_TXTB);
+    assert_non_null(t.stream_source);
+    assert_int_equal(t.rtos, TRX_RTOS_FREERTOS);
+    assert_int_equal(t.used, ENTRIES);
+    assert_int_equal(t.gap_count, 0);
+    assert_int_equal(t.lost_events, 0);
+    trx_trace_set_mode(&t, TRX_MODE_TRACEX);
+    trx_cursor c;
+    assert_int_equal(trx_cursor_init(&c, &t), 0);
+    const trx_event *ev;
+    size_t i = 0;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        if (ev->synthetic)
+            continue;
+        assert_true(i < ENTRIES);
+        const entry *e = &entries[i];
+        assert_int_equal(ev->context, e->context);
+        assert_int_equal(ev->raw_priority, e->priority);
+        assert_int_equal(ev->id, e->id);
+        assert_int_equal(ev->timestamp, e->ts);
+        assert_int_equal(ev->ticks, ticks[i]);
+        for (int k = 0; k < 4; k++)
+            assert_int_equal(ev->info[k], e->info[k]);
+        assert_int_equal(ev->lost_before, 0);
+        i++;
+    }
+    assert_int_equal(i, ENTRIES);
+    trx_trace_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_every_event_and_the_gap),
         cmocka_unit_test(test_cursor_started_inside),
         cmocka_unit_test(test_records_view_kept),
+        cmocka_unit_test(test_entries_in_one_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
