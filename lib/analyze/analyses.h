@@ -390,6 +390,8 @@ int trx_services_sort(trx_service_count *v, uint32_t n, bool tracex_order);
 
 /* Per-thread popular services (RUNNING included), as TraceX's per-thread
  * popularity lists them. */
+#define TRX_TPOP_RECENT_BITS 8        /* slots of a thread's recent counters: by an id's low bits */
+#define TRX_TPOP_RECENT_THREADS 1024u /* threads with such slots (1 KB each); the others hash */
 typedef struct trx_thread_popularity {
     struct trx_thread_service *entries; /* (thread, id, count), first seen first */
     uint32_t entry_count, entry_cap;
@@ -397,6 +399,11 @@ typedef struct trx_thread_popularity {
     uint32_t first_cap;
     trx_entry_index hash; /* (thread, id) of the other entries */
     uint32_t hashed;
+    /* per thread below recent_threads (a thread index, at most
+     * TRX_TPOP_RECENT_THREADS): 1 << TRX_TPOP_RECENT_BITS slots, the entry + 1
+     * (0: none) of an id of that thread counted last, by the id's low bits */
+    uint32_t *recent;
+    uint32_t recent_threads;
     int oom;
     bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;
@@ -415,31 +422,23 @@ static inline uint32_t trx_thread_service_hash(uint32_t thread, uint32_t id)
     return (uint32_t)key;
 }
 /* Counts `n` events `id` of thread `th`, adding its counter when new
- * (thread_services.c). */
+ * (thread_services.c), and makes it the recent one of its slot. */
 void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n);
-/* Counts `ev` for thread `first` (none: -1). Inline: a counter that exists
- * is found here (the thread's first, or through the hash); a new one is
- * added by trx_thread_popularity_count. */
+/* Counts `ev` for thread `first` (none: -1). Inline: a counter counted
+ * lately is found in the thread's recent slots (one load, one compare of
+ * the id); any other goes through trx_thread_popularity_count. */
 static inline void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev,
                                               int32_t first)
 {
     if (first < 0)
         return;
     uint32_t th = (uint32_t)first, id = ev->id;
-    if (th < p->first_cap && p->first[th] != 0) {
-        struct trx_thread_service *v = &p->entries[p->first[th] - 1];
-        if (v->id == id) {
-            v->count++;
+    if (th < p->recent_threads) {
+        uint32_t e = p->recent[(size_t)th << TRX_TPOP_RECENT_BITS |
+                               (id & ((1u << TRX_TPOP_RECENT_BITS) - 1))];
+        if (e != 0 && p->entries[e - 1].id == id) {
+            p->entries[e - 1].count++;
             return;
-        }
-        uint32_t mask = p->hash.cap - 1, e;
-        for (uint32_t h = trx_thread_service_hash(th, id) & mask;
-             mask != UINT32_MAX && (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
-            v = &p->entries[e - 1];
-            if (v->thread == th && v->id == id) {
-                v->count++;
-                return;
-            }
         }
     }
     trx_thread_popularity_count(p, th, id, 1);

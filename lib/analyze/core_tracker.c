@@ -576,11 +576,67 @@ static NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
         follow_change(k, c, core, ev, now, own);
 }
 
-/* follow_event's change of state, out of line. */
+/* set_state of core 0 following one core without a listener (no per-thread
+ * SMP state then: ready_at and running_on are NULL), for a state that
+ * differs from the core's, with no interrupt running: inline in
+ * follow_change_at. */
+static inline void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t context,
+                                 int32_t thread, uint64_t now)
+{
+    core_state *c = &k->core[0];
+    if (thread >= (int32_t)k->out.thread_count)
+        thread = -1; /* a thread added after the tracker started: not tracked per thread */
+    if (now < c->since)
+        now = c->since;
+    bool was = c->state == STATE_THREAD;
+    account(k, 0, now);
+    if (state == STATE_THREAD)
+        k->out.cores[0].switches++;
+    c->state = state;
+    c->context = context;
+    c->thread = thread;
+    c->slot = NULL;
+    if (thread >= 0)
+        k->out.threads[thread].core_mask |= 1u;
+    busy_changes(k, now, was, state == STATE_THREAD);
+}
+
+/* follow_event's change of state following one core (core 0), out of line:
+ * follow_change's steps with the core a constant and no listener (set_state_one),
+ * else follow_change itself. */
 static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, uint64_t now,
                                       int32_t own)
 {
-    follow_change(k, &k->core[0], 0, ev, now, own);
+    core_state *c = &k->core[0];
+    if (k->listener) { /* (one core: following, so no SMP arrays) */
+        follow_change(k, c, 0, ev, now, own);
+        return;
+    }
+    uint32_t n = ev->next_context;
+    if (n == TRX_CONTEXT_ISR) { /* (follow_goes_on: not nested yet) */
+        bool was = is_busy(c);
+        account(k, 0, now);
+        c->nesting = 1;
+        busy_changes(k, now, was, false);
+        return;
+    }
+    if (c->nesting > 0) {
+        account(k, 0, now);
+        c->nesting = 0;
+        busy_changes(k, now, false, c->state == STATE_THREAD);
+    }
+    if (c->state == STATE_THREAD ? c->context == n
+        : c->state == STATE_IDLE ? n == TRX_CONTEXT_IDLE
+                                 : c->state == STATE_INIT && n == TRX_CONTEXT_INIT)
+        return; /* the core goes on as it is */
+    if (n == TRX_CONTEXT_IDLE)
+        set_state_one(k, STATE_IDLE, 0, -1, now);
+    else if (n == TRX_CONTEXT_INIT)
+        set_state_one(k, STATE_INIT, 0, -1, now);
+    else
+        set_state_one(k, STATE_THREAD, n,
+                      n == ev->context && own >= 0 ? own : trx_trace_first_thread_at(k->trace, n),
+                      now);
 }
 
 /* follow_event following one core (core 0, whose pairs are the per-thread
