@@ -242,7 +242,7 @@ typedef struct trx_profile_core {
 typedef struct trx_profile {
     trx_profile_core one, *per_core; /* per_core: several cores' contexts */
     uint32_t cores;
-    uint32_t last_context; /* the last event's thread context and its first thread */
+    uint32_t last_context; /* the last event's context and its first thread (-1: none) */
     int32_t last_first;
     /* the last next context looked up and its first thread, with 1 + the
      * trace's thread count then (0: none yet; a thread added: stale) */
@@ -254,27 +254,37 @@ int trx_profile_init(trx_profile *a, const trx_trace *t);
 void trx_profile_free(trx_profile *a);
 /* The per-thread feeds take `first`: trx_trace_first_thread_at of the
  * event's context, -1 for no thread context (looked up once per event).
- * Inline: it is fed every event (execution_profile.c has the rest). */
-static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev,
-                                    int32_t first, trx_stats *s)
+ * Inline: it is fed every event (execution_profile.c has the rest).
+ * `one_core` (a constant): a->per_core is NULL (the walk knows). */
+static inline void trx_profile_feed_on(trx_profile *a, const trx_trace *t, const trx_event *ev,
+                                       int32_t first, trx_stats *s, const bool one_core)
 {
-    trx_profile_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
-    uint64_t ticks = ev->ticks;
-    if (c->have_prev) {
-        uint64_t d = ticks >= c->prev_ticks ? ticks - c->prev_ticks : 0;
-        uint32_t n = c->prev_next;
-        if (n == TRX_CONTEXT_ISR) {
+    trx_profile_core *c =
+        one_core || !a->per_core ? &a->one : &a->per_core[trx_core_slot(a->cores, ev)];
+    uint64_t ticks = ev->ticks, prev = c->prev_ticks;
+    uint32_t n = c->prev_next;
+    if (!c->have_prev) {
+        c->prev_ticks = ticks;
+        c->have_prev = true;
+    } else {
+        uint64_t d = ticks > prev ? ticks - prev : 0;
+        /* time that ran back (UIA) is not counted twice */
+        c->prev_ticks = ticks > prev ? ticks : prev;
+        if (n == ev->context && first >= 0) {
+            /* mostly: the thread of this event (a thread context, so no
+             * interrupt, idle or initialization) */
+            s->threads[first].execution_ticks += d;
+        } else if (n == TRX_CONTEXT_ISR) {
             s->interrupt_ticks += d;
         } else if (n == TRX_CONTEXT_IDLE) {
             s->idle_ticks += d;
         } else if (n != TRX_CONTEXT_INIT) {
-            /* mostly the thread of this event or the last one: their
-             * look-ups are done; else mostly the one looked up last (while
-             * no thread is added) */
+            /* else mostly the thread of the last event; else mostly the one
+             * looked up last (while no thread is added) */
             int32_t i;
             if (n == ev->context) {
                 i = first;
-            } else if (n == a->last_context) {
+            } else if (n == a->last_context && a->last_first >= 0) {
                 i = a->last_first;
             } else if (n == a->looked_up && a->looked_up_threads == t->thread_count + 1) {
                 i = a->looked_up_first;
@@ -286,15 +296,18 @@ static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const tr
             if (i >= 0)
                 s->threads[i].execution_ticks += d;
         }
-        if (ticks > c->prev_ticks)
-            c->prev_ticks = ticks; /* time that ran back (UIA) is not counted twice */
-    } else {
-        c->prev_ticks = ticks;
-        c->have_prev = true;
     }
-    a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
+    a->last_context = ev->context; /* (its first: when it has one) */
     a->last_first = first;
     c->prev_next = ev->next_context;
+}
+
+/* trx_profile_feed_on for any profile (one_core: a profile without per_core
+ * states, its trace's contexts all of one core). */
+static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev,
+                                    int32_t first, trx_stats *s)
+{
+    trx_profile_feed_on(a, t, ev, first, s, false);
 }
 
 /* Per-thread event totals (RUNNING events included) and the suspensions and
@@ -303,13 +316,17 @@ static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const tr
  * counted here, same_address.c copies them. Inline: it is fed every event. */
 static inline void trx_thread_counts_feed(const trx_event *ev, int32_t first, trx_stats *s)
 {
-    bool suspend = ev->kind == TRX_KIND_SUSPEND, resume = ev->kind == TRX_KIND_RESUME;
-    s->suspensions += suspend;
-    s->resumptions += resume;
-    if (first >= 0) {
+    if (first >= 0)
         s->threads[first].total_events++;
-        s->threads[first].suspensions += suspend;
-        s->threads[first].resumptions += resume;
+    _Static_assert(TRX_KIND_SUSPEND == TRX_KIND_RESUME + 1, "one range test for both kinds");
+    if ((uint32_t)ev->kind - TRX_KIND_RESUME < 2u) {
+        bool suspend = ev->kind == TRX_KIND_SUSPEND;
+        s->suspensions += suspend;
+        s->resumptions += !suspend;
+        if (first >= 0) {
+            s->threads[first].suspensions += suspend;
+            s->threads[first].resumptions += !suspend;
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 #include "analyze/segment_units.h"
 #include "analyze/stats_segments.h"
 #include "analyze/stats_walk.h"
+#include "decode/object_table.h"
 #include "decode/prepare_walk.h"
 #include "decode/txtb_salvage.h"
 #include "trx/catalog.h"
@@ -30,7 +31,10 @@ typedef trx_stats_walk walk;
 static void correct_here(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
-    trx_stats_walk_feed_units(w, ev, CORRECT_HERE);
+    if (w->plain)
+        trx_stats_walk_feed_units(w, ev, CORRECT_HERE | STATS_F_PLAIN);
+    else
+        trx_stats_walk_feed_units(w, ev, CORRECT_HERE);
     if (w->extra)
         w->extra(w->extra_ctx, ev);
 }
@@ -65,7 +69,13 @@ void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, uint32_t units)
 static void walk_serial(trx_fanout_source next, void *src, walk *w)
 {
     const trx_event *ev;
-    if (w->correct) {
+    if (w->plain) {
+        while ((ev = next(src)) != NULL) {
+            trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
+            if (w->extra)
+                w->extra(w->extra_ctx, ev);
+        }
+    } else if (w->correct) {
         while ((ev = next(src)) != NULL) {
             trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE);
             if (w->extra)
@@ -160,6 +170,14 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         goto fail;
     if (trx_profile_init(&w->prof, t) < 0 || trx_correct_performance_init(&w->perf, t) < 0)
         goto fail;
+    /* TXTB's cursor gives an event of the interrupt or initialization
+     * context, or of the idle task, thread -1, and any other its context's
+     * thread: the first thread there when no address has a non-thread
+     * object first and a thread after it, and when no thread is at the idle
+     * context's address (0, whose events would get it). The correct mode's
+     * RUNNING events too (TraceX's give a non-thread thread 0). */
+    w->plain = correct && t->format == TRX_TRACE_TXTB && !t->first_thread_map_ &&
+               !w->prof.per_core && trx_thread_for_context(t, TRX_CONTEXT_IDLE) < 0;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
     if ((s->load_unavailable = trx_trace_load_missing(t)) != NULL)

@@ -35,6 +35,12 @@ enum {
     STATS_UNIT_COUNT = 15
 };
 
+/* Not a unit: a walk whose events' thread (ev->thread) is always the first
+ * thread at their context, -1 for the interrupt, initialization and idle
+ * ones, and whose profile follows one core (trx_stats_walk.plain) feeds them
+ * with this flag, the dispatch then taking both for granted. */
+#define STATS_F_PLAIN (1u << 31)
+
 /* The units keyed by the catalogue's event ids (TXTB only: fed as the
  * walk's id classes say), and every unit of each mode. */
 #define STATS_U_BY_ID (STATS_U_FILEX | STATS_U_NETX | STATS_U_STACK | STATS_U_POP | STATS_U_TPOP)
@@ -67,6 +73,7 @@ typedef struct trx_stats_walk {
     void *extra_ctx;
     bool catalogue_ids; /* the event ids are the catalogue's (TXTB): id-keyed analyses run */
     bool correct;       /* the default mode's analyses (else TraceX's) */
+    bool plain;         /* its events may be fed with STATS_F_PLAIN (trx_stats_walk_init) */
     uint32_t units;     /* the STATS_U_* this walk runs */
     /* STATS_ID_* of the ids below class_ids; class_beyond for the others
      * (all 0 unless catalogue_ids). Read-only while walking (both threads). */
@@ -135,7 +142,9 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
     if ((units & STATS_U_NETX) && (cls & STATS_ID_NETX))
         trx_netx_feed(&w->s->netx, ev);
     int32_t first = -1;
-    if (units & (STATS_U_STACK | STATS_U_TPOP | STATS_U_PROF | STATS_U_COUNTS))
+    if (units & STATS_F_PLAIN)
+        first = ev->thread;
+    else if (units & (STATS_U_STACK | STATS_U_TPOP | STATS_U_PROF | STATS_U_COUNTS))
         first = trx_stats_walk_first(w, ev);
     /* ids with a stack field are TXTB's, whose cursor gives events of the
      * interrupt and initialization contexts no thread (an entry of context
@@ -147,7 +156,7 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
     if ((units & STATS_U_TPOP) && (cls & STATS_ID_SERVICE))
         trx_thread_popularity_feed(&w->tpop, ev, first);
     if (units & STATS_U_PROF)
-        trx_profile_feed(&w->prof, w->t, ev, first, w->s);
+        trx_profile_feed_on(&w->prof, w->t, ev, first, w->s, (units & STATS_F_PLAIN) != 0);
     if (units & STATS_U_COUNTS)
         trx_thread_counts_feed(ev, first, w->s);
     if (units & STATS_U_PERF)
@@ -171,7 +180,9 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
 /* Feeds `ev` to every unit of `w`. */
 static TRX_STATS_ALWAYS_INLINE void trx_stats_walk_feed_all(trx_stats_walk *w, const trx_event *ev)
 {
-    if (w->correct)
+    if (w->plain)
+        trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
+    else if (w->correct)
         trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE);
     else
         trx_stats_walk_feed_units(w, ev, STATS_U_TRACEX_MODE);
