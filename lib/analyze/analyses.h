@@ -165,8 +165,7 @@ typedef struct trx_isr_frame {
 /* What one core of the trace's contexts runs, as the timing analyses follow it. */
 typedef struct trx_timing_core {
     bool have_prev;
-    uint8_t prev_state; /* what the time after the previous event counts as (timing.c LOAD_*) */
-    uint32_t prev_next;
+    uint8_t prev_state;  /* what the time after the previous event counts as (timing.c LOAD_*) */
     uint64_t prev_ticks; /* the latest ticks seen (time that ran back does not lower it) */
     uint64_t last_ticks; /* the previous event's own ticks */
     trx_isr_frame *nest; /* MAX_NEST frames (timing.c) */
@@ -186,7 +185,7 @@ typedef struct trx_timing_irq_recent {
 } trx_timing_irq_recent;
 typedef struct trx_timing {
     uint64_t window;
-    uint64_t last_ticks;
+    uint64_t last_ticks; /* the latest ticks (with the cores' prev_ticks: sync_last_ticks) */
     /* per window and core ([window x cores + core]): busy ticks, ticks whose
      * state is unknown (before the core's first event or its first task
      * switch (SYS/BIOS), after its last event) */
@@ -222,6 +221,8 @@ typedef struct trx_timing {
  * window 0: no CPU load (a trace without thread context). */
 int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span);
 void trx_timing_feed(trx_timing *a, const trx_event *ev);
+/* trx_timing_feed, faster for a trace whose contexts are all of one core. */
+void trx_timing_feed_one(trx_timing *a, const trx_event *ev);
 int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */
 void trx_duration_add(trx_duration *d, uint64_t v);
 

@@ -69,11 +69,13 @@ void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, uint32_t units)
 static void walk_serial(trx_fanout_source next, void *src, walk *w)
 {
     const trx_event *ev;
-    if (w->plain) {
+    if (w->plain && !w->extra) {
+        while ((ev = next(src)) != NULL)
+            trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
+    } else if (w->plain) {
         while ((ev = next(src)) != NULL) {
             trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
-            if (w->extra)
-                w->extra(w->extra_ctx, ev);
+            w->extra(w->extra_ctx, ev);
         }
     } else if (w->correct) {
         while ((ev = next(src)) != NULL) {
@@ -119,8 +121,12 @@ static int classify_ids(trx_stats_walk *w)
     uint32_t n = trx_catalog_max_id() + 1;
     if (n < 600)
         n = 600; /* every FileX and NetX id */
-    if (!(w->id_class = malloc(n)))
+    /* every 16-bit id (a TXTB event's), so that a plain walk needs no bound test */
+    if (!(w->id_class = malloc(STATS_CLASS_IDS)))
         return -1;
+    if (n > STATS_CLASS_IDS)
+        n = STATS_CLASS_IDS;
+    memset(w->id_class + n, STATS_ID_SERVICE, STATS_CLASS_IDS - n);
     for (uint32_t id = 0; id < n; id++) {
         uint32_t c = STATS_ID_SERVICE;
         if (id - 200u < 100u)
@@ -132,7 +138,7 @@ static int classify_ids(trx_stats_walk *w)
             c |= STATS_ID_STACK | (uint32_t)field << STATS_ID_FIELD_SHIFT;
         w->id_class[id] = (uint8_t)c;
     }
-    w->class_ids = n;
+    w->class_ids = STATS_CLASS_IDS;
     w->class_beyond = STATS_ID_SERVICE;
     return 0;
 }
@@ -176,8 +182,9 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
      * object first and a thread after it, and when no thread is at the idle
      * context's address (0, whose events would get it). The correct mode's
      * RUNNING events too (TraceX's give a non-thread thread 0). */
-    w->plain = correct && t->format == TRX_TRACE_TXTB && !t->first_thread_map_ &&
-               !w->prof.per_core && trx_thread_for_context(t, TRX_CONTEXT_IDLE) < 0;
+    w->plain = correct && t->format == TRX_TRACE_TXTB && w->catalogue_ids &&
+               !t->first_thread_map_ && !w->prof.per_core &&
+               trx_thread_for_context(t, TRX_CONTEXT_IDLE) < 0;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
     if ((s->load_unavailable = trx_trace_load_missing(t)) != NULL)

@@ -37,8 +37,9 @@ enum {
 
 /* Not a unit: a walk whose events' thread (ev->thread) is always the first
  * thread at their context, -1 for the interrupt, initialization and idle
- * ones, and whose profile follows one core (trx_stats_walk.plain) feeds them
- * with this flag, the dispatch then taking both for granted. */
+ * ones, whose profile and timing follow one core, and whose ids are the
+ * catalogue's (TXTB's 16-bit ones) (trx_stats_walk.plain) feeds them with
+ * this flag, the dispatch then taking all that for granted. */
 #define STATS_F_PLAIN (1u << 31)
 
 /* The units keyed by the catalogue's event ids (TXTB only: fed as the
@@ -52,8 +53,10 @@ enum {
      STATS_U_XIRQ | STATS_U_XINV)
 
 /* What the units keyed by ids make of an event id: one byte per id
- * (trx_stats_walk.id_class), set up with the walk, so that a unit that
- * ignores an id costs nothing for it. */
+ * (trx_stats_walk.id_class, STATS_CLASS_IDS of them when the ids are the
+ * catalogue's), set up with the walk, so that a unit that ignores an id
+ * costs nothing for it. */
+#define STATS_CLASS_IDS 65536u
 enum {
     STATS_ID_FILEX = 1u << 0,   /* FileX's (200-299): trx_filex_feed counts it */
     STATS_ID_NETX = 1u << 1,    /* NetX's (300-599): trx_netx_feed counts it */
@@ -135,12 +138,16 @@ static TRX_STATS_ALWAYS_INLINE void
 trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t units)
 {
     uint32_t cls = 0;
-    if (units & STATS_U_BY_ID)
+    if ((units & STATS_U_BY_ID) && (units & STATS_F_PLAIN))
+        cls = w->id_class[ev->id & (STATS_CLASS_IDS - 1)]; /* TXTB's 16-bit ids */
+    else if (units & STATS_U_BY_ID)
         cls = trx_stats_walk_class(w, ev);
-    if ((units & STATS_U_FILEX) && (cls & STATS_ID_FILEX))
-        trx_filex_feed(&w->s->filex, ev);
-    if ((units & STATS_U_NETX) && (cls & STATS_ID_NETX))
-        trx_netx_feed(&w->s->netx, ev);
+    if ((units & (STATS_U_FILEX | STATS_U_NETX)) && (cls & (STATS_ID_FILEX | STATS_ID_NETX))) {
+        if ((units & STATS_U_FILEX) && (cls & STATS_ID_FILEX))
+            trx_filex_feed(&w->s->filex, ev);
+        if ((units & STATS_U_NETX) && (cls & STATS_ID_NETX))
+            trx_netx_feed(&w->s->netx, ev);
+    }
     int32_t first = -1;
     if (units & STATS_F_PLAIN)
         first = ev->thread;
@@ -171,7 +178,9 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
         trx_preemptions_feed(&w->pre, ev);
     if (units & STATS_U_XIRQ)
         trx_interrupts_feed(&w->irq, ev);
-    if (units & STATS_U_TIMING)
+    if ((units & STATS_U_TIMING) && (units & STATS_F_PLAIN))
+        trx_timing_feed_one(&w->timing, ev);
+    else if (units & STATS_U_TIMING)
         trx_timing_feed(&w->timing, ev);
     if (units & STATS_U_CORES)
         trx_core_tracker_feed(w->cores, ev);
