@@ -38,8 +38,10 @@
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
@@ -86,6 +88,13 @@ struct trx_core_tracker {
     bool one_core;         /* pairs_from_threads: follow_one_core */
     uint32_t busy;         /* cores running a thread now */
     uint64_t busy_since;   /* when `busy` last changed */
+    /* recent trx_trace_first_thread_at look-ups of next contexts (address 0:
+     * none), by hash, while the trace has first_objects / first_threads */
+    struct {
+        uint32_t address;
+        int32_t thread;
+    } first_cache[16];
+    uint32_t first_objects, first_threads;
 };
 
 /* True when no stored entry names a core other than 0 (id bits 24-31): the
@@ -222,7 +231,7 @@ static inline void charge(trx_core_tracker *k, uint32_t core, const core_state *
 }
 
 /* Adds the time since the core's last change to the state it was in. */
-static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+static ALWAYS_INLINE void account(trx_core_tracker *k, uint32_t core, uint64_t now)
 {
     core_state *c = &k->core[core];
     uint64_t d = now - c->since;
@@ -232,7 +241,7 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
 }
 
 /* Counts the parallel time up to `now` before the number of busy cores changes. */
-static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
+static ALWAYS_INLINE void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
 {
     if (was == is)
         return;
@@ -580,8 +589,8 @@ static NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
  * SMP state then: ready_at and running_on are NULL), for a state that
  * differs from the core's, with no interrupt running: inline in
  * follow_change_at. */
-static inline void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t context,
-                                 int32_t thread, uint64_t now)
+static ALWAYS_INLINE void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t context,
+                                        int32_t thread, uint64_t now)
 {
     core_state *c = &k->core[0];
     if (thread >= (int32_t)k->out.thread_count)
@@ -599,6 +608,25 @@ static inline void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t co
     if (thread >= 0)
         k->out.threads[thread].core_mask |= 1u;
     busy_changes(k, now, was, state == STATE_THREAD);
+}
+
+/* trx_trace_first_thread_at(k->trace, n) for a thread context `n` (not 0),
+ * through a cache of recent look-ups (emptied when the trace's objects or
+ * threads change). */
+static inline int32_t first_thread_cached(trx_core_tracker *k, uint32_t n)
+{
+    const trx_trace *t = k->trace;
+    if (k->first_objects != t->object_count || k->first_threads != t->thread_count) {
+        memset(k->first_cache, 0, sizeof k->first_cache);
+        k->first_objects = t->object_count;
+        k->first_threads = t->thread_count;
+    }
+    uint32_t h = (n ^ n >> 5 ^ n >> 11) & 15;
+    if (k->first_cache[h].address != n) {
+        k->first_cache[h].address = n;
+        k->first_cache[h].thread = trx_trace_first_thread_at(t, n);
+    }
+    return k->first_cache[h].thread;
 }
 
 /* follow_event's change of state following one core (core 0), out of line:
@@ -635,8 +663,7 @@ static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, 
         set_state_one(k, STATE_INIT, 0, -1, now);
     else
         set_state_one(k, STATE_THREAD, n,
-                      n == ev->context && own >= 0 ? own : trx_trace_first_thread_at(k->trace, n),
-                      now);
+                      n == ev->context && own >= 0 ? own : first_thread_cached(k, n), now);
 }
 
 /* follow_event following one core (core 0, whose pairs are the per-thread
