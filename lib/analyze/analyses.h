@@ -221,7 +221,8 @@ typedef struct trx_timing {
  * window 0: no CPU load (a trace without thread context). */
 int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span);
 void trx_timing_feed(trx_timing *a, const trx_event *ev);
-/* trx_timing_feed, faster for a trace whose contexts are all of one core. */
+/* trx_timing_feed for an `a` of one core (a->cores 1: a trace whose
+ * contexts are all of one core), faster. */
 void trx_timing_feed_one(trx_timing *a, const trx_event *ev);
 int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */
 void trx_duration_add(trx_duration *d, uint64_t v);

@@ -670,11 +670,13 @@ static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, 
  * figures: pairs_from_threads) for a core already seen and an event that is
  * no synthetic one of a trace whose addresses are each one object's (the
  * cursor's ev->thread is the first thread at the context): inline, only
- * tail calls. Else follow_event. */
-static inline void follow_one_core(trx_core_tracker *k, const trx_event *ev)
+ * tail calls. Else follow_event. `no_shared` (a constant): the trace has no
+ * such address (trx_core_tracker_feed_unshared). */
+static ALWAYS_INLINE void follow_one_core(trx_core_tracker *k, const trx_event *ev,
+                                          const bool no_shared)
 {
     core_state *c = &k->core[0];
-    if (!c->seen || ev->synthetic || k->trace->first_thread_map_) {
+    if (!c->seen || ev->synthetic || (!no_shared && k->trace->first_thread_map_)) {
         follow_event(k, ev);
         return;
     }
@@ -728,7 +730,17 @@ static NOINLINE void smp_event(trx_core_tracker *k, const trx_event *ev)
 void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
 {
     if (k->one_core)
-        follow_one_core(k, ev);
+        follow_one_core(k, ev, false);
+    else if (k->follow_next)
+        follow_event(k, ev);
+    else
+        smp_event(k, ev);
+}
+
+void trx_core_tracker_feed_unshared(trx_core_tracker *k, const trx_event *ev)
+{
+    if (k->one_core)
+        follow_one_core(k, ev, true);
     else if (k->follow_next)
         follow_event(k, ev);
     else

@@ -176,15 +176,6 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         goto fail;
     if (trx_profile_init(&w->prof, t) < 0 || trx_correct_performance_init(&w->perf, t) < 0)
         goto fail;
-    /* TXTB's cursor gives an event of the interrupt or initialization
-     * context, or of the idle task, thread -1, and any other its context's
-     * thread: the first thread there when no address has a non-thread
-     * object first and a thread after it, and when no thread is at the idle
-     * context's address (0, whose events would get it). The correct mode's
-     * RUNNING events too (TraceX's give a non-thread thread 0). */
-    w->plain = correct && t->format == TRX_TRACE_TXTB && w->catalogue_ids &&
-               !t->first_thread_map_ && !w->prof.per_core &&
-               trx_thread_for_context(t, TRX_CONTEXT_IDLE) < 0;
     if (window == 0)
         window = max_ticks / 100 ? max_ticks / 100 : 1;
     if ((s->load_unavailable = trx_trace_load_missing(t)) != NULL)
@@ -194,6 +185,16 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         fail_rc = timing_rc == -2 ? TRX_STATS_TOO_MANY_WINDOWS : -1;
         goto fail;
     }
+    /* TXTB's cursor gives an event of the interrupt or initialization
+     * context, or of the idle task, thread -1, and any other its context's
+     * thread: the first thread there when no address has a non-thread
+     * object first and a thread after it, and when no thread is at the idle
+     * context's address (0, whose events would get it). The correct mode's
+     * RUNNING events too (TraceX's give a non-thread thread 0). Its
+     * profile and timing follow one core (trx_timing_feed_one). */
+    w->plain = correct && t->format == TRX_TRACE_TXTB && w->catalogue_ids &&
+               !t->first_thread_map_ && !w->prof.per_core && w->timing.cores == 1 &&
+               trx_thread_for_context(t, TRX_CONTEXT_IDLE) < 0;
     if (correct && !(w->cores = trx_core_tracker_new_known(t, single_core))) {
         trx_timing_discard(&w->timing);
         goto fail;

@@ -182,7 +182,9 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
         trx_timing_feed_one(&w->timing, ev);
     else if (units & STATS_U_TIMING)
         trx_timing_feed(&w->timing, ev);
-    if (units & STATS_U_CORES)
+    if ((units & STATS_U_CORES) && (units & STATS_F_PLAIN))
+        trx_core_tracker_feed_unshared(w->cores, ev);
+    else if (units & STATS_U_CORES)
         trx_core_tracker_feed(w->cores, ev);
 }
 

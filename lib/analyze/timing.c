@@ -522,10 +522,6 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
 
 void trx_timing_feed_one(trx_timing *a, const trx_event *ev)
 {
-    if (a->cores != 1) {
-        feed_on(a, ev, false);
-        return;
-    }
     feed_on(a, ev, true);
 }
 
