@@ -41,7 +41,11 @@ static void correct_here(void *ctx, const trx_event *ev)
 
 static void correct_there(void *ctx, const trx_event *ev)
 {
-    trx_stats_walk_feed_units(ctx, ev, STATS_U_CORRECT_MODE & ~CORRECT_HERE);
+    walk *w = ctx;
+    if (w->plain)
+        trx_stats_walk_feed_units(w, ev, (STATS_U_CORRECT_MODE & ~CORRECT_HERE) | STATS_F_PLAIN);
+    else
+        trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE & ~CORRECT_HERE);
 }
 
 /* TraceX's inversion finder stays beside the cursor: its look-ahead walk
