@@ -5,7 +5,9 @@
  * ids counted by their classes, their neighbours not. The thread services'
  * recent slots (one per id's low bits): ids that share a slot, threads
  * with slots and beyond them (TRX_TPOP_RECENT_THREADS), across a segment
- * merge, against counts made here. */
+ * merge, against counts made here. A thread registered at the address of a
+ * queue registered before it: its events are its own (the walk is no plain
+ * one: the cursor's look-up finds no thread there). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -160,11 +162,49 @@ static void thread_services_recent_slots(void **state)
     trx_stats_free(&s);
 }
 
+/* A queue and then thread Q at one address, thread A elsewhere: Q's events
+ * are counted for Q (trx_trace_first_thread_at), in every per-thread figure. */
+static void thread_behind_an_object(void **state)
+{
+    (void)state;
+    enum { QADDR = 0x5000, EVENTS = 12 };
+    memset(&b, 0, sizeof b);
+    tb_init(&b, 3, 64, false);
+    tb_object(&b, 0, TRX_OBJ_QUEUE, QADDR, "queue", 0, 0, 0);
+    tb_object(&b, 1, TRX_OBJ_THREAD, QADDR, "Q", 0x20000, 0x400, 10);
+    tb_object(&b, 2, TRX_OBJ_THREAD, A, "A", 0x30000, 0x400, 10);
+    uint32_t ts = 100;
+    for (uint32_t k = 0; k < EVENTS; k++)
+        tb_event(&b, k % 3 == 2 ? A : QADDR, prio(10), USER + k % 2, ts += 10, 0, 0, 0, 0);
+    trx_trace t;
+    tb_open(&b, &t);
+    t.mode = TRX_MODE_CORRECT;
+    trx_stats s;
+    assert_int_equal(trx_stats_compute(&t, &s), 0);
+    const trx_thread_stats *q = NULL, *a = NULL;
+    for (uint32_t i = 0; i < s.thread_count; i++) {
+        if (t.threads[i].address == QADDR && !q) /* the registered one: first */
+            q = &s.threads[i];
+        if (t.threads[i].address == A)
+            a = &s.threads[i];
+    }
+    assert_non_null(q);
+    assert_non_null(a);
+    assert_int_equal(q->total_events, EVENTS - EVENTS / 3);
+    assert_int_equal(a->total_events, EVENTS / 3);
+    assert_int_equal(service_count(q, USER), 4);
+    assert_int_equal(service_count(q, USER + 1), 4);
+    assert_true(q->execution_ticks >= 70); /* its events' intervals, 10 ticks each */
+    trx_stats_free(&s);
+    trx_trace_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(services_and_components_by_id),
         cmocka_unit_test(thread_services_recent_slots),
+        cmocka_unit_test(thread_behind_an_object),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
