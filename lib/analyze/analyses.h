@@ -188,8 +188,7 @@ typedef struct trx_isr_frame {
 /* What one core of the trace's contexts runs, as the timing analyses follow it. */
 typedef struct trx_timing_core {
     bool have_prev;
-    uint8_t prev_state; /* what the time after the previous event counts as (timing.c LOAD_*) */
-    uint32_t prev_next;
+    uint8_t prev_state;  /* what the time after the previous event counts as (timing.c LOAD_*) */
     uint64_t prev_ticks; /* the latest ticks seen (time that ran back does not lower it) */
     uint64_t last_ticks; /* the previous event's own ticks */
     trx_isr_frame *nest; /* MAX_NEST frames (timing.c) */
@@ -209,7 +208,7 @@ typedef struct trx_timing_irq_recent {
 } trx_timing_irq_recent;
 typedef struct trx_timing {
     uint64_t window;
-    uint64_t last_ticks;
+    uint64_t last_ticks; /* the latest ticks (with the cores' prev_ticks: sync_last_ticks) */
     /* per window and core ([window x cores + core]): busy ticks, ticks whose
      * state is unknown (before the core's first event or its first task
      * switch (SYS/BIOS), after its last event) */
@@ -245,6 +244,9 @@ typedef struct trx_timing {
  * window 0: no CPU load (a trace without thread context). */
 int trx_timing_init(trx_timing *a, const trx_trace *t, uint64_t window, uint64_t span);
 void trx_timing_feed(trx_timing *a, const trx_event *ev);
+/* trx_timing_feed for an `a` of one core (a->cores 1: a trace whose
+ * contexts are all of one core), faster. */
+void trx_timing_feed_one(trx_timing *a, const trx_event *ev);
 int trx_timing_finish(trx_timing *a, trx_stats *s); /* hands its tables to s */
 void trx_duration_add(trx_duration *d, uint64_t v);
 
@@ -265,7 +267,7 @@ typedef struct trx_profile_core {
 typedef struct trx_profile {
     trx_profile_core one, *per_core; /* per_core: several cores' contexts */
     uint32_t cores;
-    uint32_t last_context; /* the last event's thread context and its first thread */
+    uint32_t last_context; /* the last event's context and its first thread (-1: none) */
     int32_t last_first;
     /* the last next context looked up and its first thread, with 1 + the
      * trace's thread count then (0: none yet; a thread added: stale) */
@@ -277,27 +279,37 @@ int trx_profile_init(trx_profile *a, const trx_trace *t);
 void trx_profile_free(trx_profile *a);
 /* The per-thread feeds take `first`: trx_trace_first_thread_at of the
  * event's context, -1 for no thread context (looked up once per event).
- * Inline: it is fed every event (execution_profile.c has the rest). */
-static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev,
-                                    int32_t first, trx_stats *s)
+ * Inline: it is fed every event (execution_profile.c has the rest).
+ * `one_core` (a constant): a->per_core is NULL (the walk knows). */
+static inline void trx_profile_feed_on(trx_profile *a, const trx_trace *t, const trx_event *ev,
+                                       int32_t first, trx_stats *s, const bool one_core)
 {
-    trx_profile_core *c = a->per_core ? &a->per_core[trx_core_slot(a->cores, ev)] : &a->one;
-    uint64_t ticks = ev->ticks;
-    if (c->have_prev) {
-        uint64_t d = ticks >= c->prev_ticks ? ticks - c->prev_ticks : 0;
-        uint32_t n = c->prev_next;
-        if (n == TRX_CONTEXT_ISR) {
+    trx_profile_core *c =
+        one_core || !a->per_core ? &a->one : &a->per_core[trx_core_slot(a->cores, ev)];
+    uint64_t ticks = ev->ticks, prev = c->prev_ticks;
+    uint32_t n = c->prev_next;
+    if (!c->have_prev) {
+        c->prev_ticks = ticks;
+        c->have_prev = true;
+    } else {
+        uint64_t d = ticks > prev ? ticks - prev : 0;
+        /* time that ran back (UIA) is not counted twice */
+        c->prev_ticks = ticks > prev ? ticks : prev;
+        if (n == ev->context && first >= 0) {
+            /* mostly: the thread of this event (a thread context, so no
+             * interrupt, idle or initialization) */
+            s->threads[first].execution_ticks += d;
+        } else if (n == TRX_CONTEXT_ISR) {
             s->interrupt_ticks += d;
         } else if (n == TRX_CONTEXT_IDLE) {
             s->idle_ticks += d;
         } else if (n != TRX_CONTEXT_INIT) {
-            /* mostly the thread of this event or the last one: their
-             * look-ups are done; else mostly the one looked up last (while
-             * no thread is added) */
+            /* else mostly the thread of the last event; else mostly the one
+             * looked up last (while no thread is added) */
             int32_t i;
             if (n == ev->context) {
                 i = first;
-            } else if (n == a->last_context) {
+            } else if (n == a->last_context && a->last_first >= 0) {
                 i = a->last_first;
             } else if (n == a->looked_up && a->looked_up_threads == t->thread_count + 1) {
                 i = a->looked_up_first;
@@ -309,15 +321,18 @@ static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const tr
             if (i >= 0)
                 s->threads[i].execution_ticks += d;
         }
-        if (ticks > c->prev_ticks)
-            c->prev_ticks = ticks; /* time that ran back (UIA) is not counted twice */
-    } else {
-        c->prev_ticks = ticks;
-        c->have_prev = true;
     }
-    a->last_context = first >= 0 ? ev->context : TRX_CONTEXT_INIT;
+    a->last_context = ev->context; /* (its first: when it has one) */
     a->last_first = first;
     c->prev_next = ev->next_context;
+}
+
+/* trx_profile_feed_on for any profile (one_core: a profile without per_core
+ * states, its trace's contexts all of one core). */
+static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const trx_event *ev,
+                                    int32_t first, trx_stats *s)
+{
+    trx_profile_feed_on(a, t, ev, first, s, false);
 }
 
 /* Per-thread event totals (RUNNING events included) and the suspensions and
@@ -326,13 +341,17 @@ static inline void trx_profile_feed(trx_profile *a, const trx_trace *t, const tr
  * counted here, same_address.c copies them. Inline: it is fed every event. */
 static inline void trx_thread_counts_feed(const trx_event *ev, int32_t first, trx_stats *s)
 {
-    bool suspend = ev->kind == TRX_KIND_SUSPEND, resume = ev->kind == TRX_KIND_RESUME;
-    s->suspensions += suspend;
-    s->resumptions += resume;
-    if (first >= 0) {
+    if (first >= 0)
         s->threads[first].total_events++;
-        s->threads[first].suspensions += suspend;
-        s->threads[first].resumptions += resume;
+    _Static_assert(TRX_KIND_SUSPEND == TRX_KIND_RESUME + 1, "one range test for both kinds");
+    if ((uint32_t)ev->kind - TRX_KIND_RESUME < 2u) {
+        bool suspend = ev->kind == TRX_KIND_SUSPEND;
+        s->suspensions += suspend;
+        s->resumptions += !suspend;
+        if (first >= 0) {
+            s->threads[first].suspensions += suspend;
+            s->threads[first].resumptions += !suspend;
+        }
     }
 }
 
@@ -413,6 +432,8 @@ int trx_services_sort(trx_service_count *v, uint32_t n, bool tracex_order);
 
 /* Per-thread popular services (RUNNING included), as TraceX's per-thread
  * popularity lists them. */
+#define TRX_TPOP_RECENT_BITS 8        /* slots of a thread's recent counters: by an id's low bits */
+#define TRX_TPOP_RECENT_THREADS 1024u /* threads with such slots (1 KB each); the others hash */
 typedef struct trx_thread_popularity {
     struct trx_thread_service *entries; /* (thread, id, count), first seen first */
     uint32_t entry_count, entry_cap;
@@ -420,6 +441,11 @@ typedef struct trx_thread_popularity {
     uint32_t first_cap;
     trx_entry_index hash; /* (thread, id) of the other entries */
     uint32_t hashed;
+    /* per thread below recent_threads (a thread index, at most
+     * TRX_TPOP_RECENT_THREADS): 1 << TRX_TPOP_RECENT_BITS slots, the entry + 1
+     * (0: none) of an id of that thread counted last, by the id's low bits */
+    uint32_t *recent;
+    uint32_t recent_threads;
     int oom;
     bool tracex_order; /* as trx_popularity.tracex_order */
 } trx_thread_popularity;
@@ -438,31 +464,23 @@ static inline uint32_t trx_thread_service_hash(uint32_t thread, uint32_t id)
     return (uint32_t)key;
 }
 /* Counts `n` events `id` of thread `th`, adding its counter when new
- * (thread_services.c). */
+ * (thread_services.c), and makes it the recent one of its slot. */
 void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n);
-/* Counts `ev` for thread `first` (none: -1). Inline: a counter that exists
- * is found here (the thread's first, or through the hash); a new one is
- * added by trx_thread_popularity_count. */
+/* Counts `ev` for thread `first` (none: -1). Inline: a counter counted
+ * lately is found in the thread's recent slots (one load, one compare of
+ * the id); any other goes through trx_thread_popularity_count. */
 static inline void trx_thread_popularity_feed(trx_thread_popularity *p, const trx_event *ev,
                                               int32_t first)
 {
     if (first < 0)
         return;
     uint32_t th = (uint32_t)first, id = ev->id;
-    if (th < p->first_cap && p->first[th] != 0) {
-        struct trx_thread_service *v = &p->entries[p->first[th] - 1];
-        if (v->id == id) {
-            v->count++;
+    if (th < p->recent_threads) {
+        uint32_t e = p->recent[(size_t)th << TRX_TPOP_RECENT_BITS |
+                               (id & ((1u << TRX_TPOP_RECENT_BITS) - 1))];
+        if (e != 0 && p->entries[e - 1].id == id) {
+            p->entries[e - 1].count++;
             return;
-        }
-        uint32_t mask = p->hash.cap - 1, e;
-        for (uint32_t h = trx_thread_service_hash(th, id) & mask;
-             mask != UINT32_MAX && (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
-            v = &p->entries[e - 1];
-            if (v->thread == th && v->id == id) {
-                v->count++;
-                return;
-            }
         }
     }
     trx_thread_popularity_count(p, th, id, 1);

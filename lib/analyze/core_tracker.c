@@ -38,8 +38,10 @@
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
@@ -86,6 +88,13 @@ struct trx_core_tracker {
     bool one_core;         /* pairs_from_threads: follow_one_core */
     uint32_t busy;         /* cores running a thread now */
     uint64_t busy_since;   /* when `busy` last changed */
+    /* recent trx_trace_first_thread_at look-ups of next contexts (address 0:
+     * none), by hash, while the trace has first_objects / first_threads */
+    struct {
+        uint32_t address;
+        int32_t thread;
+    } first_cache[16];
+    uint32_t first_objects, first_threads;
 };
 
 /* True when no stored entry names a core other than 0 (id bits 24-31): the
@@ -222,7 +231,7 @@ static inline void charge(trx_core_tracker *k, uint32_t core, const core_state *
 }
 
 /* Adds the time since the core's last change to the state it was in. */
-static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+static ALWAYS_INLINE void account(trx_core_tracker *k, uint32_t core, uint64_t now)
 {
     core_state *c = &k->core[core];
     uint64_t d = now - c->since;
@@ -232,7 +241,7 @@ static void account(trx_core_tracker *k, uint32_t core, uint64_t now)
 }
 
 /* Counts the parallel time up to `now` before the number of busy cores changes. */
-static void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
+static ALWAYS_INLINE void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
 {
     if (was == is)
         return;
@@ -576,22 +585,98 @@ static NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
         follow_change(k, c, core, ev, now, own);
 }
 
-/* follow_event's change of state, out of line. */
+/* set_state of core 0 following one core without a listener (no per-thread
+ * SMP state then: ready_at and running_on are NULL), for a state that
+ * differs from the core's, with no interrupt running: inline in
+ * follow_change_at. */
+static ALWAYS_INLINE void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t context,
+                                        int32_t thread, uint64_t now)
+{
+    core_state *c = &k->core[0];
+    if (thread >= (int32_t)k->out.thread_count)
+        thread = -1; /* a thread added after the tracker started: not tracked per thread */
+    if (now < c->since)
+        now = c->since;
+    bool was = c->state == STATE_THREAD;
+    account(k, 0, now);
+    if (state == STATE_THREAD)
+        k->out.cores[0].switches++;
+    c->state = state;
+    c->context = context;
+    c->thread = thread;
+    c->slot = NULL;
+    if (thread >= 0)
+        k->out.threads[thread].core_mask |= 1u;
+    busy_changes(k, now, was, state == STATE_THREAD);
+}
+
+/* trx_trace_first_thread_at(k->trace, n) for a thread context `n` (not 0),
+ * through a cache of recent look-ups (emptied when the trace's objects or
+ * threads change). */
+static inline int32_t first_thread_cached(trx_core_tracker *k, uint32_t n)
+{
+    const trx_trace *t = k->trace;
+    if (k->first_objects != t->object_count || k->first_threads != t->thread_count) {
+        memset(k->first_cache, 0, sizeof k->first_cache);
+        k->first_objects = t->object_count;
+        k->first_threads = t->thread_count;
+    }
+    uint32_t h = (n ^ n >> 5 ^ n >> 11) & 15;
+    if (k->first_cache[h].address != n) {
+        k->first_cache[h].address = n;
+        k->first_cache[h].thread = trx_trace_first_thread_at(t, n);
+    }
+    return k->first_cache[h].thread;
+}
+
+/* follow_event's change of state following one core (core 0), out of line:
+ * follow_change's steps with the core a constant and no listener (set_state_one),
+ * else follow_change itself. */
 static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, uint64_t now,
                                       int32_t own)
 {
-    follow_change(k, &k->core[0], 0, ev, now, own);
+    core_state *c = &k->core[0];
+    if (k->listener) { /* (one core: following, so no SMP arrays) */
+        follow_change(k, c, 0, ev, now, own);
+        return;
+    }
+    uint32_t n = ev->next_context;
+    if (n == TRX_CONTEXT_ISR) { /* (follow_goes_on: not nested yet) */
+        bool was = is_busy(c);
+        account(k, 0, now);
+        c->nesting = 1;
+        busy_changes(k, now, was, false);
+        return;
+    }
+    if (c->nesting > 0) {
+        account(k, 0, now);
+        c->nesting = 0;
+        busy_changes(k, now, false, c->state == STATE_THREAD);
+    }
+    if (c->state == STATE_THREAD ? c->context == n
+        : c->state == STATE_IDLE ? n == TRX_CONTEXT_IDLE
+                                 : c->state == STATE_INIT && n == TRX_CONTEXT_INIT)
+        return; /* the core goes on as it is */
+    if (n == TRX_CONTEXT_IDLE)
+        set_state_one(k, STATE_IDLE, 0, -1, now);
+    else if (n == TRX_CONTEXT_INIT)
+        set_state_one(k, STATE_INIT, 0, -1, now);
+    else
+        set_state_one(k, STATE_THREAD, n,
+                      n == ev->context && own >= 0 ? own : first_thread_cached(k, n), now);
 }
 
 /* follow_event following one core (core 0, whose pairs are the per-thread
  * figures: pairs_from_threads) for a core already seen and an event that is
  * no synthetic one of a trace whose addresses are each one object's (the
  * cursor's ev->thread is the first thread at the context): inline, only
- * tail calls. Else follow_event. */
-static inline void follow_one_core(trx_core_tracker *k, const trx_event *ev)
+ * tail calls. Else follow_event. `no_shared` (a constant): the trace has no
+ * such address (trx_core_tracker_feed_unshared). */
+static ALWAYS_INLINE void follow_one_core(trx_core_tracker *k, const trx_event *ev,
+                                          const bool no_shared)
 {
     core_state *c = &k->core[0];
-    if (!c->seen || ev->synthetic || k->trace->first_thread_map_) {
+    if (!c->seen || ev->synthetic || (!no_shared && k->trace->first_thread_map_)) {
         follow_event(k, ev);
         return;
     }
@@ -645,7 +730,17 @@ static NOINLINE void smp_event(trx_core_tracker *k, const trx_event *ev)
 void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
 {
     if (k->one_core)
-        follow_one_core(k, ev);
+        follow_one_core(k, ev, false);
+    else if (k->follow_next)
+        follow_event(k, ev);
+    else
+        smp_event(k, ev);
+}
+
+void trx_core_tracker_feed_unshared(trx_core_tracker *k, const trx_event *ev)
+{
+    if (k->one_core)
+        follow_one_core(k, ev, true);
     else if (k->follow_next)
         follow_event(k, ev);
     else

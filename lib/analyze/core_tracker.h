@@ -23,6 +23,9 @@ bool trx_txtb_multi_core(const trx_trace *t);
 /* Feeds the next event (synthetic RUNNING events are ignored: they are
  * TraceX's core-blind guesses). */
 void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev);
+/* trx_core_tracker_feed for a trace none of whose addresses has a non-thread
+ * object first and a thread after it (no first_thread_map_, all along). */
+void trx_core_tracker_feed_unshared(trx_core_tracker *k, const trx_event *ev);
 
 /* Closes every core's last interval, moves the results into `out` and frees
  * the tracker. 0, or -1 when out of memory (`out` is then zeroed). */

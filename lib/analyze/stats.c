@@ -11,6 +11,7 @@
 #include "analyze/segment_units.h"
 #include "analyze/stats_segments.h"
 #include "analyze/stats_walk.h"
+#include "decode/object_table.h"
 #include "decode/prepare_walk.h"
 #include "decode/txtb_salvage.h"
 #include "trx/catalog.h"
@@ -30,14 +31,21 @@ typedef trx_stats_walk walk;
 static void correct_here(void *ctx, const trx_event *ev)
 {
     walk *w = ctx;
-    trx_stats_walk_feed_units(w, ev, CORRECT_HERE);
+    if (w->plain)
+        trx_stats_walk_feed_units(w, ev, CORRECT_HERE | STATS_F_PLAIN);
+    else
+        trx_stats_walk_feed_units(w, ev, CORRECT_HERE);
     if (w->extra)
         w->extra(w->extra_ctx, ev);
 }
 
 static void correct_there(void *ctx, const trx_event *ev)
 {
-    trx_stats_walk_feed_units(ctx, ev, STATS_U_CORRECT_MODE & ~CORRECT_HERE);
+    walk *w = ctx;
+    if (w->plain)
+        trx_stats_walk_feed_units(w, ev, (STATS_U_CORRECT_MODE & ~CORRECT_HERE) | STATS_F_PLAIN);
+    else
+        trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE & ~CORRECT_HERE);
 }
 
 /* TraceX's inversion finder stays beside the cursor: its look-ahead walk
@@ -65,7 +73,15 @@ void trx_stats_walk_feed(trx_stats_walk *w, const trx_event *ev, uint32_t units)
 static void walk_serial(trx_fanout_source next, void *src, walk *w)
 {
     const trx_event *ev;
-    if (w->correct) {
+    if (w->plain && !w->extra) {
+        while ((ev = next(src)) != NULL)
+            trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
+    } else if (w->plain) {
+        while ((ev = next(src)) != NULL) {
+            trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
+            w->extra(w->extra_ctx, ev);
+        }
+    } else if (w->correct) {
         while ((ev = next(src)) != NULL) {
             trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE);
             if (w->extra)
@@ -109,8 +125,12 @@ static int classify_ids(trx_stats_walk *w)
     uint32_t n = trx_catalog_max_id() + 1;
     if (n < 600)
         n = 600; /* every FileX and NetX id */
-    if (!(w->id_class = malloc(n)))
+    /* every 16-bit id (a TXTB event's), so that a plain walk needs no bound test */
+    if (!(w->id_class = malloc(STATS_CLASS_IDS)))
         return -1;
+    if (n > STATS_CLASS_IDS)
+        n = STATS_CLASS_IDS;
+    memset(w->id_class + n, STATS_ID_SERVICE, STATS_CLASS_IDS - n);
     for (uint32_t id = 0; id < n; id++) {
         uint32_t c = STATS_ID_SERVICE;
         if (id - 200u < 100u)
@@ -122,7 +142,7 @@ static int classify_ids(trx_stats_walk *w)
             c |= STATS_ID_STACK | (uint32_t)field << STATS_ID_FIELD_SHIFT;
         w->id_class[id] = (uint8_t)c;
     }
-    w->class_ids = n;
+    w->class_ids = STATS_CLASS_IDS;
     w->class_beyond = STATS_ID_SERVICE;
     return 0;
 }
@@ -169,6 +189,16 @@ int trx_stats_walk_init(trx_stats_walk *w, trx_trace *t, trx_stats *s, uint64_t 
         fail_rc = timing_rc == -2 ? TRX_STATS_TOO_MANY_WINDOWS : -1;
         goto fail;
     }
+    /* TXTB's cursor gives an event of the interrupt or initialization
+     * context, or of the idle task, thread -1, and any other its context's
+     * thread: the first thread there when no address has a non-thread
+     * object first and a thread after it, and when no thread is at the idle
+     * context's address (0, whose events would get it). The correct mode's
+     * RUNNING events too (TraceX's give a non-thread thread 0). Its
+     * profile and timing follow one core (trx_timing_feed_one). */
+    w->plain = correct && t->format == TRX_TRACE_TXTB && w->catalogue_ids &&
+               !t->first_thread_map_ && !w->prof.per_core && w->timing.cores == 1 &&
+               trx_thread_for_context(t, TRX_CONTEXT_IDLE) < 0;
     if (correct && !(w->cores = trx_core_tracker_new_known(t, single_core))) {
         trx_timing_discard(&w->timing);
         goto fail;

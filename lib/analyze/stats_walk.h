@@ -36,6 +36,13 @@ enum {
     STATS_UNIT_COUNT = 16
 };
 
+/* Not a unit: a walk whose events' thread (ev->thread) is always the first
+ * thread at their context, -1 for the interrupt, initialization and idle
+ * ones, whose profile and timing follow one core, and whose ids are the
+ * catalogue's (TXTB's 16-bit ones) (trx_stats_walk.plain) feeds them with
+ * this flag, the dispatch then taking all that for granted. */
+#define STATS_F_PLAIN (1u << 31)
+
 /* The units keyed by the catalogue's event ids (TXTB only: fed as the
  * walk's id classes say), and every unit of each mode. */
 #define STATS_U_BY_ID (STATS_U_FILEX | STATS_U_NETX | STATS_U_STACK | STATS_U_POP | STATS_U_TPOP)
@@ -47,8 +54,10 @@ enum {
      STATS_U_XIRQ | STATS_U_XINV)
 
 /* What the units keyed by ids make of an event id: one byte per id
- * (trx_stats_walk.id_class), set up with the walk, so that a unit that
- * ignores an id costs nothing for it. */
+ * (trx_stats_walk.id_class, STATS_CLASS_IDS of them when the ids are the
+ * catalogue's), set up with the walk, so that a unit that ignores an id
+ * costs nothing for it. */
+#define STATS_CLASS_IDS 65536u
 enum {
     STATS_ID_FILEX = 1u << 0,   /* FileX's (200-299): trx_filex_feed counts it */
     STATS_ID_NETX = 1u << 1,    /* NetX's (300-599): trx_netx_feed counts it */
@@ -69,6 +78,7 @@ typedef struct trx_stats_walk {
     const trx_stats_extra *extra_ops; /* on segments: how to fork and join it, else NULL */
     bool catalogue_ids; /* the event ids are the catalogue's (TXTB): id-keyed analyses run */
     bool correct;       /* the default mode's analyses (else TraceX's) */
+    bool plain;         /* its events may be fed with STATS_F_PLAIN (trx_stats_walk_init) */
     uint32_t units;     /* the STATS_U_* this walk runs */
     /* STATS_ID_* of the ids below class_ids; class_beyond for the others
      * (all 0 unless catalogue_ids). Read-only while walking (both threads). */
@@ -130,14 +140,20 @@ static TRX_STATS_ALWAYS_INLINE void
 trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t units)
 {
     uint32_t cls = 0;
-    if (units & STATS_U_BY_ID)
+    if ((units & STATS_U_BY_ID) && (units & STATS_F_PLAIN))
+        cls = w->id_class[ev->id & (STATS_CLASS_IDS - 1)]; /* TXTB's 16-bit ids */
+    else if (units & STATS_U_BY_ID)
         cls = trx_stats_walk_class(w, ev);
-    if ((units & STATS_U_FILEX) && (cls & STATS_ID_FILEX))
-        trx_filex_feed(&w->s->filex, ev);
-    if ((units & STATS_U_NETX) && (cls & STATS_ID_NETX))
-        trx_netx_feed(&w->s->netx, ev);
+    if ((units & (STATS_U_FILEX | STATS_U_NETX)) && (cls & (STATS_ID_FILEX | STATS_ID_NETX))) {
+        if ((units & STATS_U_FILEX) && (cls & STATS_ID_FILEX))
+            trx_filex_feed(&w->s->filex, ev);
+        if ((units & STATS_U_NETX) && (cls & STATS_ID_NETX))
+            trx_netx_feed(&w->s->netx, ev);
+    }
     int32_t first = -1;
-    if (units & (STATS_U_STACK | STATS_U_TPOP | STATS_U_PROF | STATS_U_COUNTS))
+    if (units & STATS_F_PLAIN)
+        first = ev->thread;
+    else if (units & (STATS_U_STACK | STATS_U_TPOP | STATS_U_PROF | STATS_U_COUNTS))
         first = trx_stats_walk_first(w, ev);
     /* ids with a stack field are TXTB's, whose cursor gives events of the
      * interrupt and initialization contexts no thread (an entry of context
@@ -149,7 +165,7 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
     if ((units & STATS_U_TPOP) && (cls & STATS_ID_SERVICE))
         trx_thread_popularity_feed(&w->tpop, ev, first);
     if (units & STATS_U_PROF)
-        trx_profile_feed(&w->prof, w->t, ev, first, w->s);
+        trx_profile_feed_on(&w->prof, w->t, ev, first, w->s, (units & STATS_F_PLAIN) != 0);
     if (units & STATS_U_COUNTS)
         trx_thread_counts_feed(ev, first, w->s);
     if (units & STATS_U_PERF)
@@ -164,16 +180,22 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
         trx_preemptions_feed(&w->pre, ev);
     if (units & STATS_U_XIRQ)
         trx_interrupts_feed(&w->irq, ev);
-    if (units & STATS_U_TIMING)
+    if ((units & STATS_U_TIMING) && (units & STATS_F_PLAIN))
+        trx_timing_feed_one(&w->timing, ev);
+    else if (units & STATS_U_TIMING)
         trx_timing_feed(&w->timing, ev);
-    if (units & STATS_U_CORES)
+    if ((units & STATS_U_CORES) && (units & STATS_F_PLAIN))
+        trx_core_tracker_feed_unshared(w->cores, ev);
+    else if (units & STATS_U_CORES)
         trx_core_tracker_feed(w->cores, ev);
 }
 
 /* Feeds `ev` to every unit of `w`. */
 static TRX_STATS_ALWAYS_INLINE void trx_stats_walk_feed_all(trx_stats_walk *w, const trx_event *ev)
 {
-    if (w->correct)
+    if (w->plain)
+        trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);
+    else if (w->correct)
         trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE);
     else
         trx_stats_walk_feed_units(w, ev, STATS_U_TRACEX_MODE);

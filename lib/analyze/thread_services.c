@@ -1,7 +1,9 @@
 /* thread_services.c - each thread's popular services as TraceX's per-thread
  * popularity lists them: counts per event id of the events whose context is
  * the thread (RUNNING included), in first-seen order, then TraceX's
- * exchange sort. A hash of (thread, id) finds a counter in O(1). Threads
+ * exchange sort. A hash of (thread, id) finds a counter in O(1); a thread's
+ * recent slots (one per id's low bits, for the first TRX_TPOP_RECENT_THREADS
+ * threads) find the one counted last without it. Threads
  * sharing an address have the same list: only the first is counted here,
  * same_address.c copies it. */
 #include <stdlib.h>
@@ -33,8 +35,9 @@ static uint32_t new_entry(trx_thread_popularity *p, uint32_t th, uint32_t id, ui
 }
 
 /* Counts `n` events `id` for thread `th`: a thread's first id needs no hash
- * (most threads of a hostile trace have one), the others go through it. */
-void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
+ * (most threads of a hostile trace have one), the others go through it.
+ * The counter's entry + 1, or 0 when out of memory (then p->oom is set). */
+static uint32_t count_entry(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
 {
     if (th >= p->first_cap) {
         uint64_t cap = (uint64_t)p->first_cap + p->first_cap / 2 + 64;
@@ -43,7 +46,7 @@ void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t
         uint32_t *f = cap <= UINT32_MAX ? realloc(p->first, (size_t)cap * sizeof *f) : NULL;
         if (!f) {
             p->oom = 1;
-            return;
+            return 0;
         }
         memset(f + p->first_cap, 0, (size_t)(cap - p->first_cap) * sizeof *f);
         p->first = f;
@@ -51,37 +54,68 @@ void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t
     }
     uint32_t e = p->first[th];
     if (!e) {
-        if (!(p->first[th] = new_entry(p, th, id, n)))
+        if (!(p->first[th] = e = new_entry(p, th, id, n)))
             p->oom = 1;
-        return;
+        return e;
     }
     if (p->entries[e - 1].id == id) {
         p->entries[e - 1].count += n;
-        return;
+        return e;
     }
     uint32_t mask = p->hash.cap - 1, h = trx_thread_service_hash(th, id) & mask;
     for (; p->hash.cap && (e = p->hash.slots[h]) != 0; h = (h + 1) & mask) {
         struct trx_thread_service *v = &p->entries[e - 1];
         if (v->thread == th && v->id == id) {
             v->count += n;
-            return;
+            return e;
         }
     }
     /* a new counter: room for it first (which may move the slots) */
     if ((uint64_t)(p->hashed + 1) * 2 > p->hash.cap) {
         if (trx_entry_index_reserve(&p->hash, p->hashed, entry_hash, p) < 0) {
             p->oom = 1;
-            return;
+            return 0;
         }
         mask = p->hash.cap - 1;
         for (h = trx_thread_service_hash(th, id) & mask; p->hash.slots[h] != 0; h = (h + 1) & mask)
             ;
     }
-    if (!(p->hash.slots[h] = new_entry(p, th, id, n))) {
+    if (!(p->hash.slots[h] = e = new_entry(p, th, id, n))) {
         p->oom = 1;
-        return;
+        return 0;
     }
     p->hashed++;
+    return e;
+}
+
+/* Makes thread `th` (below TRX_TPOP_RECENT_THREADS) one with recent slots:
+ * false when out of memory (it goes on without: they are a cache). */
+static bool grow_recent(trx_thread_popularity *p, uint32_t th)
+{
+    uint32_t n = p->recent_threads * 2 > th + 1 ? p->recent_threads * 2 : th + 1;
+    if (n < 16)
+        n = 16;
+    if (n > TRX_TPOP_RECENT_THREADS)
+        n = TRX_TPOP_RECENT_THREADS;
+    size_t slots = (size_t)1 << TRX_TPOP_RECENT_BITS;
+    uint32_t *r = realloc(p->recent, (size_t)n * slots * sizeof *r);
+    if (!r)
+        return false;
+    memset(r + (size_t)p->recent_threads * slots, 0,
+           (size_t)(n - p->recent_threads) * slots * sizeof *r);
+    p->recent = r;
+    p->recent_threads = n;
+    return true;
+}
+
+void trx_thread_popularity_count(trx_thread_popularity *p, uint32_t th, uint32_t id, uint64_t n)
+{
+    uint32_t e = count_entry(p, th, id, n);
+    if (e && th >= p->recent_threads && th < TRX_TPOP_RECENT_THREADS)
+        grow_recent(p, th);
+    if (e && th < p->recent_threads)
+        p->recent[(size_t)th << TRX_TPOP_RECENT_BITS | (id & ((1u << TRX_TPOP_RECENT_BITS) - 1))] =
+            e;
 }
 
 /* Lays every thread's counters out in one array, each thread's in first-seen
@@ -91,6 +125,8 @@ int trx_thread_popularity_finish(trx_thread_popularity *p, trx_stats *s)
     trx_entry_index_free(&p->hash);
     free(p->first);
     p->first = NULL;
+    free(p->recent);
+    p->recent = NULL;
     int oom = p->oom;
     trx_service_count *pool = NULL;
     if (!oom && p->entry_count) {
@@ -147,6 +183,7 @@ void trx_thread_popularity_clear_results(trx_thread_popularity *p)
     bool tracex_order = p->tracex_order;
     trx_entry_index_free(&p->hash);
     free(p->first);
+    free(p->recent);
     free(p->entries);
     memset(p, 0, sizeof *p);
     p->tracex_order = tracex_order;

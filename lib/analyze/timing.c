@@ -22,8 +22,10 @@
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 #define MAX_NEST 64
@@ -270,7 +272,8 @@ static inline uint32_t pending_index(trx_timing *a, uint32_t thread)
 }
 
 /* Ends thread `thread`'s pending response time and latency `ps` at `ev`. */
-static void end_pending(trx_timing *a, uint32_t thread, pending_start *ps, const trx_event *ev)
+static NOINLINE void end_pending(trx_timing *a, uint32_t thread, pending_start *ps,
+                                 const trx_event *ev)
 {
     if (ps->backsteps != a->backsteps) { /* time went backwards meanwhile: no figure */
         a->dropped++;
@@ -377,7 +380,7 @@ static NOINLINE bool start_pending(trx_timing *a, const trx_timing_core *c, cons
 }
 
 /* Ends the pending start of `thread` (a thread) at `ev` when it has one. */
-static void end_if_waiting(trx_timing *a, uint32_t thread, const trx_event *ev)
+static inline void end_if_waiting(trx_timing *a, uint32_t thread, const trx_event *ev)
 {
     pending_start *ps = waiting(a, thread);
     if (ps)
@@ -414,6 +417,18 @@ _Static_assert(TRX_KINDS <= 32, "kinds as bits of a 32-bit mask");
     (1u << TRX_KIND_ISR_ENTER | 1u << TRX_KIND_ISR_EXIT | 1u << TRX_KIND_SWI_BEGIN |               \
      1u << TRX_KIND_SWI_END | 1u << TRX_KIND_RESUME)
 
+/* The kinds of event that open an interrupt frame. */
+#define FRAME_OPEN (1u << TRX_KIND_ISR_ENTER | 1u << TRX_KIND_SWI_BEGIN)
+
+/* An ISR or Swi (`ev`) starts on core c. */
+static inline void open_frame(const trx_timing *a, trx_timing_core *c, const trx_event *ev)
+{
+    if (c->depth < MAX_NEST)
+        c->nest[c->depth] = (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN, ev->ticks,
+                                            0, a->backsteps};
+    c->depth++;
+}
+
 /* trx_timing_feed for the events that open or close an interrupt frame
  * (ISR and Swi durations) or resume a thread (a response time starts, and
  * a latency from an ISR), after the load. */
@@ -423,10 +438,7 @@ static NOINLINE void interrupt_or_resume(trx_timing *a, trx_timing_core *c, uint
     switch (ev->kind) {
     case TRX_KIND_ISR_ENTER:
     case TRX_KIND_SWI_BEGIN:
-        if (c->depth < MAX_NEST)
-            c->nest[c->depth] = (trx_isr_frame){ev->subject, ev->kind == TRX_KIND_SWI_BEGIN,
-                                                ev->ticks, 0, a->backsteps};
-        c->depth++;
+        open_frame(a, c, ev);
         break;
     case TRX_KIND_ISR_EXIT:
     case TRX_KIND_SWI_END:
@@ -447,8 +459,8 @@ static NOINLINE void interrupt_or_resume(trx_timing *a, trx_timing_core *c, uint
 /* trx_timing_feed after the load: core c's (number `core`) previous event
  * becomes `ev`, then the interrupt frames and pending starts. Only tail
  * calls: nothing to save around them on the common path. */
-static inline void feed_after_load(trx_timing *a, trx_timing_core *c, uint32_t core,
-                                   const trx_event *ev)
+static ALWAYS_INLINE void feed_after_load(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                          const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     if (now < c->last_ticks) /* (0 before the core's first event) */
@@ -457,15 +469,14 @@ static inline void feed_after_load(trx_timing *a, trx_timing_core *c, uint32_t c
     if (now > c->prev_ticks)
         c->prev_ticks = now; /* time that ran back (UIA) is not counted twice */
     c->have_prev = true;
-    c->prev_next = ev->next_context;
     c->prev_state = (uint8_t)load_state(a, ev->next_context);
-    if (now > a->last_ticks)
-        a->last_ticks = now; /* the span the load windows cover */
-    if ((FRAME_OR_RESUME >> (ev->kind & 31)) & 1) {
+    uint32_t kind = 1u << (ev->kind & 31);
+    if (kind & FRAME_OPEN) {
+        open_frame(a, c, ev); /* inline: as often as the ends, and short */
+    } else if (kind & FRAME_OR_RESUME) {
         interrupt_or_resume(a, c, core, ev);
         return;
-    }
-    if (ev->context != TRX_CONTEXT_ISR)
+    } else if (ev->context != TRX_CONTEXT_ISR)
         c->depth = 0;                      /* a thread runs: any ISR without EXIT is over */
     if (a->pending_live && may_end(a, ev)) /* else no thread waits for the CPU */
         end_waiting(a, ev);
@@ -479,9 +490,10 @@ static NOINLINE void feed_new_window(trx_timing *a, trx_timing_core *c, uint32_t
     feed_after_load(a, c, core, ev);
 }
 
-void trx_timing_feed(trx_timing *a, const trx_event *ev)
+/* trx_timing_feed; `one_core` (a constant): a->cores is 1. */
+static ALWAYS_INLINE void feed_on(trx_timing *a, const trx_event *ev, const bool one_core)
 {
-    uint32_t core = trx_core_slot(a->cores, ev);
+    uint32_t core = one_core ? 0 : trx_core_slot(a->cores, ev);
     trx_timing_core *c = &a->per_core[core];
     /* CPU load: the time since the core's previous event is busy unless
      * idle (or unknown); before its first event (from 0), unknown or idle.
@@ -495,10 +507,22 @@ void trx_timing_feed(trx_timing *a, const trx_event *ev)
             return;
         }
         if (c->prev_state != LOAD_IDLE)
-            (c->prev_state == LOAD_BUSY ? a->busy : a->unknown)[a->win_index * a->cores + core] +=
+            (c->prev_state == LOAD_BUSY
+                 ? a->busy
+                 : a->unknown)[one_core ? a->win_index : a->win_index * a->cores + core] +=
                 to - from;
     }
     feed_after_load(a, c, core, ev);
+}
+
+void trx_timing_feed(trx_timing *a, const trx_event *ev)
+{
+    feed_on(a, ev, false);
+}
+
+void trx_timing_feed_one(trx_timing *a, const trx_event *ev)
+{
+    feed_on(a, ev, true);
 }
 
 static void finish_table(trx_keyed_duration *v, uint32_t n)
@@ -554,6 +578,16 @@ double trx_stats_core_load_percent(const trx_stats *s, uint64_t i, uint32_t core
     return known ? 100.0 * (double)s->load_core_busy[k] / (double)known : -1.0;
 }
 
+/* Brings a->last_ticks up to the latest ticks of any event fed: the cores'
+ * prev_ticks (the feed does not keep it, each core's prev_ticks is the
+ * latest of its events). */
+static void sync_last_ticks(trx_timing *a)
+{
+    for (uint32_t c = 0; a->per_core && c < a->cores; c++)
+        if (a->per_core[c].prev_ticks > a->last_ticks)
+            a->last_ticks = a->per_core[c].prev_ticks;
+}
+
 /* Core `c`'s time after its last event, up to the span's end: unknown. */
 static void unknown_tail(trx_timing *a, uint32_t core, const trx_timing_core *c)
 {
@@ -565,6 +599,7 @@ static void unknown_tail(trx_timing *a, uint32_t core, const trx_timing_core *c)
  * there are several. 0, or -1 when out of memory. */
 static int finish_load(trx_timing *a, trx_stats *s)
 {
+    sync_last_ticks(a);
     for (uint32_t c = 0; a->per_core && c < a->cores; c++)
         unknown_tail(a, c, &a->per_core[c]);
     s->load_window = a->window;
@@ -649,9 +684,11 @@ static bool never_ends(const trx_trace *t, uint32_t thread)
  * open interrupt frames, and the threads' pending starts (pending_live
  * counts them) but those that can never end (never_ends). Counts of
  * backward steps enter relative to the running count (only their
- * differences matter). a->last_ticks is left out: only the end reads it,
- * and the merge takes the larger. A full keyed table (MAX_KEYS) decides
- * which later keys are dropped: it makes the state unmergeable. */
+ * differences matter). Of a core's previous event, what the time after it
+ * counts as (prev_state) and its ticks. a->last_ticks is left out: only the
+ * end reads it, and the merge takes the larger (the cores' prev_ticks
+ * brought in first). A full keyed table (MAX_KEYS) decides which later keys
+ * are dropped: it makes the state unmergeable. */
 void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerprint *f,
                             uint64_t base)
 {
@@ -665,7 +702,7 @@ void trx_timing_fingerprint(const trx_timing *a, const trx_trace *t, trx_fingerp
     trx_fp_add(f, FP_SHAPE, shape, 2);
     for (uint32_t n = 0; n < a->cores; n++) {
         const trx_timing_core *c = &a->per_core[n];
-        uint64_t core[6] = {n, c->have_prev, c->prev_next, c->prev_ticks, c->last_ticks, c->depth};
+        uint64_t core[6] = {n, c->have_prev, c->prev_state, c->prev_ticks, c->last_ticks, c->depth};
         trx_fp_add(f, FP_CORE, core, 6);
         for (uint32_t d = 0; d < c->depth && d < MAX_NEST; d++) {
             const trx_isr_frame *fr = &c->nest[d];
@@ -876,6 +913,8 @@ int trx_timing_merge(trx_timing *later, trx_timing *earlier, const trx_trace *t,
         rc = -1;
     join_load(later, earlier);
     later->dropped += earlier->dropped;
+    sync_last_ticks(earlier);
+    sync_last_ticks(later);
     if (earlier->last_ticks > later->last_ticks)
         later->last_ticks = earlier->last_ticks; /* the span: the latest ticks of all */
     if (earlier->oom)
