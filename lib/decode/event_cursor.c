@@ -59,10 +59,12 @@ typedef struct next_occurrence {
 
 /* Recently resolved thread contexts (address -> thread index), so that the
  * object hash is not probed for every event. Only found threads are kept;
- * the cache is emptied whenever the object or thread table grows. */
+ * the cache is emptied whenever the object table grows (a thread is an
+ * object: thread_count never grows alone). An empty slot's address is
+ * TRX_CONTEXT_ISR, which thread_of is never asked. */
 typedef struct thread_slot {
     uint32_t address;
-    int32_t thread; /* -1: empty */
+    int32_t thread;
 } thread_slot;
 
 #define THREAD_SLOTS 64u
@@ -83,7 +85,9 @@ struct trx_cursor_scratch {
     thread_prio_cache sink;  /* takes advance's priority writes for events of no thread */
     trx_prepare_state *prep; /* only while preparing */
     thread_slot threads[THREAD_SLOTS];
-    uint32_t threads_objects, threads_count; /* table sizes the cache was filled at */
+    /* the object count the slots were filled at; while it is the trace's,
+     * `cache` has an entry for every thread (cap >= thread_count) */
+    uint32_t threads_objects;
     /* segments (trx_cursor_record_guesses): where the RUNNING priorities
      * given to threads the cache did not know go, or NULL */
     trx_cursor_guesses *guesses;
@@ -118,31 +122,40 @@ static inline int ensure_cache(trx_cursor *c)
     return c->trace->thread_count <= c->scratch_->cap ? 0 : grow_cache(c);
 }
 
-/* thread_of when the cache does not hold `address` (or the tables grew). */
+/* Empties the thread slots. */
+static void clear_thread_slots(struct trx_cursor_scratch *s)
+{
+    for (uint32_t k = 0; k < THREAD_SLOTS; k++)
+        s->threads[k] = (thread_slot){TRX_CONTEXT_ISR, -1};
+}
+
+/* thread_of when the cache does not hold `address` (or the tables grew):
+ * -1 also when the priority cache cannot grow to the thread count (out of
+ * memory; the slots are then left invalid, so that the next look-up tries
+ * again). */
 static int32_t thread_of_slow(trx_cursor *c, uint32_t address, thread_slot *slot)
 {
     struct trx_cursor_scratch *s = c->scratch_;
     const trx_trace *t = c->trace;
-    if (s->threads_objects != t->object_count || s->threads_count != t->thread_count) {
-        for (uint32_t k = 0; k < THREAD_SLOTS; k++)
-            s->threads[k].thread = -1;
+    if (s->threads_objects != t->object_count) {
+        clear_thread_slots(s);
+        if (ensure_cache(c) < 0)
+            return -1;
         s->threads_objects = t->object_count;
-        s->threads_count = t->thread_count;
     }
     int32_t th = trx_thread_for_context(t, address);
-    if (th >= 0)
+    if (th >= 0 && address != TRX_CONTEXT_ISR)
         *slot = (thread_slot){address, th};
     return th;
 }
 
-/* trx_thread_for_context through the cursor's cache. */
+/* trx_thread_for_context through the cursor's cache; a thread it returns
+ * has a priority cache entry. */
 static inline int32_t thread_of(trx_cursor *c, uint32_t address)
 {
     struct trx_cursor_scratch *s = c->scratch_;
-    const trx_trace *t = c->trace;
     thread_slot *slot = &s->threads[(address ^ address >> 9 ^ address >> 17) % THREAD_SLOTS];
-    if (slot->address == address && slot->thread >= 0 && s->threads_objects == t->object_count &&
-        s->threads_count == t->thread_count)
+    if (slot->address == address && s->threads_objects == c->trace->object_count)
         return slot->thread;
     return thread_of_slow(c, address, slot);
 }
@@ -204,6 +217,8 @@ static void set_walk(trx_cursor *c, uint32_t raw)
     const uint64_t mask = t->header.timer_mask;
     c->order_ = t->order_ && !t->view_is_tracex_ ? t->order_ : NULL;
     c->phys_ = raw < t->used ? trx_entry_phys(t, raw) : 0;
+    /* trx_entry_phys: the ring's order wraps to physical 0 at raw used - oldest */
+    c->run_end_ = c->order_ ? 0 : t->oldest ? t->used - t->oldest : t->used;
     c->step_masked_ = (mask & (mask + 1)) == 0; /* 2^k - 1 (2^32 - 1 included) */
     c->step_mask_ = t->header.timer_mask;
     c->step_flip_ = t->counts_up ? 0 : UINT32_MAX;
@@ -226,10 +241,8 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
     seek_gaps(c, 0);
     c->scratch_ = calloc(1, sizeof *c->scratch_);
     if (c->scratch_) {
-        for (uint32_t k = 0; k < THREAD_SLOTS; k++)
-            c->scratch_->threads[k].thread = -1;
-        c->scratch_->threads_objects = t->object_count;
-        c->scratch_->threads_count = t->thread_count;
+        clear_thread_slots(c->scratch_);
+        c->scratch_->threads_objects = t->object_count; /* with ensure_cache below */
     }
     if (!c->scratch_ || ensure_cache(c) < 0 ||
         (t->format == TRX_TRACE_UIA && trx_uia_cursor_init(c) < 0)) {
@@ -598,7 +611,9 @@ static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t 
 /* What a thread creation (id 100) tells the backward priority search. */
 static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio)
 {
-    int32_t th = thread_of(c, address);
+    thread_slot none; /* thread_slot's empty address: not through the slots */
+    int32_t th =
+        address == TRX_CONTEXT_ISR ? thread_of_slow(c, address, &none) : thread_of(c, address);
     if (th >= 0) {
         thread_prio_cache *pc = &c->scratch_->cache[th];
         pc->prio = prio;
@@ -734,22 +749,28 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
     set_kind(ev, id, ev->info[1]);
 
     next_entry nx = {TRX_CONTEXT_ISR, 0, 0};
-    if (i + 1 < used) {
+    const uint8_t *q = NULL;
+    if (i + 1 < c->run_end_) { /* within a run of the ring: the next entry in memory */
+        c->phys_ = phys + 1;
+        q = w + TRX_ENTRY_SIZE;
+    } else if (i + 1 < used) { /* the ring's wrap, or the view's order */
         const uint32_t nphys = next_phys(c, used, i, phys);
-        const uint8_t *q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
         c->phys_ = nphys;
-        nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
+        q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
     }
+    if (q)
+        nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
     struct trx_cursor_scratch *s = c->scratch_;
     thread_prio_cache *pc = &s->sink; /* what the backward priority search learns */
     uint32_t p_next = p->next_context;
     if (is_thread_context(ctx)) {
         decode_priority(raw, &ev->priority, &ev->threshold);
         ev->thread = thread_of(c, ctx);
-        if (c->preparing_)
-            trx_prepare_real_event(s->prep, t, ev);
-        if (ensure_cache(c) < 0)
-            ev->thread = -1; /* out of memory: no priority cache for new threads */
+        if (c->preparing_) {
+            trx_prepare_real_event(s->prep, t, ev); /* may add a thread */
+            if (ensure_cache(c) < 0)
+                ev->thread = -1; /* out of memory: no priority cache for new threads */
+        }
         uint32_t next = next_for_thread(t, i, ctx, id, ev->info[0], ev->info[1], ev->info[3], &nx);
         ev->next_context = next;
         c->cur_ = next;
