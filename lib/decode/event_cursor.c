@@ -333,10 +333,28 @@ static inline void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
     *prio = raw & 0x3FFu;
 }
 
+/* How a thread event names the next context (tracex.md 2.3), by id:
+ * THREAD_NEXT_AHEAD: the context of the entry after it if a thread's, else
+ * its own; RESUME: info4 (0: a scan); SUSPEND: info4 unless it suspends
+ * itself and runs on; RELINQUISH: info2 (0: a scan). */
+enum { THREAD_NEXT_AHEAD, THREAD_NEXT_RESUME, THREAD_NEXT_SUSPEND, THREAD_NEXT_RELINQUISH };
+
+/* What an interrupt or initialization event does to the running thread and
+ * the interrupt nesting (tracex.md 2.3), by id: RESUME and SUSPEND name the
+ * next thread in info4 (a RESUME naming none: a look-ahead), a TIME_SLICE
+ * in info1; ISR_ENTER and ISR_EXIT nest. */
+enum {
+    ISR_RUN_INFO3 = 1,
+    ISR_RUN_INFO0 = 2,
+    ISR_RUN_RESUME = 4,
+    ISR_NEST_IN = 8,
+    ISR_NEST_OUT = 16
+};
+
 /* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
- * pins these ids), and where the word the kind is about lies in the event:
- * its offset from lost_before, which is 0 while the kind is set (NONE reads
- * it; unlisted ids: NONE). */
+ * pins these ids), where the word the kind is about lies in the event (its
+ * offset from lost_before, which is 0 while the kind is set; NONE reads it;
+ * unlisted ids: NONE), and the thread rule of the next context. */
 #define SUBJECT_AT(field) ((int)offsetof(trx_event, field) - (int)offsetof(trx_event, lost_before))
 enum {
     SUBJECT_NONE = 0,
@@ -344,37 +362,49 @@ enum {
     SUBJECT_INFO1 = SUBJECT_AT(info[1]),
     SUBJECT_CONTEXT = SUBJECT_AT(context)
 };
-static const struct {
+typedef struct txtb_kind {
     uint8_t kind;
     int8_t subject;
-} txtb_kinds[113] = {
-    [1] = {TRX_KIND_RESUME, SUBJECT_INFO0},     /* info1 thread, info2 previous state */
-    [2] = {TRX_KIND_SUSPEND, SUBJECT_INFO0},    /* info1 thread, info2 new state */
-    [3] = {TRX_KIND_ISR_ENTER, SUBJECT_INFO1},  /* info2 the ISR number */
-    [4] = {TRX_KIND_ISR_EXIT, SUBJECT_INFO1},   /* info2 the ISR number */
-    [5] = {TRX_KIND_TIME_SLICE, SUBJECT_INFO0}, /* info1 the next thread */
-    [TRX_EVENT_RUNNING] = {TRX_KIND_RUNNING, SUBJECT_NONE},
-    [52] = {TRX_KIND_LOCK_GET, SUBJECT_INFO0},   /* TX_TRACE_MUTEX_GET */
-    [57] = {TRX_KIND_LOCK_PUT, SUBJECT_INFO0},   /* TX_TRACE_MUTEX_PUT */
-    [63] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0}, /* TX_TRACE_QUEUE_FRONT_SEND */
-    [68] = {TRX_KIND_QUEUE_RECEIVE, SUBJECT_INFO0},
-    [69] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0},
-    [83] = {TRX_KIND_SEM_GET, SUBJECT_INFO0},
-    [88] = {TRX_KIND_SEM_PUT, SUBJECT_INFO0},
-    [108] = {TRX_KIND_PRIORITY_CHANGE, SUBJECT_INFO0}, /* info1 thread, info2 new priority */
-    [109] = {TRX_KIND_YIELD, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_RELINQUISH: info2 next */
-    [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_SLEEP */
+    uint8_t thread_next; /* THREAD_NEXT_* */
+    uint8_t isr_next;    /* ISR_* flags */
+} txtb_kind;
+static const txtb_kind txtb_kinds[113] = {
+    /* info1 thread, info2 previous state, info4 next thread */
+    [1] = {TRX_KIND_RESUME, SUBJECT_INFO0, THREAD_NEXT_RESUME, ISR_RUN_INFO3 | ISR_RUN_RESUME},
+    /* info1 thread, info2 new state, info4 next thread */
+    [2] = {TRX_KIND_SUSPEND, SUBJECT_INFO0, THREAD_NEXT_SUSPEND, ISR_RUN_INFO3},
+    [3] = {TRX_KIND_ISR_ENTER, SUBJECT_INFO1, 0, ISR_NEST_IN},    /* info2 the ISR number */
+    [4] = {TRX_KIND_ISR_EXIT, SUBJECT_INFO1, 0, ISR_NEST_OUT},    /* info2 the ISR number */
+    [5] = {TRX_KIND_TIME_SLICE, SUBJECT_INFO0, 0, ISR_RUN_INFO0}, /* info1 the next thread */
+    [TRX_EVENT_RUNNING] = {TRX_KIND_RUNNING, SUBJECT_NONE, 0, 0},
+    [52] = {TRX_KIND_LOCK_GET, SUBJECT_INFO0, 0, 0},   /* TX_TRACE_MUTEX_GET */
+    [57] = {TRX_KIND_LOCK_PUT, SUBJECT_INFO0, 0, 0},   /* TX_TRACE_MUTEX_PUT */
+    [63] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0, 0, 0}, /* TX_TRACE_QUEUE_FRONT_SEND */
+    [68] = {TRX_KIND_QUEUE_RECEIVE, SUBJECT_INFO0, 0, 0},
+    [69] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0, 0, 0},
+    [83] = {TRX_KIND_SEM_GET, SUBJECT_INFO0, 0, 0},
+    [88] = {TRX_KIND_SEM_PUT, SUBJECT_INFO0, 0, 0},
+    /* info1 thread, info2 new priority */
+    [108] = {TRX_KIND_PRIORITY_CHANGE, SUBJECT_INFO0, 0, 0},
+    /* TX_TRACE_THREAD_RELINQUISH: info2 the next thread */
+    [109] = {TRX_KIND_YIELD, SUBJECT_CONTEXT, THREAD_NEXT_RELINQUISH, 0},
+    [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT, 0, 0}, /* TX_TRACE_THREAD_SLEEP */
 };
+
+/* The txtb_kinds entry of TXTB id `id` ([0], nothing, for ids past it). */
+static inline const txtb_kind *kind_of(uint32_t id)
+{
+    return &txtb_kinds[pick(id < sizeof txtb_kinds / sizeof txtb_kinds[0], id, 0)];
+}
 
 /* Sets the kind, subject and priority_change of a TXTB event whose context,
  * info words and lost_before (0) are set. */
-static inline void set_kind(trx_event *ev, uint32_t id, uint32_t info1)
+static inline void set_kind(trx_event *ev, const txtb_kind *k, uint32_t id, uint32_t info1)
 {
-    uint32_t k = pick(id < sizeof txtb_kinds / sizeof txtb_kinds[0], id, 0); /* [0]: NONE */
     uint32_t subject;
-    memcpy(&subject, (const char *)&ev->lost_before + txtb_kinds[k].subject, sizeof subject);
+    memcpy(&subject, (const char *)&ev->lost_before + k->subject, sizeof subject);
     ev->subject = subject;
-    ev->kind = txtb_kinds[k].kind;
+    ev->kind = k->kind;
     ev->priority_change = (id <= 2) & (info1 == TRX_STATE_PRIORITY_CHANGE);
 }
 
@@ -476,11 +506,11 @@ static COLD uint32_t running_after_resume(trx_cursor *c, uint32_t i, uint32_t cu
     return resumed < running ? resumed_thread : cur;
 }
 
-/* Next context of an interrupt or initialization event (tracex.md 2.3):
- * updates the running thread `*cur`, the nesting `*nest` and, by the
- * backward patch, the pending event's next context `*p_next`; `nx` is the
- * entry after it. */
-static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t ctx, uint32_t id,
+/* Next context of an interrupt or initialization event (tracex.md 2.3) with
+ * the ISR_* flags `rule` of its id: updates the running thread `*cur`, the
+ * nesting `*nest` and, by the backward patch, the pending event's next
+ * context `*p_next`; `nx` is the entry after it. */
+static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t ctx, uint32_t rule,
                                             uint32_t prio, uint32_t info0, uint32_t info3,
                                             const next_entry *nx, uint32_t *cur, uint32_t *nest,
                                             uint32_t *p_next, bool patchable)
@@ -489,15 +519,16 @@ static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t 
     bool patch =
         patchable & (ctx == TRX_CONTEXT_ISR) & (prio != 0) & (prio != 0xFFFFFFFFu) & (i > 1);
     *p_next = pick(patch, prio, *p_next);
-    uint32_t before = pick(patch, prio, *cur);
-    /* RESUME and SUSPEND name the next thread, a TIME_SLICE too */
-    uint32_t run = pick((id == 1) | (id == 2), info3, before);
-    run = id == 5 ? info0 : run;
-    if ((id == 1) & (info3 == 0)) /* a RESUME that does not */
-        run = running_after_resume(c, i, before, info0);
+    uint32_t run = pick(patch, prio, *cur);
+    if (rule & (ISR_RUN_INFO3 | ISR_RUN_INFO0)) { /* the event names the next thread */
+        uint32_t before = run;
+        run = rule & ISR_RUN_INFO0 ? info0 : info3;
+        if ((rule & ISR_RUN_RESUME) && info3 == 0) /* a RESUME that does not */
+            run = running_after_resume(c, i, before, info0);
+    }
     uint32_t n = *nest;
-    n += id == 3;
-    n -= (id == 4) & (n > 0);
+    n += (rule / ISR_NEST_IN) & 1;
+    n -= (rule / ISR_NEST_OUT) & (n > 0);
     *nest = n;
     *cur = run;
     uint32_t after = nx->priority != 0 ? nx->priority : run;
@@ -527,20 +558,19 @@ static COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, 
     return a;
 }
 
-/* Next context of a thread event (tracex.md 2.3); `nx`: the entry after it. */
+/* Next context of a thread event (tracex.md 2.3) by its rule (THREAD_NEXT_*);
+ * `nx`: the entry after it. */
 static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
-                                       uint32_t info0, uint32_t info1, uint32_t info3,
-                                       const next_entry *nx)
+                                       uint32_t rule, const uint32_t info[4], const next_entry *nx)
 {
-    /* an internal resume names the next thread in info4, a relinquish in info2 */
-    bool names = (id == 1) | (id == 109);
-    uint32_t named = id == 1 ? info3 : info1;
-    if (names & (named == 0))
-        return next_by_scan(t, i, ctx, id, info0);
-    /* else the thread after it, if one; an internal suspend: its next thread word */
-    uint32_t next = pick(is_thread_context(nx->context), nx->context, ctx);
-    next = pick(id == 2, ((ctx == info0) & (nx->context == ctx)) ? ctx : info3, next);
-    return pick(names, named, next);
+    if (rule == THREAD_NEXT_AHEAD) /* most events */
+        return pick(is_thread_context(nx->context), nx->context, ctx);
+    if (rule == THREAD_NEXT_SUSPEND)
+        return pick((ctx == info[0]) & (nx->context == ctx), ctx, info[3]);
+    uint32_t named = rule == THREAD_NEXT_RESUME ? info[3] : info[1];
+    if (named == 0) /* a resume or relinquish that does not name the next thread */
+        return next_by_scan(t, i, ctx, id, info[0]);
+    return named;
 }
 
 /* Priority and preemption-threshold an entry gives thread `addr`, if it is
@@ -746,7 +776,8 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
     } else {
         memcpy(ev->info, w + 16, sizeof ev->info);
     }
-    set_kind(ev, id, ev->info[1]);
+    const txtb_kind *kind = kind_of(id);
+    set_kind(ev, kind, id, ev->info[1]);
 
     next_entry nx = {TRX_CONTEXT_ISR, 0, 0};
     const uint8_t *q = NULL;
@@ -771,7 +802,7 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
             if (ensure_cache(c) < 0)
                 ev->thread = -1; /* out of memory: no priority cache for new threads */
         }
-        uint32_t next = next_for_thread(t, i, ctx, id, ev->info[0], ev->info[1], ev->info[3], &nx);
+        uint32_t next = next_for_thread(t, i, ctx, id, kind->thread_next, ev->info, &nx);
         ev->next_context = next;
         c->cur_ = next;
         c->nest_ = 0;
@@ -782,9 +813,9 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
         ev->priority = prio;
         ev->threshold = TRX_UNKNOWN;
         ev->thread = -1;
-        ev->next_context =
-            next_for_isr_or_init(c, i, ctx, id, prio, ev->info[0], ev->info[3], &nx, &c->cur_,
-                                 &c->nest_, &p_next, pending & (p->context != TRX_CONTEXT_ISR));
+        ev->next_context = next_for_isr_or_init(c, i, ctx, kind->isr_next, prio, ev->info[0],
+                                                ev->info[3], &nx, &c->cur_, &c->nest_, &p_next,
+                                                pending & (p->context != TRX_CONTEXT_ISR));
         p->next_context = p_next;
     }
 
