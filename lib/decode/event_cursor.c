@@ -21,10 +21,12 @@
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define COLD __attribute__((cold, noinline)) /* rare paths: out of the hot loop */
+#define LIKELY(x) __builtin_expect(!!(x), 1)
 #else
 #define NOINLINE
 #define ALWAYS_INLINE inline
 #define COLD
+#define LIKELY(x) (x)
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
 /* GCC 12 at -O2 packs advance's stores of separate words into vector
@@ -67,7 +69,7 @@ typedef struct thread_slot {
     int32_t thread;
 } thread_slot;
 
-#define THREAD_SLOTS 64u
+#define THREAD_SLOTS 64u /* thread_of's hash takes 6 bits */
 
 /* Look-ahead scans may read this many entries (per trace entry, plus a
  * constant) before the cursor switches to the look-ahead index: ordinary
@@ -154,7 +156,7 @@ static int32_t thread_of_slow(trx_cursor *c, uint32_t address, thread_slot *slot
 static inline int32_t thread_of(trx_cursor *c, uint32_t address)
 {
     struct trx_cursor_scratch *s = c->scratch_;
-    thread_slot *slot = &s->threads[(address ^ address >> 9 ^ address >> 17) % THREAD_SLOTS];
+    thread_slot *slot = &s->threads[(uint32_t)(address * 0x9E3779B1u) >> 26]; /* 64 slots */
     if (slot->address == address && s->threads_objects == c->trace->object_count)
         return slot->thread;
     return thread_of_slow(c, address, slot);
@@ -423,7 +425,7 @@ static inline uint64_t tick_step(const trx_trace *t, uint32_t prev, uint32_t ts)
  * timer counting down count up). */
 static inline uint64_t walk_step(const trx_cursor *c, uint32_t prev, uint32_t ts)
 {
-    if (c->step_masked_)
+    if (LIKELY(c->step_masked_))
         return ((ts ^ c->step_flip_) - (prev ^ c->step_flip_)) & c->step_mask_;
     return tick_step(c->trace, prev, ts);
 }
@@ -512,7 +514,7 @@ static COLD uint32_t running_after_resume(trx_cursor *c, uint32_t i, uint32_t cu
  * context `*p_next`; `nx` is the entry after it. */
 static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t ctx, uint32_t rule,
                                             uint32_t prio, uint32_t info0, uint32_t info3,
-                                            const next_entry *nx, uint32_t *cur, uint32_t *nest,
+                                            next_entry nx, uint32_t *cur, uint32_t *nest,
                                             uint32_t *p_next, bool patchable)
 {
     /* an interrupt names the thread it interrupted: it runs after the pending event */
@@ -531,8 +533,8 @@ static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t 
     n -= (rule / ISR_NEST_OUT) & (n > 0);
     *nest = n;
     *cur = run;
-    uint32_t after = nx->priority != 0 ? nx->priority : run;
-    after = pick((nx->context == TRX_CONTEXT_ISR) & (nx->id != 1), after, nx->context);
+    uint32_t after = nx.priority != 0 ? nx.priority : run;
+    after = pick((nx.context == TRX_CONTEXT_ISR) & (nx.id != 1), after, nx.context);
     return pick(n == 0, after, ctx);
 }
 
@@ -561,12 +563,12 @@ static COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, 
 /* Next context of a thread event (tracex.md 2.3) by its rule (THREAD_NEXT_*);
  * `nx`: the entry after it. */
 static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
-                                       uint32_t rule, const uint32_t info[4], const next_entry *nx)
+                                       uint32_t rule, const uint32_t info[4], next_entry nx)
 {
     if (rule == THREAD_NEXT_AHEAD) /* most events */
-        return pick(is_thread_context(nx->context), nx->context, ctx);
+        return pick(is_thread_context(nx.context), nx.context, ctx);
     if (rule == THREAD_NEXT_SUSPEND)
-        return pick((ctx == info[0]) & (nx->context == ctx), ctx, info[3]);
+        return pick((ctx == info[0]) & (nx.context == ctx), ctx, info[3]);
     uint32_t named = rule == THREAD_NEXT_RESUME ? info[3] : info[1];
     if (named == 0) /* a resume or relinquish that does not name the next thread */
         return next_by_scan(t, i, ctx, id, info[0]);
@@ -742,6 +744,32 @@ static inline void emit(trx_cursor *c, trx_event *ev)
     ev->index = c->out_index_++;
 }
 
+/* advance's modelling of an interrupt (`ctx` TRX_CONTEXT_ISR) or
+ * initialization event `ev` whose priority word is `raw`: returns the
+ * pending event's next context, which it sets. */
+static ALWAYS_INLINE uint32_t model_isr_or_init(trx_cursor *c, trx_event *ev, trx_event *p,
+                                                uint32_t i, const uint32_t ctx, uint32_t raw,
+                                                uint32_t rule, next_entry nx, bool pending)
+{
+    uint32_t prio = ctx == TRX_CONTEXT_ISR ? raw : raw & 0x7FFu;
+    uint32_t p_next = p->next_context;
+    ev->priority = prio;
+    ev->threshold = TRX_UNKNOWN;
+    ev->thread = -1;
+    ev->next_context =
+        next_for_isr_or_init(c, i, ctx, rule, prio, ev->info[0], ev->info[3], nx, &c->cur_,
+                             &c->nest_, &p_next, pending & (p->context != TRX_CONTEXT_ISR));
+    p->next_context = p_next;
+    return p_next;
+}
+
+/* model_isr_or_init of an initialization event: rare, out of the hot path. */
+static COLD uint32_t model_init(trx_cursor *c, trx_event *ev, trx_event *p, uint32_t i,
+                                uint32_t raw, uint32_t rule, next_entry nx, bool pending)
+{
+    return model_isr_or_init(c, ev, p, i, TRX_CONTEXT_INIT, raw, rule, nx, pending);
+}
+
 /* Reads raw event `pos_` and completes the pending one: returns it (NULL
  * when there was none), and leaves a RUNNING event to follow it in
  * ev_buf_[2] (running_ready_). ev_buf_[0] and [1] hold the pending event and
@@ -802,21 +830,16 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
             if (ensure_cache(c) < 0)
                 ev->thread = -1; /* out of memory: no priority cache for new threads */
         }
-        uint32_t next = next_for_thread(t, i, ctx, id, kind->thread_next, ev->info, &nx);
+        uint32_t next = next_for_thread(t, i, ctx, id, kind->thread_next, ev->info, nx);
         ev->next_context = next;
         c->cur_ = next;
         c->nest_ = 0;
         if (ev->thread >= 0 && id != TRX_EVENT_RUNNING)
             pc = &s->cache[ev->thread];
+    } else if (ctx == TRX_CONTEXT_ISR) {
+        p_next = model_isr_or_init(c, ev, p, i, TRX_CONTEXT_ISR, raw, kind->isr_next, nx, pending);
     } else {
-        uint32_t prio = ctx == TRX_CONTEXT_ISR ? raw : raw & 0x7FFu;
-        ev->priority = prio;
-        ev->threshold = TRX_UNKNOWN;
-        ev->thread = -1;
-        ev->next_context = next_for_isr_or_init(c, i, ctx, kind->isr_next, prio, ev->info[0],
-                                                ev->info[3], &nx, &c->cur_, &c->nest_, &p_next,
-                                                pending & (p->context != TRX_CONTEXT_ISR));
-        p->next_context = p_next;
+        p_next = model_init(c, ev, p, i, raw, kind->isr_next, nx, pending);
     }
 
     const trx_event *out = NULL;
@@ -842,7 +865,8 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
         remember_created(c, ev->info[0], ev->info[1]);
     c->pending_ = ev;
     c->spare_ = p;
-    c->have_pending_ = true;
+    if (!pending)
+        c->have_pending_ = true;
     return out;
 }
 
