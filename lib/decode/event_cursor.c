@@ -444,6 +444,21 @@ typedef struct next_entry {
     uint32_t context, priority, id;
 } next_entry;
 
+/* The words of raw entry i + 1 when entry i (physical `phys`) ends a run of
+ * the ring (its wrap, the view's order, the end), and its physical index
+ * into the cursor. */
+static COLD next_entry next_past_run(trx_cursor *c, uint32_t i, uint32_t phys)
+{
+    const trx_trace *t = c->trace;
+    if (i + 1 >= t->used)
+        return (next_entry){TRX_CONTEXT_ISR, 0, 0};
+    const bool be = t->header.big_endian;
+    const uint32_t nphys = next_phys(c, t->used, i, phys);
+    const uint8_t *q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
+    c->phys_ = nphys;
+    return (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
+}
+
 /* Index of the first thread-context entry after raw index i, or `used`. */
 static uint32_t next_thread_event(const trx_trace *t, uint32_t i, trx_entry *out)
 {
@@ -779,7 +794,7 @@ static COLD uint32_t model_init(trx_cursor *c, trx_event *ev, trx_event *p, uint
 static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, const bool pending)
 {
     trx_trace *t = c->trace;
-    const uint32_t i = c->pos_++, used = t->used;
+    const uint32_t i = c->pos_++;
     trx_event *p = c->pending_, *ev = c->spare_;
     const uint32_t phys = c->phys_;
     const uint8_t *w = t->entries + (size_t)phys * TRX_ENTRY_SIZE; /* trx_entry's words */
@@ -807,18 +822,14 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
     const txtb_kind *kind = kind_of(id);
     set_kind(ev, kind, id, ev->info[1]);
 
-    next_entry nx = {TRX_CONTEXT_ISR, 0, 0};
-    const uint8_t *q = NULL;
+    next_entry nx;
     if (i + 1 < c->run_end_) { /* within a run of the ring: the next entry in memory */
+        const uint8_t *q = w + TRX_ENTRY_SIZE;
         c->phys_ = phys + 1;
-        q = w + TRX_ENTRY_SIZE;
-    } else if (i + 1 < used) { /* the ring's wrap, or the view's order */
-        const uint32_t nphys = next_phys(c, used, i, phys);
-        c->phys_ = nphys;
-        q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
-    }
-    if (q)
         nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
+    } else {
+        nx = next_past_run(c, i, phys);
+    }
     struct trx_cursor_scratch *s = c->scratch_;
     thread_prio_cache *pc = &s->sink; /* what the backward priority search learns */
     uint32_t p_next = p->next_context;
