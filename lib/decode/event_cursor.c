@@ -438,25 +438,42 @@ static inline uint32_t next_phys(const trx_cursor *c, uint32_t used, uint32_t i,
     return phys + 1 == used ? 0 : phys + 1; /* see trx_entry_phys */
 }
 
-/* The model's words of the raw entry after the current one (after the last:
- * an ISR context with id 0 and priority 0, which next_for_* treat as none). */
+/* The raw entry after the current one, read where the model needs its words
+ * (after the last: no_next_entry, an ISR context with id 0 and priority 0,
+ * which next_for_* treat as none). */
 typedef struct next_entry {
-    uint32_t context, priority, id;
+    const uint8_t *words;
+    bool be;
 } next_entry;
+
+static const uint8_t no_next_entry[TRX_ENTRY_SIZE] = {0xFF, 0xFF, 0xFF, 0xFF}; /* either order */
+
+static inline uint32_t nx_context(next_entry nx)
+{
+    return trx_rd32(nx.words, nx.be);
+}
+
+static inline uint32_t nx_priority(next_entry nx)
+{
+    return trx_rd32(nx.words + 4, nx.be);
+}
+
+static inline uint32_t nx_id(next_entry nx)
+{
+    return trx_rd32(nx.words + 8, nx.be) & 0xFFFFu;
+}
 
 /* The words of raw entry i + 1 when entry i (physical `phys`) ends a run of
  * the ring (its wrap, the view's order, the end), and its physical index
  * into the cursor. */
-static COLD next_entry next_past_run(trx_cursor *c, uint32_t i, uint32_t phys)
+static COLD const uint8_t *next_past_run(trx_cursor *c, uint32_t i, uint32_t phys)
 {
     const trx_trace *t = c->trace;
     if (i + 1 >= t->used)
-        return (next_entry){TRX_CONTEXT_ISR, 0, 0};
-    const bool be = t->header.big_endian;
+        return no_next_entry;
     const uint32_t nphys = next_phys(c, t->used, i, phys);
-    const uint8_t *q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
     c->phys_ = nphys;
-    return (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
+    return t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
 }
 
 /* Index of the first thread-context entry after raw index i, or `used`. */
@@ -548,8 +565,9 @@ static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t 
     n -= (rule / ISR_NEST_OUT) & (n > 0);
     *nest = n;
     *cur = run;
-    uint32_t after = nx.priority != 0 ? nx.priority : run;
-    after = pick((nx.context == TRX_CONTEXT_ISR) & (nx.id != 1), after, nx.context);
+    const uint32_t nx_ctx = nx_context(nx), nx_prio = nx_priority(nx);
+    uint32_t after = nx_prio != 0 ? nx_prio : run;
+    after = pick((nx_ctx == TRX_CONTEXT_ISR) & (nx_id(nx) != 1), after, nx_ctx);
     return pick(n == 0, after, ctx);
 }
 
@@ -581,9 +599,9 @@ static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t 
                                        uint32_t rule, const uint32_t info[4], next_entry nx)
 {
     if (rule == THREAD_NEXT_AHEAD) /* most events */
-        return pick(is_thread_context(nx.context), nx.context, ctx);
+        return pick(is_thread_context(nx_context(nx)), nx_context(nx), ctx);
     if (rule == THREAD_NEXT_SUSPEND)
-        return pick((ctx == info[0]) & (nx.context == ctx), ctx, info[3]);
+        return pick((ctx == info[0]) & (nx_context(nx) == ctx), ctx, info[3]);
     uint32_t named = rule == THREAD_NEXT_RESUME ? info[3] : info[1];
     if (named == 0) /* a resume or relinquish that does not name the next thread */
         return next_by_scan(t, i, ctx, id, info[0]);
@@ -822,14 +840,11 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
     const txtb_kind *kind = kind_of(id);
     set_kind(ev, kind, id, ev->info[1]);
 
-    next_entry nx;
-    if (i + 1 < c->run_end_) { /* within a run of the ring: the next entry in memory */
-        const uint8_t *q = w + TRX_ENTRY_SIZE;
+    next_entry nx = {w + TRX_ENTRY_SIZE, be};
+    if (i + 1 < c->run_end_) /* within a run of the ring: the next entry in memory */
         c->phys_ = phys + 1;
-        nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
-    } else {
-        nx = next_past_run(c, i, phys);
-    }
+    else
+        nx.words = next_past_run(c, i, phys);
     struct trx_cursor_scratch *s = c->scratch_;
     thread_prio_cache *pc = &s->sink; /* what the backward priority search learns */
     uint32_t p_next = p->next_context;
