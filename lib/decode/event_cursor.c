@@ -356,7 +356,8 @@ enum {
 /* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
  * pins these ids), where the word the kind is about lies in the event (its
  * offset from lost_before, which is 0 while the kind is set; NONE reads it;
- * unlisted ids: NONE), and the thread rule of the next context. */
+ * unlisted ids: NONE), and how it decides the next context in a thread
+ * (THREAD_NEXT_*) and in an interrupt or initialization (ISR_* flags). */
 #define SUBJECT_AT(field) ((int)offsetof(trx_event, field) - (int)offsetof(trx_event, lost_before))
 enum {
     SUBJECT_NONE = 0,
@@ -448,6 +449,7 @@ typedef struct next_entry {
 
 static const uint8_t no_next_entry[TRX_ENTRY_SIZE] = {0xFF, 0xFF, 0xFF, 0xFF}; /* either order */
 
+/* The next entry's context, priority and id words. */
 static inline uint32_t nx_context(next_entry nx)
 {
     return trx_rd32(nx.words, nx.be);
