@@ -339,7 +339,7 @@ static inline void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
  * THREAD_NEXT_AHEAD: the context of the entry after it if a thread's, else
  * its own; RESUME: info4 (0: a scan); SUSPEND: info4 unless it suspends
  * itself and runs on; RELINQUISH: info2 (0: a scan). */
-enum { THREAD_NEXT_AHEAD, THREAD_NEXT_RESUME, THREAD_NEXT_SUSPEND, THREAD_NEXT_RELINQUISH };
+enum { THREAD_NEXT_AHEAD, THREAD_NEXT_SUSPEND, THREAD_NEXT_RESUME, THREAD_NEXT_RELINQUISH };
 
 /* What an interrupt or initialization event does to the running thread and
  * the interrupt nesting (tracex.md 2.3), by id: RESUME and SUSPEND name the
@@ -596,18 +596,21 @@ static COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, 
 }
 
 /* Next context of a thread event (tracex.md 2.3) by its rule (THREAD_NEXT_*);
- * `nx`: the entry after it. */
+ * `nx`: the entry after it. Without a branch on the rule, which follows the
+ * trace's data: the words of AHEAD and SUSPEND and the named one computed,
+ * one taken. */
 static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
                                        uint32_t rule, const uint32_t info[4], next_entry nx)
 {
-    if (rule == THREAD_NEXT_AHEAD) /* most events */
-        return pick(is_thread_context(nx_context(nx)), nx_context(nx), ctx);
-    if (rule == THREAD_NEXT_SUSPEND)
-        return pick((ctx == info[0]) & (nx_context(nx) == ctx), ctx, info[3]);
-    uint32_t named = rule == THREAD_NEXT_RESUME ? info[3] : info[1];
-    if (named == 0) /* a resume or relinquish that does not name the next thread */
+    const uint32_t a = nx_context(nx);
+    const bool names = rule >= THREAD_NEXT_RESUME;                   /* RESUME, RELINQUISH */
+    const uint32_t named = info[rule == THREAD_NEXT_RESUME ? 3 : 1]; /* info4, info2 */
+    if (names & (named == 0)) /* a resume or relinquish that does not name the next thread */
         return next_by_scan(t, i, ctx, id, info[0]);
-    return named;
+    uint32_t next = pick(is_thread_context(a), a, ctx);
+    next =
+        pick(rule == THREAD_NEXT_SUSPEND, pick((ctx == info[0]) & (a == ctx), ctx, info[3]), next);
+    return pick(names, named, next);
 }
 
 /* Priority and preemption-threshold an entry gives thread `addr`, if it is
