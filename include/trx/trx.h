@@ -583,6 +583,7 @@ typedef struct trx_cursor {
     /* TXTB: constants of the walk, set at the start */
     const uint32_t *order_; /* the view's chronological -> physical order, NULL: the ring's */
     uint32_t phys_;         /* physical index of raw entry pos_ (while pos_ < used) */
+    uint32_t run_end_;      /* raw entries [pos_, run_end_) lie in a row (0 with order_) */
     uint32_t step_mask_;    /* timer mask when it is 2^k - 1: tick steps modulo 2^k */
     uint32_t step_flip_;    /* 0 counting up, ~0 counting down (flipped stamps count up) */
     bool step_masked_;      /* step_mask_ holds (else tick steps take the general rule) */

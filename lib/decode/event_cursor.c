@@ -21,10 +21,12 @@
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define COLD __attribute__((cold, noinline)) /* rare paths: out of the hot loop */
+#define LIKELY(x) __builtin_expect(!!(x), 1)
 #else
 #define NOINLINE
 #define ALWAYS_INLINE inline
 #define COLD
+#define LIKELY(x) (x)
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
 /* GCC 12 at -O2 packs advance's stores of separate words into vector
@@ -59,13 +61,15 @@ typedef struct next_occurrence {
 
 /* Recently resolved thread contexts (address -> thread index), so that the
  * object hash is not probed for every event. Only found threads are kept;
- * the cache is emptied whenever the object or thread table grows. */
+ * the cache is emptied whenever the object table grows (a thread is an
+ * object: thread_count never grows alone). An empty slot's address is
+ * TRX_CONTEXT_ISR, which thread_of is never asked. */
 typedef struct thread_slot {
     uint32_t address;
-    int32_t thread; /* -1: empty */
+    int32_t thread;
 } thread_slot;
 
-#define THREAD_SLOTS 64u
+#define THREAD_SLOTS 64u /* thread_of's hash takes 6 bits */
 
 /* Look-ahead scans may read this many entries (per trace entry, plus a
  * constant) before the cursor switches to the look-ahead index: ordinary
@@ -83,7 +87,9 @@ struct trx_cursor_scratch {
     thread_prio_cache sink;  /* takes advance's priority writes for events of no thread */
     trx_prepare_state *prep; /* only while preparing */
     thread_slot threads[THREAD_SLOTS];
-    uint32_t threads_objects, threads_count; /* table sizes the cache was filled at */
+    /* the object count the slots were filled at; while it is the trace's,
+     * `cache` has an entry for every thread (cap >= thread_count) */
+    uint32_t threads_objects;
     /* segments (trx_cursor_record_guesses): where the RUNNING priorities
      * given to threads the cache did not know go, or NULL */
     trx_cursor_guesses *guesses;
@@ -118,31 +124,40 @@ static inline int ensure_cache(trx_cursor *c)
     return c->trace->thread_count <= c->scratch_->cap ? 0 : grow_cache(c);
 }
 
-/* thread_of when the cache does not hold `address` (or the tables grew). */
+/* Empties the thread slots. */
+static void clear_thread_slots(struct trx_cursor_scratch *s)
+{
+    for (uint32_t k = 0; k < THREAD_SLOTS; k++)
+        s->threads[k] = (thread_slot){TRX_CONTEXT_ISR, -1};
+}
+
+/* thread_of when the cache does not hold `address` (or the tables grew):
+ * -1 also when the priority cache cannot grow to the thread count (out of
+ * memory; the slots are then left invalid, so that the next look-up tries
+ * again). */
 static int32_t thread_of_slow(trx_cursor *c, uint32_t address, thread_slot *slot)
 {
     struct trx_cursor_scratch *s = c->scratch_;
     const trx_trace *t = c->trace;
-    if (s->threads_objects != t->object_count || s->threads_count != t->thread_count) {
-        for (uint32_t k = 0; k < THREAD_SLOTS; k++)
-            s->threads[k].thread = -1;
+    if (s->threads_objects != t->object_count) {
+        clear_thread_slots(s);
+        if (ensure_cache(c) < 0)
+            return -1;
         s->threads_objects = t->object_count;
-        s->threads_count = t->thread_count;
     }
     int32_t th = trx_thread_for_context(t, address);
-    if (th >= 0)
+    if (th >= 0 && address != TRX_CONTEXT_ISR)
         *slot = (thread_slot){address, th};
     return th;
 }
 
-/* trx_thread_for_context through the cursor's cache. */
+/* trx_thread_for_context through the cursor's cache; a thread it returns
+ * has a priority cache entry. */
 static inline int32_t thread_of(trx_cursor *c, uint32_t address)
 {
     struct trx_cursor_scratch *s = c->scratch_;
-    const trx_trace *t = c->trace;
-    thread_slot *slot = &s->threads[(address ^ address >> 9 ^ address >> 17) % THREAD_SLOTS];
-    if (slot->address == address && slot->thread >= 0 && s->threads_objects == t->object_count &&
-        s->threads_count == t->thread_count)
+    thread_slot *slot = &s->threads[(uint32_t)(address * 0x9E3779B1u) >> 26]; /* 64 slots */
+    if (slot->address == address && s->threads_objects == c->trace->object_count)
         return slot->thread;
     return thread_of_slow(c, address, slot);
 }
@@ -204,6 +219,8 @@ static void set_walk(trx_cursor *c, uint32_t raw)
     const uint64_t mask = t->header.timer_mask;
     c->order_ = t->order_ && !t->view_is_tracex_ ? t->order_ : NULL;
     c->phys_ = raw < t->used ? trx_entry_phys(t, raw) : 0;
+    /* trx_entry_phys: the ring's order wraps to physical 0 at raw used - oldest */
+    c->run_end_ = c->order_ ? 0 : t->oldest ? t->used - t->oldest : t->used;
     c->step_masked_ = (mask & (mask + 1)) == 0; /* 2^k - 1 (2^32 - 1 included) */
     c->step_mask_ = t->header.timer_mask;
     c->step_flip_ = t->counts_up ? 0 : UINT32_MAX;
@@ -226,10 +243,8 @@ int trx_cursor_init(trx_cursor *c, trx_trace *t)
     seek_gaps(c, 0);
     c->scratch_ = calloc(1, sizeof *c->scratch_);
     if (c->scratch_) {
-        for (uint32_t k = 0; k < THREAD_SLOTS; k++)
-            c->scratch_->threads[k].thread = -1;
-        c->scratch_->threads_objects = t->object_count;
-        c->scratch_->threads_count = t->thread_count;
+        clear_thread_slots(c->scratch_);
+        c->scratch_->threads_objects = t->object_count; /* with ensure_cache below */
     }
     if (!c->scratch_ || ensure_cache(c) < 0 ||
         (t->format == TRX_TRACE_UIA && trx_uia_cursor_init(c) < 0)) {
@@ -320,10 +335,29 @@ static inline void decode_priority(uint32_t raw, uint32_t *prio, uint32_t *pt)
     *prio = raw & 0x3FFu;
 }
 
+/* How a thread event names the next context (tracex.md 2.3), by id:
+ * THREAD_NEXT_AHEAD: the context of the entry after it if a thread's, else
+ * its own; RESUME: info4 (0: a scan); SUSPEND: info4 unless it suspends
+ * itself and runs on; RELINQUISH: info2 (0: a scan). */
+enum { THREAD_NEXT_AHEAD, THREAD_NEXT_SUSPEND, THREAD_NEXT_RESUME, THREAD_NEXT_RELINQUISH };
+
+/* What an interrupt or initialization event does to the running thread and
+ * the interrupt nesting (tracex.md 2.3), by id: RESUME and SUSPEND name the
+ * next thread in info4 (a RESUME naming none: a look-ahead), a TIME_SLICE
+ * in info1; ISR_ENTER and ISR_EXIT nest. */
+enum {
+    ISR_RUN_INFO3 = 1,
+    ISR_RUN_INFO0 = 2,
+    ISR_RUN_RESUME = 4,
+    ISR_NEST_IN = 8,
+    ISR_NEST_OUT = 16
+};
+
 /* The kinds of TXTB ids: the catalogue's meanings (events.csv; test_meanings
- * pins these ids), and where the word the kind is about lies in the event:
- * its offset from lost_before, which is 0 while the kind is set (NONE reads
- * it; unlisted ids: NONE). */
+ * pins these ids), where the word the kind is about lies in the event (its
+ * offset from lost_before, which is 0 while the kind is set; NONE reads it;
+ * unlisted ids: NONE), and how it decides the next context in a thread
+ * (THREAD_NEXT_*) and in an interrupt or initialization (ISR_* flags). */
 #define SUBJECT_AT(field) ((int)offsetof(trx_event, field) - (int)offsetof(trx_event, lost_before))
 enum {
     SUBJECT_NONE = 0,
@@ -331,37 +365,49 @@ enum {
     SUBJECT_INFO1 = SUBJECT_AT(info[1]),
     SUBJECT_CONTEXT = SUBJECT_AT(context)
 };
-static const struct {
+typedef struct txtb_kind {
     uint8_t kind;
     int8_t subject;
-} txtb_kinds[113] = {
-    [1] = {TRX_KIND_RESUME, SUBJECT_INFO0},     /* info1 thread, info2 previous state */
-    [2] = {TRX_KIND_SUSPEND, SUBJECT_INFO0},    /* info1 thread, info2 new state */
-    [3] = {TRX_KIND_ISR_ENTER, SUBJECT_INFO1},  /* info2 the ISR number */
-    [4] = {TRX_KIND_ISR_EXIT, SUBJECT_INFO1},   /* info2 the ISR number */
-    [5] = {TRX_KIND_TIME_SLICE, SUBJECT_INFO0}, /* info1 the next thread */
-    [TRX_EVENT_RUNNING] = {TRX_KIND_RUNNING, SUBJECT_NONE},
-    [52] = {TRX_KIND_LOCK_GET, SUBJECT_INFO0},   /* TX_TRACE_MUTEX_GET */
-    [57] = {TRX_KIND_LOCK_PUT, SUBJECT_INFO0},   /* TX_TRACE_MUTEX_PUT */
-    [63] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0}, /* TX_TRACE_QUEUE_FRONT_SEND */
-    [68] = {TRX_KIND_QUEUE_RECEIVE, SUBJECT_INFO0},
-    [69] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0},
-    [83] = {TRX_KIND_SEM_GET, SUBJECT_INFO0},
-    [88] = {TRX_KIND_SEM_PUT, SUBJECT_INFO0},
-    [108] = {TRX_KIND_PRIORITY_CHANGE, SUBJECT_INFO0}, /* info1 thread, info2 new priority */
-    [109] = {TRX_KIND_YIELD, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_RELINQUISH: info2 next */
-    [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT},         /* TX_TRACE_THREAD_SLEEP */
+    uint8_t thread_next; /* THREAD_NEXT_* */
+    uint8_t isr_next;    /* ISR_* flags */
+} txtb_kind;
+static const txtb_kind txtb_kinds[113] = {
+    /* info1 thread, info2 previous state, info4 next thread */
+    [1] = {TRX_KIND_RESUME, SUBJECT_INFO0, THREAD_NEXT_RESUME, ISR_RUN_INFO3 | ISR_RUN_RESUME},
+    /* info1 thread, info2 new state, info4 next thread */
+    [2] = {TRX_KIND_SUSPEND, SUBJECT_INFO0, THREAD_NEXT_SUSPEND, ISR_RUN_INFO3},
+    [3] = {TRX_KIND_ISR_ENTER, SUBJECT_INFO1, 0, ISR_NEST_IN},    /* info2 the ISR number */
+    [4] = {TRX_KIND_ISR_EXIT, SUBJECT_INFO1, 0, ISR_NEST_OUT},    /* info2 the ISR number */
+    [5] = {TRX_KIND_TIME_SLICE, SUBJECT_INFO0, 0, ISR_RUN_INFO0}, /* info1 the next thread */
+    [TRX_EVENT_RUNNING] = {TRX_KIND_RUNNING, SUBJECT_NONE, 0, 0},
+    [52] = {TRX_KIND_LOCK_GET, SUBJECT_INFO0, 0, 0},   /* TX_TRACE_MUTEX_GET */
+    [57] = {TRX_KIND_LOCK_PUT, SUBJECT_INFO0, 0, 0},   /* TX_TRACE_MUTEX_PUT */
+    [63] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0, 0, 0}, /* TX_TRACE_QUEUE_FRONT_SEND */
+    [68] = {TRX_KIND_QUEUE_RECEIVE, SUBJECT_INFO0, 0, 0},
+    [69] = {TRX_KIND_QUEUE_SEND, SUBJECT_INFO0, 0, 0},
+    [83] = {TRX_KIND_SEM_GET, SUBJECT_INFO0, 0, 0},
+    [88] = {TRX_KIND_SEM_PUT, SUBJECT_INFO0, 0, 0},
+    /* info1 thread, info2 new priority */
+    [108] = {TRX_KIND_PRIORITY_CHANGE, SUBJECT_INFO0, 0, 0},
+    /* TX_TRACE_THREAD_RELINQUISH: info2 the next thread */
+    [109] = {TRX_KIND_YIELD, SUBJECT_CONTEXT, THREAD_NEXT_RELINQUISH, 0},
+    [112] = {TRX_KIND_SLEEP, SUBJECT_CONTEXT, 0, 0}, /* TX_TRACE_THREAD_SLEEP */
 };
+
+/* The txtb_kinds entry of TXTB id `id` ([0], nothing, for ids past it). */
+static inline const txtb_kind *kind_of(uint32_t id)
+{
+    return &txtb_kinds[pick(id < sizeof txtb_kinds / sizeof txtb_kinds[0], id, 0)];
+}
 
 /* Sets the kind, subject and priority_change of a TXTB event whose context,
  * info words and lost_before (0) are set. */
-static inline void set_kind(trx_event *ev, uint32_t id, uint32_t info1)
+static inline void set_kind(trx_event *ev, const txtb_kind *k, uint32_t id, uint32_t info1)
 {
-    uint32_t k = pick(id < sizeof txtb_kinds / sizeof txtb_kinds[0], id, 0); /* [0]: NONE */
     uint32_t subject;
-    memcpy(&subject, (const char *)&ev->lost_before + txtb_kinds[k].subject, sizeof subject);
+    memcpy(&subject, (const char *)&ev->lost_before + k->subject, sizeof subject);
     ev->subject = subject;
-    ev->kind = txtb_kinds[k].kind;
+    ev->kind = k->kind;
     ev->priority_change = (id <= 2) & (info1 == TRX_STATE_PRIORITY_CHANGE);
 }
 
@@ -380,7 +426,7 @@ static inline uint64_t tick_step(const trx_trace *t, uint32_t prev, uint32_t ts)
  * timer counting down count up). */
 static inline uint64_t walk_step(const trx_cursor *c, uint32_t prev, uint32_t ts)
 {
-    if (c->step_masked_)
+    if (LIKELY(c->step_masked_))
         return ((ts ^ c->step_flip_) - (prev ^ c->step_flip_)) & c->step_mask_;
     return tick_step(c->trace, prev, ts);
 }
@@ -393,11 +439,44 @@ static inline uint32_t next_phys(const trx_cursor *c, uint32_t used, uint32_t i,
     return phys + 1 == used ? 0 : phys + 1; /* see trx_entry_phys */
 }
 
-/* The model's words of the raw entry after the current one (after the last:
- * an ISR context with id 0 and priority 0, which next_for_* treat as none). */
+/* The raw entry after the current one, read where the model needs its words
+ * (after the last: no_next_entry, an ISR context with id 0 and priority 0,
+ * which next_for_* treat as none). */
 typedef struct next_entry {
-    uint32_t context, priority, id;
+    const uint8_t *words;
+    bool be;
 } next_entry;
+
+static const uint8_t no_next_entry[TRX_ENTRY_SIZE] = {0xFF, 0xFF, 0xFF, 0xFF}; /* either order */
+
+/* The next entry's context, priority and id words. */
+static inline uint32_t nx_context(next_entry nx)
+{
+    return trx_rd32(nx.words, nx.be);
+}
+
+static inline uint32_t nx_priority(next_entry nx)
+{
+    return trx_rd32(nx.words + 4, nx.be);
+}
+
+static inline uint32_t nx_id(next_entry nx)
+{
+    return trx_rd32(nx.words + 8, nx.be) & 0xFFFFu;
+}
+
+/* The words of raw entry i + 1 when entry i (physical `phys`) ends a run of
+ * the ring (its wrap, the view's order, the end), and its physical index
+ * into the cursor. */
+static COLD const uint8_t *next_past_run(trx_cursor *c, uint32_t i, uint32_t phys)
+{
+    const trx_trace *t = c->trace;
+    if (i + 1 >= t->used)
+        return no_next_entry;
+    const uint32_t nphys = next_phys(c, t->used, i, phys);
+    c->phys_ = nphys;
+    return t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
+}
 
 /* Index of the first thread-context entry after raw index i, or `used`. */
 static uint32_t next_thread_event(const trx_trace *t, uint32_t i, trx_entry *out)
@@ -463,32 +542,34 @@ static COLD uint32_t running_after_resume(trx_cursor *c, uint32_t i, uint32_t cu
     return resumed < running ? resumed_thread : cur;
 }
 
-/* Next context of an interrupt or initialization event (tracex.md 2.3):
- * updates the running thread `*cur`, the nesting `*nest` and, by the
- * backward patch, the pending event's next context `*p_next`; `nx` is the
- * entry after it. */
-static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t ctx, uint32_t id,
+/* Next context of an interrupt or initialization event (tracex.md 2.3) with
+ * the ISR_* flags `rule` of its id: updates the running thread `*cur`, the
+ * nesting `*nest` and, by the backward patch, the pending event's next
+ * context `*p_next`; `nx` is the entry after it. */
+static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t ctx, uint32_t rule,
                                             uint32_t prio, uint32_t info0, uint32_t info3,
-                                            const next_entry *nx, uint32_t *cur, uint32_t *nest,
+                                            next_entry nx, uint32_t *cur, uint32_t *nest,
                                             uint32_t *p_next, bool patchable)
 {
     /* an interrupt names the thread it interrupted: it runs after the pending event */
     bool patch =
         patchable & (ctx == TRX_CONTEXT_ISR) & (prio != 0) & (prio != 0xFFFFFFFFu) & (i > 1);
     *p_next = pick(patch, prio, *p_next);
-    uint32_t before = pick(patch, prio, *cur);
-    /* RESUME and SUSPEND name the next thread, a TIME_SLICE too */
-    uint32_t run = pick((id == 1) | (id == 2), info3, before);
-    run = id == 5 ? info0 : run;
-    if ((id == 1) & (info3 == 0)) /* a RESUME that does not */
-        run = running_after_resume(c, i, before, info0);
+    uint32_t run = pick(patch, prio, *cur);
+    if (rule & (ISR_RUN_INFO3 | ISR_RUN_INFO0)) { /* the event names the next thread */
+        uint32_t before = run;
+        run = rule & ISR_RUN_INFO0 ? info0 : info3;
+        if ((rule & ISR_RUN_RESUME) && info3 == 0) /* a RESUME that does not */
+            run = running_after_resume(c, i, before, info0);
+    }
     uint32_t n = *nest;
-    n += id == 3;
-    n -= (id == 4) & (n > 0);
+    n += (rule / ISR_NEST_IN) & 1;
+    n -= (rule / ISR_NEST_OUT) & (n > 0);
     *nest = n;
     *cur = run;
-    uint32_t after = nx->priority != 0 ? nx->priority : run;
-    after = pick((nx->context == TRX_CONTEXT_ISR) & (nx->id != 1), after, nx->context);
+    const uint32_t nx_ctx = nx_context(nx), nx_prio = nx_priority(nx);
+    uint32_t after = nx_prio != 0 ? nx_prio : run;
+    after = pick((nx_ctx == TRX_CONTEXT_ISR) & (nx_id(nx) != 1), after, nx_ctx);
     return pick(n == 0, after, ctx);
 }
 
@@ -514,19 +595,21 @@ static COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, 
     return a;
 }
 
-/* Next context of a thread event (tracex.md 2.3); `nx`: the entry after it. */
+/* Next context of a thread event (tracex.md 2.3) by its rule (THREAD_NEXT_*);
+ * `nx`: the entry after it. Without a branch on the rule, which follows the
+ * trace's data: the words of AHEAD and SUSPEND and the named one computed,
+ * one taken. */
 static inline uint32_t next_for_thread(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
-                                       uint32_t info0, uint32_t info1, uint32_t info3,
-                                       const next_entry *nx)
+                                       uint32_t rule, const uint32_t info[4], next_entry nx)
 {
-    /* an internal resume names the next thread in info4, a relinquish in info2 */
-    bool names = (id == 1) | (id == 109);
-    uint32_t named = id == 1 ? info3 : info1;
-    if (names & (named == 0))
-        return next_by_scan(t, i, ctx, id, info0);
-    /* else the thread after it, if one; an internal suspend: its next thread word */
-    uint32_t next = pick(is_thread_context(nx->context), nx->context, ctx);
-    next = pick(id == 2, ((ctx == info0) & (nx->context == ctx)) ? ctx : info3, next);
+    const uint32_t a = nx_context(nx);
+    const bool names = rule >= THREAD_NEXT_RESUME;                   /* RESUME, RELINQUISH */
+    const uint32_t named = info[rule == THREAD_NEXT_RESUME ? 3 : 1]; /* info4, info2 */
+    if (names & (named == 0)) /* a resume or relinquish that does not name the next thread */
+        return next_by_scan(t, i, ctx, id, info[0]);
+    uint32_t next = pick(is_thread_context(a), a, ctx);
+    next =
+        pick(rule == THREAD_NEXT_SUSPEND, pick((ctx == info[0]) & (a == ctx), ctx, info[3]), next);
     return pick(names, named, next);
 }
 
@@ -598,7 +681,9 @@ static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t 
 /* What a thread creation (id 100) tells the backward priority search. */
 static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio)
 {
-    int32_t th = thread_of(c, address);
+    thread_slot none; /* thread_slot's empty address: not through the slots */
+    int32_t th =
+        address == TRX_CONTEXT_ISR ? thread_of_slow(c, address, &none) : thread_of(c, address);
     if (th >= 0) {
         thread_prio_cache *pc = &c->scratch_->cache[th];
         pc->prio = prio;
@@ -697,6 +782,32 @@ static inline void emit(trx_cursor *c, trx_event *ev)
     ev->index = c->out_index_++;
 }
 
+/* advance's modelling of an interrupt (`ctx` TRX_CONTEXT_ISR) or
+ * initialization event `ev` whose priority word is `raw`: returns the
+ * pending event's next context, which it sets. */
+static ALWAYS_INLINE uint32_t model_isr_or_init(trx_cursor *c, trx_event *ev, trx_event *p,
+                                                uint32_t i, const uint32_t ctx, uint32_t raw,
+                                                uint32_t rule, next_entry nx, bool pending)
+{
+    uint32_t prio = ctx == TRX_CONTEXT_ISR ? raw : raw & 0x7FFu;
+    uint32_t p_next = p->next_context;
+    ev->priority = prio;
+    ev->threshold = TRX_UNKNOWN;
+    ev->thread = -1;
+    ev->next_context =
+        next_for_isr_or_init(c, i, ctx, rule, prio, ev->info[0], ev->info[3], nx, &c->cur_,
+                             &c->nest_, &p_next, pending & (p->context != TRX_CONTEXT_ISR));
+    p->next_context = p_next;
+    return p_next;
+}
+
+/* model_isr_or_init of an initialization event: rare, out of the hot path. */
+static COLD uint32_t model_init(trx_cursor *c, trx_event *ev, trx_event *p, uint32_t i,
+                                uint32_t raw, uint32_t rule, next_entry nx, bool pending)
+{
+    return model_isr_or_init(c, ev, p, i, TRX_CONTEXT_INIT, raw, rule, nx, pending);
+}
+
 /* Reads raw event `pos_` and completes the pending one: returns it (NULL
  * when there was none), and leaves a RUNNING event to follow it in
  * ev_buf_[2] (running_ready_). ev_buf_[0] and [1] hold the pending event and
@@ -706,7 +817,7 @@ static inline void emit(trx_cursor *c, trx_event *ev)
 static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, const bool pending)
 {
     trx_trace *t = c->trace;
-    const uint32_t i = c->pos_++, used = t->used;
+    const uint32_t i = c->pos_++;
     trx_event *p = c->pending_, *ev = c->spare_;
     const uint32_t phys = c->phys_;
     const uint8_t *w = t->entries + (size_t)phys * TRX_ENTRY_SIZE; /* trx_entry's words */
@@ -731,40 +842,35 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
     } else {
         memcpy(ev->info, w + 16, sizeof ev->info);
     }
-    set_kind(ev, id, ev->info[1]);
+    const txtb_kind *kind = kind_of(id);
+    set_kind(ev, kind, id, ev->info[1]);
 
-    next_entry nx = {TRX_CONTEXT_ISR, 0, 0};
-    if (i + 1 < used) {
-        const uint32_t nphys = next_phys(c, used, i, phys);
-        const uint8_t *q = t->entries + (size_t)nphys * TRX_ENTRY_SIZE;
-        c->phys_ = nphys;
-        nx = (next_entry){trx_rd32(q, be), trx_rd32(q + 4, be), trx_rd32(q + 8, be) & 0xFFFFu};
-    }
+    next_entry nx = {w + TRX_ENTRY_SIZE, be};
+    if (i + 1 < c->run_end_) /* within a run of the ring: the next entry in memory */
+        c->phys_ = phys + 1;
+    else
+        nx.words = next_past_run(c, i, phys);
     struct trx_cursor_scratch *s = c->scratch_;
     thread_prio_cache *pc = &s->sink; /* what the backward priority search learns */
     uint32_t p_next = p->next_context;
     if (is_thread_context(ctx)) {
         decode_priority(raw, &ev->priority, &ev->threshold);
         ev->thread = thread_of(c, ctx);
-        if (c->preparing_)
-            trx_prepare_real_event(s->prep, t, ev);
-        if (ensure_cache(c) < 0)
-            ev->thread = -1; /* out of memory: no priority cache for new threads */
-        uint32_t next = next_for_thread(t, i, ctx, id, ev->info[0], ev->info[1], ev->info[3], &nx);
+        if (c->preparing_) {
+            trx_prepare_real_event(s->prep, t, ev); /* may add a thread */
+            if (ensure_cache(c) < 0)
+                ev->thread = -1; /* out of memory: no priority cache for new threads */
+        }
+        uint32_t next = next_for_thread(t, i, ctx, id, kind->thread_next, ev->info, nx);
         ev->next_context = next;
         c->cur_ = next;
         c->nest_ = 0;
         if (ev->thread >= 0 && id != TRX_EVENT_RUNNING)
             pc = &s->cache[ev->thread];
+    } else if (ctx == TRX_CONTEXT_ISR) {
+        p_next = model_isr_or_init(c, ev, p, i, TRX_CONTEXT_ISR, raw, kind->isr_next, nx, pending);
     } else {
-        uint32_t prio = ctx == TRX_CONTEXT_ISR ? raw : raw & 0x7FFu;
-        ev->priority = prio;
-        ev->threshold = TRX_UNKNOWN;
-        ev->thread = -1;
-        ev->next_context =
-            next_for_isr_or_init(c, i, ctx, id, prio, ev->info[0], ev->info[3], &nx, &c->cur_,
-                                 &c->nest_, &p_next, pending & (p->context != TRX_CONTEXT_ISR));
-        p->next_context = p_next;
+        p_next = model_init(c, ev, p, i, raw, kind->isr_next, nx, pending);
     }
 
     const trx_event *out = NULL;
@@ -790,7 +896,8 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
         remember_created(c, ev->info[0], ev->info[1]);
     c->pending_ = ev;
     c->spare_ = p;
-    c->have_pending_ = true;
+    if (!pending)
+        c->have_pending_ = true;
     return out;
 }
 

@@ -150,6 +150,84 @@ static void test_wrapped_order(void **state)
     trx_trace_close(&t);
 }
 
+/* A full wrapped ring: the event physically last takes its next context
+ * from the entry after it in time, physically the first (the cursor reads
+ * the next entry in place only within a run of the ring). */
+static void test_next_context_across_the_wrap(void **state)
+{
+    (void)state;
+    test_trace b;
+    trx_trace t;
+    tb_init(&b, 2, 4, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "thread A", 0x30000, 1024, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "thread B", 0x31000, 1024, 10);
+    tb_event(&b, B, prio(10), 69, 400, 0, 0, 0, 4); /* newest, physically first */
+    tb_event(&b, A, prio(5), 69, 100, 0, 0, 0, 1);  /* oldest */
+    tb_event(&b, A, prio(5), 69, 200, 0, 0, 0, 2);
+    tb_event(&b, A, prio(5), 69, 300, 0, 0, 0, 3); /* physically last: B runs next */
+    tb_oldest(&b, 1);
+    tb_open(&b, &t);
+    assert_int_equal(t.oldest, 1);
+    assert_int_equal(t.used, 4);
+    const uint32_t context[4] = {A, A, A, B}, next[4] = {A, A, B, B}, entry[4] = {1, 2, 3, 0};
+    trx_cursor c;
+    trx_event ev;
+    uint32_t k = 0;
+    assert_int_equal(trx_cursor_init(&c, &t), 0);
+    while (trx_cursor_next(&c, &ev)) {
+        assert_true(k < 4);
+        assert_false(ev.synthetic);
+        assert_int_equal(ev.context, context[k]);
+        assert_int_equal(ev.next_context, next[k]);
+        assert_int_equal(ev.entry, entry[k]);
+        assert_int_equal(ev.info[3], k + 1);
+        assert_int_equal(ev.ticks, 100 * k);
+        k++;
+    }
+    assert_int_equal(k, 4);
+    trx_trace_close(&t);
+}
+
+/* An interrupt's TIME_SLICE names the next thread in info1 (not info4): it
+ * runs after the interrupt, shown by the RUNNING event TraceX inserts when
+ * another interrupt follows. */
+static void test_time_slice_in_an_interrupt(void **state)
+{
+    (void)state;
+    test_trace b;
+    trx_trace t;
+    const uint32_t X = 0x3000; /* no thread: what info4 holds */
+    tb_init(&b, 2, 16, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, A, "thread A", 0x30000, 1024, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, B, "thread B", 0x31000, 1024, 10);
+    tb_event(&b, A, prio(5), 69, 100, 0, 0, 0, 0);
+    tb_event(&b, A, prio(5), 69, 110, 0, 0, 0, 0);
+    tb_event(&b, ISR, A, 3, 120, 0x40000, 7, 1, 0);
+    tb_event(&b, ISR, A, 5, 130, B, 0, 0, X);
+    tb_event(&b, ISR, A, 4, 140, 0x40000, 7, 1, 0);
+    tb_event(&b, ISR, 0, 3, 150, 0x40000, 8, 1, 0);
+    tb_event(&b, ISR, 0, 4, 160, 0x40000, 8, 1, 0);
+    tb_event(&b, B, prio(10), 69, 170, 0, 0, 0, 0);
+    tb_open(&b, &t);
+    const uint32_t context[9] = {A, A, ISR, ISR, ISR, B, ISR, ISR, B};
+    const uint32_t next[9] = {A, A, ISR, ISR, B, B, ISR, B, B};
+    const uint32_t id[9] = {69, 69, 3, 5, 4, TRX_EVENT_RUNNING, 3, 4, 69};
+    trx_cursor c;
+    trx_event ev;
+    uint32_t k = 0;
+    assert_int_equal(trx_cursor_init(&c, &t), 0);
+    while (trx_cursor_next(&c, &ev)) {
+        assert_true(k < 9);
+        assert_int_equal(ev.context, context[k]);
+        assert_int_equal(ev.next_context, next[k]);
+        assert_int_equal(ev.id, id[k]);
+        assert_int_equal(ev.synthetic, k == 5);
+        k++;
+    }
+    assert_int_equal(k, 9);
+    trx_trace_close(&t);
+}
+
 /* A 16-bit down-counting timer that wraps: relative ticks still grow. */
 static void test_down_counting_timer(void **state)
 {
@@ -258,6 +336,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_next_contexts_and_running_event),
         cmocka_unit_test(test_wrapped_order),
+        cmocka_unit_test(test_next_context_across_the_wrap),
+        cmocka_unit_test(test_time_slice_in_an_interrupt),
         cmocka_unit_test(test_down_counting_timer),
         cmocka_unit_test(test_cursor_ticks_by_mask),
         cmocka_unit_test(test_unregistered_contexts),

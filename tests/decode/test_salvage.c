@@ -207,6 +207,43 @@ static void test_holes_in_the_middle(void **state)
     }
 }
 
+/* The cursor walks the salvaging view's own order: the events of the
+ * intact entries only, in time order, each with its physical index and its
+ * ticks (the cursor reads the next entry in place only where the view's
+ * order follows the ring). */
+static void test_cursor_skips_the_holes(void **state)
+{
+    (void)state;
+    for (int be = 0; be < 2; be++) {
+        test_trace b;
+        trx_trace t;
+        build_wrapped(&b, 3, be);
+        tb_entry_word(&b, 7, 0, 0); /* entry 8: half-written */
+        for (unsigned k = 0; k < 8; k++)
+            tb_entry_word(&b, 9, k, 0); /* entry 10: empty */
+        tb_entry_word(&b, 1, 2, 0);     /* entry 14: id 0 with data */
+        tb_open(&b, &t);
+        assert_int_equal(t.damaged_count, 3);
+        const uint32_t want[] = {4, 5, 6, 7, 9, 11, 12, 13, 15};
+        trx_cursor c;
+        trx_event ev;
+        uint32_t k = 0;
+        assert_int_equal(trx_cursor_init(&c, &t), 0);
+        while (trx_cursor_next(&c, &ev)) {
+            assert_true(k < 9);
+            assert_false(ev.synthetic);
+            assert_int_equal(ev.info[0], want[k]);
+            assert_int_equal(ev.entry, (want[k] - 1) % CAP);
+            assert_int_equal(ev.ticks, 100 * (want[k] - 4));
+            assert_int_equal(ev.context, T);
+            assert_int_equal(ev.next_context, T);
+            k++;
+        }
+        assert_int_equal(k, 9);
+        trx_trace_close(&t);
+    }
+}
+
 static void test_nothing_intact(void **state)
 {
     (void)state;
@@ -233,6 +270,7 @@ int main(void)
         cmocka_unit_test(test_timer_range_decides),
         cmocka_unit_test(test_pointer_at_last_entry),
         cmocka_unit_test(test_holes_in_the_middle),
+        cmocka_unit_test(test_cursor_skips_the_holes),
         cmocka_unit_test(test_nothing_intact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
