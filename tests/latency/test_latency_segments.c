@@ -222,6 +222,25 @@ static void test_every_cut(void **state)
     assert_true(merged_total > walked_total);
 }
 
+/* Built trace t (prepared) cut once at `cut` with a warm-up of 8 events:
+ * the segments' JSON is `want` (freed here), merged (1) or walked again
+ * (0) as `merged` says; t closed. */
+static void one_cut_gives(trx_trace *t, const trx_latency_options *o, uint64_t cut, char *want,
+                          int merged)
+{
+    trx_latency l;
+    trx_latency_seg_report rep;
+    assert_int_equal(trx_latency_compute_segments(t, o, &l, &cut, 1, 8, false, &rep), 0);
+    char *got = latency_json(t, &l, false);
+    assert_string_equal(got, want);
+    assert_int_equal(rep.merged, (uint64_t)merged);
+    assert_int_equal(rep.walked_again, (uint64_t)!merged);
+    free(got);
+    free(want);
+    trx_latency_free(&l);
+    trx_trace_close(t);
+}
+
 /* A thread whose last request (a semaphore configured as a lock) came
  * before the warm-up: the segment's state looks the same but for what the
  * thread asked for, and its next SUSPEND (a semaphore wait) blocks in the
@@ -260,17 +279,7 @@ static void test_request_before_warm_up(void **state)
     char *want = one_walk(&t, &o);
     assert_non_null(
         strstr(want, "\"instances\": 1, \"incomplete\": 0")); /* one, through the wait */
-    uint64_t cut = 26;
-    trx_latency l;
-    trx_latency_seg_report rep;
-    assert_int_equal(trx_latency_compute_segments(&t, &o, &l, &cut, 1, 8, false, &rep), 0);
-    char *got = latency_json(&t, &l, false);
-    assert_string_equal(got, want);
-    assert_int_equal(rep.walked_again, 1);
-    free(got);
-    free(want);
-    trx_latency_free(&l);
-    trx_trace_close(&t);
+    one_cut_gives(&t, &o, 26, want, 0);
 }
 
 /* A thread released while it runs (it resumes itself, its state unknown):
@@ -303,17 +312,7 @@ static void test_released_while_running(void **state)
     o.worst = 5;
     char *want = one_walk(&t, &o);
     assert_non_null(strstr(want, "\"execution_ticks\": 80")); /* from the release at 120 */
-    uint64_t cut = 3;
-    trx_latency l;
-    trx_latency_seg_report rep;
-    assert_int_equal(trx_latency_compute_segments(&t, &o, &l, &cut, 1, 8, false, &rep), 0);
-    char *got = latency_json(&t, &l, false);
-    assert_string_equal(got, want);
-    assert_int_equal(rep.merged, 1); /* the merge, not a walk again, made it */
-    free(got);
-    free(want);
-    trx_latency_free(&l);
-    trx_trace_close(&t);
+    one_cut_gives(&t, &o, 3, want, 1); /* the merge, not a walk again, makes it */
 }
 
 int main(int argc, char **argv)
