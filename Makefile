@@ -41,7 +41,7 @@ test-sanitize: test-deps
 
 # The tests that run threads (two traces in one process, the stats helper
 # thread, lock-free and per-core recorders) under ThreadSanitizer.
-TSAN_TESTS = test_two_traces|stats_parallel_same|overview_halves|test_uia_per_core|test_recorder_smp|test_recorder_lockfree|test_core_summary_split|test_open_counts|test_jobs|stats_segments|cinv_segments|timing_segments|tracex_marks_segments|latency_segments
+TSAN_TESTS = test_two_traces|stats_parallel_same|overview_halves|test_uia_per_core|test_recorder_smp|test_recorder_lockfree|test_core_summary_split|test_open_counts|test_jobs|stats_segments|cinv_segments|timing_segments|tracex_marks_segments|latency_segments|uia_segments_same
 test-tsan: test-deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTRX_TSAN=ON >/dev/null
 	@cmake --build build-tsan -j $(JOBS)
