@@ -6,7 +6,7 @@
  * without a start (before and after a key was touched), lost-event gaps on
  * one core and synthetic events, cut at every event into two parts and at
  * pairs of points into three; the later parts numbered from 0 and merged
- * with their offset. */
+ * with their offset (every TRX_TEST_SPARSE-th cut under the sanitizers). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "analyze/durations.h"
+#include "test_sparse.h"
 
 enum { START = 7, STOP = 8, OTHER = 9, EVENTS = 240 };
 
@@ -157,7 +158,7 @@ static void test_two_parts_every_cut(void **state)
     for (uint32_t seed = 1; seed <= 40; seed++) {
         make_events(seed);
         char *want = one_feed(totals);
-        for (uint32_t cut = 1; cut < EVENTS; cut++) {
+        for (uint32_t cut = 1; cut < EVENTS; cut += test_sparse()) {
             const uint32_t cuts[2] = {0, cut};
             char *got = in_parts(cuts, 2);
             expect_same(want, got, seed, cuts, 2);
@@ -178,7 +179,7 @@ static void test_three_parts(void **state)
         make_events(seed);
         uint64_t totals[3] = {0, 0, 0};
         char *want = one_feed(totals);
-        for (uint32_t a = 1; a < EVENTS; a += 3)
+        for (uint32_t a = 1; a < EVENTS; a += 3 * test_sparse())
             for (uint32_t b = a + 1; b < EVENTS; b += 7) {
                 const uint32_t cuts[3] = {0, a, b};
                 char *got = in_parts(cuts, 3);
