@@ -35,14 +35,7 @@
 #include "decode/txtb_scan.h"
 #include "util/address_map.h"
 #include "analyze/segment_units.h"
-
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define NOINLINE
-#define ALWAYS_INLINE inline
-#endif
+#include "util/inline_hints.h"
 
 enum { STATE_UNKNOWN, STATE_IDLE, STATE_THREAD, STATE_INIT };
 
@@ -180,7 +173,7 @@ static bool is_busy(const core_state *c)
 }
 
 /* The map entry of (core, its running thread); the thread must be known. */
-static NOINLINE trx_core_thread *look_up_slot(trx_core_tracker *k, uint32_t core)
+static TRX_NOINLINE trx_core_thread *look_up_slot(trx_core_tracker *k, uint32_t core)
 {
     core_state *c = &k->core[core];
     c->slot = trx_core_thread_map_get(&k->map, core, c->thread);
@@ -231,7 +224,7 @@ static inline void charge(trx_core_tracker *k, uint32_t core, const core_state *
 }
 
 /* Adds the time since the core's last change to the state it was in. */
-static ALWAYS_INLINE void account(trx_core_tracker *k, uint32_t core, uint64_t now)
+static TRX_ALWAYS_INLINE void account(trx_core_tracker *k, uint32_t core, uint64_t now)
 {
     core_state *c = &k->core[core];
     uint64_t d = now - c->since;
@@ -241,7 +234,7 @@ static ALWAYS_INLINE void account(trx_core_tracker *k, uint32_t core, uint64_t n
 }
 
 /* Counts the parallel time up to `now` before the number of busy cores changes. */
-static ALWAYS_INLINE void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
+static TRX_ALWAYS_INLINE void busy_changes(trx_core_tracker *k, uint64_t now, bool was, bool is)
 {
     if (was == is)
         return;
@@ -547,7 +540,7 @@ static inline bool follow_goes_on(const core_state *c, uint32_t n)
 /* Following the event model: the time from this event on goes to its next
  * context on its core (as the execution profile has it); synthetic RUNNING
  * events change the state too. */
-static NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
+static TRX_NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
 {
     uint32_t core = trx_core_slot(k->follow_cores, ev);
     core_state *c = &k->core[core];
@@ -589,8 +582,8 @@ static NOINLINE void follow_event(trx_core_tracker *k, const trx_event *ev)
  * SMP state then: ready_at and running_on are NULL), for a state that
  * differs from the core's, with no interrupt running: inline in
  * follow_change_at. */
-static ALWAYS_INLINE void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t context,
-                                        int32_t thread, uint64_t now)
+static TRX_ALWAYS_INLINE void set_state_one(trx_core_tracker *k, uint8_t state, uint32_t context,
+                                            int32_t thread, uint64_t now)
 {
     core_state *c = &k->core[0];
     if (thread >= (int32_t)k->out.thread_count)
@@ -632,8 +625,8 @@ static inline int32_t first_thread_cached(trx_core_tracker *k, uint32_t n)
 /* follow_event's change of state following one core (core 0), out of line:
  * follow_change's steps with the core a constant and no listener (set_state_one),
  * else follow_change itself. */
-static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, uint64_t now,
-                                      int32_t own)
+static TRX_NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, uint64_t now,
+                                          int32_t own)
 {
     core_state *c = &k->core[0];
     if (k->listener) { /* (one core: following, so no SMP arrays) */
@@ -672,8 +665,8 @@ static NOINLINE void follow_change_at(trx_core_tracker *k, const trx_event *ev, 
  * cursor's ev->thread is the first thread at the context): inline, only
  * tail calls. Else follow_event. `no_shared` (a constant): the trace has no
  * such address (trx_core_tracker_feed_unshared). */
-static ALWAYS_INLINE void follow_one_core(trx_core_tracker *k, const trx_event *ev,
-                                          const bool no_shared)
+static TRX_ALWAYS_INLINE void follow_one_core(trx_core_tracker *k, const trx_event *ev,
+                                              const bool no_shared)
 {
     core_state *c = &k->core[0];
     if (!c->seen || ev->synthetic || (!no_shared && k->trace->first_thread_map_)) {
@@ -697,7 +690,7 @@ static ALWAYS_INLINE void follow_one_core(trx_core_tracker *k, const trx_event *
 }
 
 /* The SMP rules' feed: per core, from the events each core logged. */
-static NOINLINE void smp_event(trx_core_tracker *k, const trx_event *ev)
+static TRX_NOINLINE void smp_event(trx_core_tracker *k, const trx_event *ev)
 {
     if (ev->synthetic)
         return;

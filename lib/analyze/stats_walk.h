@@ -8,6 +8,7 @@
 
 #include "analyze/analyses.h"
 #include "analyze/core_tracker.h"
+#include "util/inline_hints.h"
 
 /* How many inversions the list keeps, and where the others go. */
 typedef struct trx_kept_inversions {
@@ -125,19 +126,13 @@ static inline uint32_t trx_stats_walk_class(const trx_stats_walk *w, const trx_e
     return ev->id < w->class_ids ? w->id_class[ev->id] : w->class_beyond;
 }
 
-#if defined(__GNUC__)
-#define TRX_STATS_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define TRX_STATS_ALWAYS_INLINE inline
-#endif
-
 /* Feeds `ev` to the units `units` of `w`, in the order of one walk: the
  * dispatch of every event. `units` must be of w's mode (STATS_U_*_MODE):
  * those keyed by ids run as the id's class says (none on traces whose ids
  * are not the catalogue's). Inline: with constant `units`, each caller gets
  * its own dispatch without the tests of units it does not feed. */
-static TRX_STATS_ALWAYS_INLINE void
-trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t units)
+static TRX_ALWAYS_INLINE void trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev,
+                                                        const uint32_t units)
 {
     uint32_t cls = 0;
     if ((units & STATS_U_BY_ID) && (units & STATS_F_PLAIN))
@@ -191,7 +186,7 @@ trx_stats_walk_feed_units(trx_stats_walk *w, const trx_event *ev, const uint32_t
 }
 
 /* Feeds `ev` to every unit of `w`. */
-static TRX_STATS_ALWAYS_INLINE void trx_stats_walk_feed_all(trx_stats_walk *w, const trx_event *ev)
+static TRX_ALWAYS_INLINE void trx_stats_walk_feed_all(trx_stats_walk *w, const trx_event *ev)
 {
     if (w->plain)
         trx_stats_walk_feed_units(w, ev, STATS_U_CORRECT_MODE | STATS_F_PLAIN);

@@ -19,14 +19,7 @@
 #include "util/log_histogram.h"
 #include "analyze/segment_units.h"
 #include "decode/object_table.h"
-
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline)) /* rare paths: out of the per-event one */
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define NOINLINE
-#define ALWAYS_INLINE inline
-#endif
+#include "util/inline_hints.h"
 
 #define MAX_NEST 64
 #define MAX_KEYS 4096 /* distinct ISR numbers / threads tracked */
@@ -272,8 +265,8 @@ static inline uint32_t pending_index(trx_timing *a, uint32_t thread)
 }
 
 /* Ends thread `thread`'s pending response time and latency `ps` at `ev`. */
-static NOINLINE void end_pending(trx_timing *a, uint32_t thread, pending_start *ps,
-                                 const trx_event *ev)
+static TRX_NOINLINE void end_pending(trx_timing *a, uint32_t thread, pending_start *ps,
+                                     const trx_event *ev)
 {
     if (ps->backsteps != a->backsteps) { /* time went backwards meanwhile: no figure */
         a->dropped++;
@@ -316,8 +309,8 @@ static inline pending_start *waiting(trx_timing *a, uint32_t thread)
 
 /* Ends core c's (number `core`) innermost interrupt (ISR or Swi) at `ev`:
  * its durations. */
-static NOINLINE void close_frame(trx_timing *a, trx_timing_core *c, uint32_t core,
-                                 const trx_event *ev)
+static TRX_NOINLINE void close_frame(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                     const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     c->depth--;
@@ -343,7 +336,7 @@ static NOINLINE void close_frame(trx_timing *a, trx_timing_core *c, uint32_t cor
 /* A resume (`ev`, on core c) starts a response time of its thread (and a
  * latency, from the outer ISR ENTER, when an ISR resumes it). False when
  * out of memory. */
-static NOINLINE bool start_pending(trx_timing *a, const trx_timing_core *c, const trx_event *ev)
+static TRX_NOINLINE bool start_pending(trx_timing *a, const trx_timing_core *c, const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     uint32_t i = pending_index(a, ev->subject);
@@ -400,7 +393,7 @@ static inline bool may_end(const trx_timing *a, const trx_event *ev)
  * response time and, if an ISR resumed it, its interrupt-to-thread latency;
  * its own event does when the next contexts never named it. The next
  * context, a thread, waits no more then (a->no_wait). */
-static NOINLINE void end_waiting(trx_timing *a, const trx_event *ev)
+static TRX_NOINLINE void end_waiting(trx_timing *a, const trx_event *ev)
 {
     uint32_t ctx = ev->context, next = ev->next_context;
     if (next != a->no_wait && is_thread(next)) {
@@ -432,8 +425,8 @@ static inline void open_frame(const trx_timing *a, trx_timing_core *c, const trx
 /* trx_timing_feed for the events that open or close an interrupt frame
  * (ISR and Swi durations) or resume a thread (a response time starts, and
  * a latency from an ISR), after the load. */
-static NOINLINE void interrupt_or_resume(trx_timing *a, trx_timing_core *c, uint32_t core,
-                                         const trx_event *ev)
+static TRX_NOINLINE void interrupt_or_resume(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                             const trx_event *ev)
 {
     switch (ev->kind) {
     case TRX_KIND_ISR_ENTER:
@@ -459,8 +452,8 @@ static NOINLINE void interrupt_or_resume(trx_timing *a, trx_timing_core *c, uint
 /* trx_timing_feed after the load: core c's (number `core`) previous event
  * becomes `ev`, then the interrupt frames and pending starts. Only tail
  * calls: nothing to save around them on the common path. */
-static ALWAYS_INLINE void feed_after_load(trx_timing *a, trx_timing_core *c, uint32_t core,
-                                          const trx_event *ev)
+static TRX_ALWAYS_INLINE void feed_after_load(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                              const trx_event *ev)
 {
     uint64_t now = ev->ticks;
     if (now < c->last_ticks) /* (0 before the core's first event) */
@@ -483,15 +476,15 @@ static ALWAYS_INLINE void feed_after_load(trx_timing *a, trx_timing_core *c, uin
 }
 
 /* trx_timing_feed when the load's interval leaves the last window used. */
-static NOINLINE void feed_new_window(trx_timing *a, trx_timing_core *c, uint32_t core,
-                                     const trx_event *ev)
+static TRX_NOINLINE void feed_new_window(trx_timing *a, trx_timing_core *c, uint32_t core,
+                                         const trx_event *ev)
 {
     load_add_split(a, core, c->prev_ticks, ev->ticks, c->prev_state);
     feed_after_load(a, c, core, ev);
 }
 
 /* trx_timing_feed; `one_core` (a constant): a->cores is 1. */
-static ALWAYS_INLINE void feed_on(trx_timing *a, const trx_event *ev, const bool one_core)
+static TRX_ALWAYS_INLINE void feed_on(trx_timing *a, const trx_event *ev, const bool one_core)
 {
     uint32_t core = one_core ? 0 : trx_core_slot(a->cores, ev);
     trx_timing_core *c = &a->per_core[core];

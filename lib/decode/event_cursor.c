@@ -16,18 +16,8 @@
 #include "decode/open_ticks.h"
 #include "decode/uia_cursor.h"
 #include "decode/txtb_salvage.h"
+#include "util/inline_hints.h"
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define COLD __attribute__((cold, noinline)) /* rare paths: out of the hot loop */
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define NOINLINE
-#define ALWAYS_INLINE inline
-#define COLD
-#define LIKELY(x) (x)
-#endif
 #if defined(__GNUC__) && !defined(__clang__)
 /* GCC 12 at -O2 packs advance's stores of separate words into vector
  * shuffles that take more instructions than the stores (8 a step). */
@@ -171,7 +161,7 @@ static inline uint32_t stamp_of(const trx_trace *t, uint32_t i)
 
 /* The events lost right before `ev` (a stream's gaps, stream_txtb.h), and
  * where the next gap is. */
-static COLD void take_gaps(trx_cursor *c, trx_event *ev)
+static TRX_COLD void take_gaps(trx_cursor *c, trx_event *ev)
 {
     const trx_trace *t = c->trace;
     uint64_t lost = 0;
@@ -426,7 +416,7 @@ static inline uint64_t tick_step(const trx_trace *t, uint32_t prev, uint32_t ts)
  * timer counting down count up). */
 static inline uint64_t walk_step(const trx_cursor *c, uint32_t prev, uint32_t ts)
 {
-    if (LIKELY(c->step_masked_))
+    if (TRX_LIKELY(c->step_masked_))
         return ((ts ^ c->step_flip_) - (prev ^ c->step_flip_)) & c->step_mask_;
     return tick_step(c->trace, prev, ts);
 }
@@ -468,7 +458,7 @@ static inline uint32_t nx_id(next_entry nx)
 /* The words of raw entry i + 1 when entry i (physical `phys`) ends a run of
  * the ring (its wrap, the view's order, the end), and its physical index
  * into the cursor. */
-static COLD const uint8_t *next_past_run(trx_cursor *c, uint32_t i, uint32_t phys)
+static TRX_COLD const uint8_t *next_past_run(trx_cursor *c, uint32_t i, uint32_t phys)
 {
     const trx_trace *t = c->trace;
     if (i + 1 >= t->used)
@@ -534,8 +524,8 @@ static uint32_t next_occurrence_of(trx_cursor *c, uint32_t address, uint32_t p)
 /* The running thread after an interrupt's RESUME that does not name the next
  * thread: the first later thread event is either the running thread's (no
  * change) or the resumed one's (it becomes the running one). */
-static COLD uint32_t running_after_resume(trx_cursor *c, uint32_t i, uint32_t cur,
-                                          uint32_t resumed_thread)
+static TRX_COLD uint32_t running_after_resume(trx_cursor *c, uint32_t i, uint32_t cur,
+                                              uint32_t resumed_thread)
 {
     uint32_t running = next_occurrence_of(c, cur, i + 1);
     uint32_t resumed = next_occurrence_of(c, resumed_thread, i + 1);
@@ -575,8 +565,8 @@ static inline uint32_t next_for_isr_or_init(trx_cursor *c, uint32_t i, uint32_t 
 
 /* Next context of a thread's internal RESUME (id 1) or relinquish (109)
  * that does not name the next thread: from the events ahead (tracex.md 2.3). */
-static COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
-                                  uint32_t info0)
+static TRX_COLD uint32_t next_by_scan(const trx_trace *t, uint32_t i, uint32_t ctx, uint32_t id,
+                                      uint32_t info0)
 {
     trx_entry e;
     if (id == 1)
@@ -679,7 +669,7 @@ static uint8_t running_priority(trx_cursor *c, int32_t th, uint32_t i, uint32_t 
 }
 
 /* What a thread creation (id 100) tells the backward priority search. */
-static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio)
+static TRX_COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio)
 {
     thread_slot none; /* thread_slot's empty address: not through the slots */
     int32_t th =
@@ -693,8 +683,8 @@ static COLD void remember_created(trx_cursor *c, uint32_t address, uint32_t prio
 }
 
 /* Notes a RUNNING priority found by a forward search (segments). */
-static COLD void note_guess(trx_cursor_guesses *s, int32_t th, uint32_t prio, uint32_t pt,
-                            uint8_t source)
+static TRX_COLD void note_guess(trx_cursor_guesses *s, int32_t th, uint32_t prio, uint32_t pt,
+                                uint8_t source)
 {
     for (uint32_t k = 0; k < s->count; k++)
         if (s->guess[k].thread == th)
@@ -713,7 +703,8 @@ static COLD void note_guess(trx_cursor_guesses *s, int32_t th, uint32_t prio, ui
 /* Builds in ev_buf_[2] the synthetic RUNNING event that goes between `p` and
  * `e` (preset_events set its constant fields) and reports it while
  * preparing. */
-static COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event *e, uint32_t raw_i)
+static TRX_COLD void make_running(trx_cursor *c, const trx_event *p, const trx_event *e,
+                                  uint32_t raw_i)
 {
     trx_event *f = &c->ev_buf_[2];
     uint8_t found = TRX_PRIORITY_NONE;
@@ -785,9 +776,9 @@ static inline void emit(trx_cursor *c, trx_event *ev)
 /* advance's modelling of an interrupt (`ctx` TRX_CONTEXT_ISR) or
  * initialization event `ev` whose priority word is `raw`: returns the
  * pending event's next context, which it sets. */
-static ALWAYS_INLINE uint32_t model_isr_or_init(trx_cursor *c, trx_event *ev, trx_event *p,
-                                                uint32_t i, const uint32_t ctx, uint32_t raw,
-                                                uint32_t rule, next_entry nx, bool pending)
+static TRX_ALWAYS_INLINE uint32_t model_isr_or_init(trx_cursor *c, trx_event *ev, trx_event *p,
+                                                    uint32_t i, const uint32_t ctx, uint32_t raw,
+                                                    uint32_t rule, next_entry nx, bool pending)
 {
     uint32_t prio = ctx == TRX_CONTEXT_ISR ? raw : raw & 0x7FFu;
     uint32_t p_next = p->next_context;
@@ -802,8 +793,8 @@ static ALWAYS_INLINE uint32_t model_isr_or_init(trx_cursor *c, trx_event *ev, tr
 }
 
 /* model_isr_or_init of an initialization event: rare, out of the hot path. */
-static COLD uint32_t model_init(trx_cursor *c, trx_event *ev, trx_event *p, uint32_t i,
-                                uint32_t raw, uint32_t rule, next_entry nx, bool pending)
+static TRX_COLD uint32_t model_init(trx_cursor *c, trx_event *ev, trx_event *p, uint32_t i,
+                                    uint32_t raw, uint32_t rule, next_entry nx, bool pending)
 {
     return model_isr_or_init(c, ev, p, i, TRX_CONTEXT_INIT, raw, rule, nx, pending);
 }
@@ -814,7 +805,7 @@ static COLD uint32_t model_init(trx_cursor *c, trx_event *ev, trx_event *p, uint
  * the new one (they swap roles), so nothing is copied. The entries are read
  * in place. `be` (big-endian) and `pending` (have_pending_: false only for
  * a walk's first entry) are constants in each instance. */
-static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, const bool pending)
+static TRX_ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, const bool pending)
 {
     trx_trace *t = c->trace;
     const uint32_t i = c->pos_++;
@@ -902,18 +893,18 @@ static ALWAYS_INLINE const trx_event *advance(trx_cursor *c, const bool be, cons
 }
 
 /* advance for little- and big-endian traces, an event pending. */
-static SCALAR_STORES NOINLINE const trx_event *advance_le(trx_cursor *c)
+static SCALAR_STORES TRX_NOINLINE const trx_event *advance_le(trx_cursor *c)
 {
     return advance(c, false, true);
 }
 
-static SCALAR_STORES NOINLINE const trx_event *advance_be(trx_cursor *c)
+static SCALAR_STORES TRX_NOINLINE const trx_event *advance_be(trx_cursor *c)
 {
     return advance(c, true, true);
 }
 
 /* advance for a walk's first entry (nothing pending). */
-static COLD void advance_first(trx_cursor *c)
+static TRX_COLD void advance_first(trx_cursor *c)
 {
     if (c->trace->header.big_endian)
         advance(c, true, false);
@@ -922,7 +913,7 @@ static COLD void advance_first(trx_cursor *c)
 }
 
 /* trx_cursor_next_ref at the start (nothing pending) and the end, and for UIA. */
-static NOINLINE const trx_event *next_slow(trx_cursor *c)
+static TRX_NOINLINE const trx_event *next_slow(trx_cursor *c)
 {
     if (c->uia_) { /* its events numbered by the record walker; counted here too */
         if (!trx_uia_cursor_next(c, &c->ev_buf_[0]))
