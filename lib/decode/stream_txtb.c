@@ -17,21 +17,15 @@
 
 enum { NAME_SIZE = 32, HEADER = 48, REG_FIXED = 16 };
 
-/* `v` at `p` in the byte order of the buffer being written (`big`). */
-static void put32(uint8_t *p, uint32_t v, bool big)
-{
-    trx_wr32(p, v, big);
-}
-
 static void put_entry(uint8_t *b, bool big, uint32_t context, uint32_t priority, uint32_t id,
                       uint32_t ts, const uint32_t info[4])
 {
-    put32(b, context, big);
-    put32(b + 4, priority, big);
-    put32(b + 8, id, big);
-    put32(b + 12, ts, big);
+    trx_wr32(b, context, big);
+    trx_wr32(b + 4, priority, big);
+    trx_wr32(b + 8, id, big);
+    trx_wr32(b + 12, ts, big);
     for (int k = 0; k < 4; k++)
-        put32(b + 16 + 4 * k, info[k], big);
+        trx_wr32(b + 16 + 4 * k, info[k], big);
 }
 
 /* True when record `r` carries a TXTB entry (a TXTB drain's record). */
@@ -85,19 +79,19 @@ static uint32_t put_header(const trx_trace *t, const trx_uia_snapshot *reg, uint
     uint32_t reg_bytes = reg ? reg->length : REG_FIXED + NAME_SIZE;
     uint32_t buf_start = HEADER + reg_bytes;
     memset(h, 0, HEADER);
-    put32(h, TRX_TXTB_ID, big);
-    put32(h + 4, mask, big);
-    put32(h + 12, HEADER, big); /* registry start (base address 0) */
+    trx_wr32(h, TRX_TXTB_ID, big);
+    trx_wr32(h + 4, mask, big);
+    trx_wr32(h + 12, HEADER, big); /* registry start (base address 0) */
     h[big ? 18 : 19] = (uint8_t)(name_size >> 8);
     h[big ? 19 : 18] = (uint8_t)name_size;
-    put32(h + 20, buf_start, big); /* registry end */
-    put32(h + 24, buf_start, big);
+    trx_wr32(h + 20, buf_start, big); /* registry end */
+    trx_wr32(h + 24, buf_start, big);
     /* one empty entry after the last: the next to write, so the buffer
      * reads as never wrapped, oldest entry first */
-    put32(h + 28, buf_start + (entries + 1) * 32u, big);
-    put32(h + 32, buf_start + entries * 32u, big);
-    put32(h + 40, r3, big);
-    put32(h + 44, r4, big);
+    trx_wr32(h + 28, buf_start + (entries + 1) * 32u, big);
+    trx_wr32(h + 32, buf_start + entries * 32u, big);
+    trx_wr32(h + 40, r3, big);
+    trx_wr32(h + 44, r4, big);
     if (reg)
         memcpy(h + HEADER, reg->data, reg->length); /* as the target holds it */
     else {
