@@ -153,9 +153,7 @@ int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx
     if (!trx_latency_segmentable(o))
         return TRX_LATENCY_ONE_WALK;
     uint64_t *cuts;
-    int n = t->format == TRX_TRACE_UIA
-                ? trx_segments_uia_cuts_for_jobs(t, SEGMENT_MIN_ENTRIES, &cuts)
-                : trx_segments_cuts_for_jobs(t, SEGMENT_MIN_ENTRIES, &cuts);
+    int n = trx_segments_cuts_for_jobs(t, SEGMENT_MIN_ENTRIES, &cuts);
     if (n <= 0)
         return n < 0 ? -1 : TRX_LATENCY_ONE_WALK;
     int rc =

@@ -264,33 +264,14 @@ bool trx_segments_few_threads(const trx_trace *t)
     return (uint64_t)t->thread_count * TRX_SEGMENT_ENTRIES_PER_THREAD <= t->used;
 }
 
-int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cuts)
-{
-    *cuts = NULL;
-    uint64_t jobs = trx_trace_jobs(t);
-    if (t->format != TRX_TRACE_TXTB || jobs < 2 || min_entries == 0 || t->used < 2 * min_entries)
-        return 0;
-    trx_trace_use_view(t);
-    if (!trx_segments_few_threads(t))
-        return 0;
-    if (jobs > t->used / min_entries)
-        jobs = t->used / min_entries;
-    if (!(*cuts = malloc((size_t)(jobs - 1) * sizeof **cuts)))
-        return -1;
-    uint32_t n = trx_segments_plan_cuts(t, (uint32_t)jobs, *cuts);
-    if (n == 0) {
-        free(*cuts);
-        *cuts = NULL;
-    }
-    return (int)n;
-}
-
 /* A UIA trace's segments walk the cursor from the start (no start part-way):
  * the share, in percent, of a segment's cost per event that is the cursor's
  * alone, which the cuts below balance (SYS/BIOS captures: ~40). */
 #define UIA_CURSOR_SHARE_PERCENT 40u
 
-int trx_segments_uia_cuts_for_jobs(trx_trace *t, uint64_t min_events, uint64_t **cuts)
+/* trx_segments_cuts_for_jobs of a UIA trace: placed so that the segments'
+ * threads end together although each walks the cursor from the start. */
+static int uia_cuts_for_jobs(trx_trace *t, uint64_t min_events, uint64_t **cuts)
 {
     *cuts = NULL;
     const trx_uia_info *u = trx_uia_info_of(t);
@@ -320,6 +301,29 @@ int trx_segments_uia_cuts_for_jobs(trx_trace *t, uint64_t min_events, uint64_t *
             (n == 0 || at >= (*cuts)[n - 1] + min_events))
             (*cuts)[n++] = at;
     }
+    if (n == 0) {
+        free(*cuts);
+        *cuts = NULL;
+    }
+    return (int)n;
+}
+
+int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cuts)
+{
+    if (t->format == TRX_TRACE_UIA)
+        return uia_cuts_for_jobs(t, min_entries, cuts);
+    *cuts = NULL;
+    uint64_t jobs = trx_trace_jobs(t);
+    if (t->format != TRX_TRACE_TXTB || jobs < 2 || min_entries == 0 || t->used < 2 * min_entries)
+        return 0;
+    trx_trace_use_view(t);
+    if (!trx_segments_few_threads(t))
+        return 0;
+    if (jobs > t->used / min_entries)
+        jobs = t->used / min_entries;
+    if (!(*cuts = malloc((size_t)(jobs - 1) * sizeof **cuts)))
+        return -1;
+    uint32_t n = trx_segments_plan_cuts(t, (uint32_t)jobs, *cuts);
     if (n == 0) {
         free(*cuts);
         *cuts = NULL;

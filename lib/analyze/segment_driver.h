@@ -89,16 +89,12 @@ uint32_t trx_segments_plan_cuts(const trx_trace *t, uint32_t jobs, uint64_t *cut
 /* Whether trace t has few enough threads for segments. */
 bool trx_segments_few_threads(const trx_trace *t);
 
-/* The cuts for trx_trace_jobs(t) segments of TXTB trace t, each of
- * `min_entries` entries at least, when it has few threads: *cuts
- * (malloc'd; free it) and how many (0: walk once, nothing allocated), or
- * -1 when out of memory. */
+/* The cuts for trx_trace_jobs(t) segments of trace t, each of
+ * `min_entries` entries (UIA: records) at least, when it has few threads:
+ * *cuts (malloc'd; free it) and how many (0: walk once, nothing
+ * allocated), or -1 when out of memory. A UIA trace's are placed so that
+ * the segments' threads end together although each walks the cursor from
+ * the first record. */
 int trx_segments_cuts_for_jobs(trx_trace *t, uint64_t min_entries, uint64_t **cuts);
-
-/* The cuts (event numbers) for trx_trace_jobs(t) segments of UIA trace t,
- * each of `min_events` events at least, placed so that the segments'
- * threads end together although each walks the cursor from the start: as
- * trx_segments_cuts_for_jobs. */
-int trx_segments_uia_cuts_for_jobs(trx_trace *t, uint64_t min_events, uint64_t **cuts);
 
 #endif

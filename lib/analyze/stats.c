@@ -368,9 +368,7 @@ static int compute_segmented(trx_trace *t, trx_stats *s, uint64_t window, const 
     if ((x && !x->fork) || getenv("TRX_STATS_SERIAL") || getenv("TRX_STATS_FANOUT"))
         return STATS_RETRY;
     uint64_t *cuts;
-    int n = t->format == TRX_TRACE_UIA
-                ? trx_segments_uia_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts)
-                : trx_segments_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts);
+    int n = trx_segments_cuts_for_jobs(t, PARALLEL_MIN_ENTRIES, &cuts);
     if (n <= 0)
         return n < 0 ? -1 : STATS_RETRY;
     int rc = trx_stats_compute_segments_with(t, s, window, cuts, (uint32_t)n, SEGMENT_WARM_UP, true,
