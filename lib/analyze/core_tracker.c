@@ -720,24 +720,25 @@ static TRX_NOINLINE void smp_event(trx_core_tracker *k, const trx_event *ev)
         thread_event(k, core, ev);
 }
 
-void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
+/* The feed, `unshared` a constant of each caller (folded into its own copy). */
+static TRX_ALWAYS_INLINE void feed_as(trx_core_tracker *k, const trx_event *ev, bool unshared)
 {
     if (k->one_core)
-        follow_one_core(k, ev, false);
+        follow_one_core(k, ev, unshared);
     else if (k->follow_next)
         follow_event(k, ev);
     else
         smp_event(k, ev);
 }
 
+void trx_core_tracker_feed(trx_core_tracker *k, const trx_event *ev)
+{
+    feed_as(k, ev, false);
+}
+
 void trx_core_tracker_feed_unshared(trx_core_tracker *k, const trx_event *ev)
 {
-    if (k->one_core)
-        follow_one_core(k, ev, true);
-    else if (k->follow_next)
-        follow_event(k, ev);
-    else
-        smp_event(k, ev);
+    feed_as(k, ev, true);
 }
 
 /* Following the event model (one core), core 0's (core, thread) pairs are
