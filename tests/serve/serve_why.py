@@ -5,12 +5,15 @@ walk's state saved nearest before the instance, serve_state.c) equals
 the trace's start, middle and end; and an instance past the last is
 refused as trx why refuses it.
 """
-import json, subprocess, sys, urllib.error
+import json, os, subprocess, sys, urllib.error
 
 from served import Served
 
 trx, trace = sys.argv[1], sys.argv[2]
 failures = []
+# the sanitizer runs (TRX_TEST_SPARSE > 1) compare the first, middle and last
+# instance of each thread: every `trx why` walks the whole trace
+sparse = int(os.environ.get("TRX_TEST_SPARSE", "1")) > 1
 
 
 def check(cond, what):
@@ -28,7 +31,8 @@ try:
         n = row["instances"] + row["incomplete"]
         if n == 0:
             continue
-        for number in sorted({1, 2, n // 2, n // 2 + 1, n - 1, n} - {0}):
+        picks = {1, n // 2 + 1, n} if sparse else {1, 2, n // 2, n // 2 + 1, n - 1, n}
+        for number in sorted(picks - {0}):
             want = subprocess.run([trx, "why", "--json", trace, "--thread", row["name"],
                                    "--instance", str(number)], capture_output=True, text=True)
             try:
@@ -41,7 +45,7 @@ try:
             if want.returncode == 0:
                 check(got == json.loads(want.stdout), "%s #%d: /api/why differs from trx why --json" % (row["name"], number))
                 compared += 1
-    check(compared >= 12, "only %d instances compared" % compared)
+    check(compared >= (6 if sparse else 12), "only %d instances compared" % compared)
     print("serve /api/why: %d instances equal trx why --json" % compared)
 finally:
     srv.stop()
