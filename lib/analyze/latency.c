@@ -320,11 +320,23 @@ void trx_latency_free(trx_latency *l)
 /* ---- segments (latency_segments.h) ---- */
 
 /* Fingerprint tags: which part of the state an entry is. */
-enum { FP_THREAD = 1, FP_SLOT, FP_SLOTS_USED, FP_LOCKS, FP_OBJECTS, FP_OPEN, FP_LAST_TICKS };
+enum {
+    FP_THREAD = 1,
+    FP_SLOT,
+    FP_SLOTS_USED,
+    FP_LOCKS,
+    FP_OBJECTS,
+    FP_OPEN,
+    FP_LAST_TICKS,
+    FP_PAIRED
+};
 
-bool trx_latency_segmentable(const trx_latency_options *o)
+/* User intervals paired by a field: the matcher's open intervals are state
+ * like a thread's open instance (a segment whose warm-up saw them all
+ * start merges; one that began inside an interval walks again). */
+static bool paired_by_field(const trx_latency_options *o)
 {
-    return !(o && o->intervals && o->from.field >= 0); /* paired: the matcher's keys */
+    return o->intervals && o->from.field >= 0;
 }
 
 void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t base)
@@ -382,6 +394,15 @@ void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t 
             const uint64_t w[2] = {c, s->last_ticks[c]};
             trx_fp_add(f, FP_LAST_TICKS, w, 2);
         }
+    const trx_interval_matcher *m = &s->paired;
+    for (uint32_t k = 0; paired_by_field(&r->options) && k < m->pool_size; k++) {
+        const trx_open_interval *iv = &m->open[k];
+        if (!iv->used)
+            continue;
+        const uint64_t w[5] = {iv->key, (uint64_t)iv->owner, iv->start_index - base,
+                               iv->start_ticks, trx_interval_crossed_gap(m, iv)};
+        trx_fp_add(f, FP_PAIRED, w, 5);
+    }
 }
 
 int trx_latency_clear_results(trx_latency *l, uint64_t *numbers)
@@ -446,11 +467,15 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
                       uint64_t offset)
 {
     struct trx_latency_state *ls = later->state_, *es = earlier->state_;
+    const bool paired = paired_by_field(&ls->rules.options);
     for (uint32_t i = 0; i < ls->rules.thread_count; i++) {
         const pending_instance *p = ls->pending ? &ls->pending[i] : NULL;
         if (p)
             settle_pending(es, p, i, offset);
-        uint64_t shift = es->open[i].number - later_numbers[i];
+        /* instances are numbered by their release; paired intervals by
+         * their row's count when they end (the later's from 1) */
+        uint64_t shift = paired ? es->results[i].complete + es->results[i].incomplete
+                                : es->open[i].number - later_numbers[i];
         trx_interval_result *r = &ls->results[i];
         for (uint32_t w = 0; w < r->worst_count; w++) {
             r->worst[w].number += shift;
@@ -472,5 +497,13 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
     ls->rules = tmp;
     memcpy(es->last_ticks, ls->last_ticks, sizeof es->last_ticks);
     memcpy(es->have_last, ls->have_last, sizeof es->have_last);
+    /* the paired intervals open: the later's (the fingerprints matched:
+     * the same ones were open where it began), numbered as the trace's */
+    for (uint32_t k = 0; k < ls->paired.pool_size; k++)
+        if (ls->paired.open[k].used)
+            ls->paired.open[k].start_index += offset;
+    trx_interval_matcher m = es->paired;
+    es->paired = ls->paired;
+    ls->paired = m;
     return 0;
 }

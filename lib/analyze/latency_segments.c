@@ -150,8 +150,6 @@ int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx
 
 int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx_latency *out)
 {
-    if (!trx_latency_segmentable(o))
-        return TRX_LATENCY_ONE_WALK;
     uint64_t *cuts;
     int n = trx_segments_cuts_for_jobs(t, SEGMENT_MIN_ENTRIES, &cuts);
     if (n <= 0)

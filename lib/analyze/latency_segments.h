@@ -27,12 +27,9 @@ typedef struct trx_latency_seg_report {
  * trace (trx_instance_rules_init_as; < 0: find out). */
 int trx_latency_start_as(trx_latency *l, trx_trace *t, const trx_latency_options *o, int txtb_smp);
 
-/* Whether the options' analysis can run on segments (paired user
- * intervals cannot: their open keys are not merged here). */
-bool trx_latency_segmentable(const trx_latency_options *o);
-
-/* Adds the state of started analysis `l` (rules, open instances, each
- * core's last ticks; event numbers as number - base) to *f. */
+/* Adds the state of started analysis `l` (rules, open instances, the
+ * paired user intervals open, each core's last ticks; event numbers as
+ * number - base) to *f. */
 void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t base);
 
 /* Forgets the results so far (a warm-up's), keeping the state; numbers[i]

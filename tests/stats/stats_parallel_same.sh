@@ -7,7 +7,8 @@
 # the same bytes, text and JSON, in both modes, on generated traces (single-
 # and 2-core, wrapped big-endian) and on hostile shapes (TraceX's inversion
 # look-ahead, many unknown threads), all above the threshold; and `trx
-# latency` on segments (--jobs 2, 3) as on one walk. With
+# latency` on segments (--jobs 2, 3) as on one walk (instances, user
+# intervals, user intervals paired by a field). With
 # TRX_TEST_SPARSE set (the sanitizer runs) the JSON only, segments against
 # one walk (no --jobs 3, no fan-out), latency's instances only.
 set -euo pipefail
@@ -20,7 +21,7 @@ trap 'rm -rf "$dir"' EXIT
 "$hostile" --shape open-inversions --out "$dir/inv.trx" --entries 100000
 "$hostile" --shape new-contexts --out "$dir/ctx.trx" --entries 100000
 formats=("" "--json")
-latency_opts=("" "--worst 1" "--from 1 --to 2")
+latency_opts=("" "--worst 1" "--from 1 --to 2" "--from 69:1 --to 68:1")
 sparse=false
 if [ "${TRX_TEST_SPARSE:-1}" -gt 1 ]; then
   formats=("--json")
