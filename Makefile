@@ -57,13 +57,13 @@ fuzzers:
 
 # The lean targets (decoder alone, each loader) and the full paths, FUZZ_SECONDS each.
 fuzz: fuzzers
-	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS) $(LEAN_FUZZERS) fuzz_decode fuzz_export fuzz_gate
+	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS) $(LEAN_FUZZERS) fuzz_decode fuzz_export fuzz_gate fuzz_segments
 
 # Longer: FUZZ_LONG_SECONDS each, six times that (an hour by default) for the full paths.
 fuzz-long: fuzzers
 	@./tests/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_LONG_SECONDS) $(LEAN_FUZZERS) \
 	  fuzz_decode=$$(( $(FUZZ_LONG_SECONDS) * 6 )) fuzz_export=$$(( $(FUZZ_LONG_SECONDS) * 6 )) \
-	  fuzz_gate=$$(( $(FUZZ_LONG_SECONDS) * 6 ))
+	  fuzz_gate=$$(( $(FUZZ_LONG_SECONDS) * 6 )) fuzz_segments=$$(( $(FUZZ_LONG_SECONDS) * 6 ))
 
 windows:
 	@cmake -S . -B build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64.cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

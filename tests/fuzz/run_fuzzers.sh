@@ -26,7 +26,7 @@ seeds=$build/fuzz-seeds
 work=$build/fuzz-work
 logs=$build/fuzz-logs
 findings=$build/fuzz-findings
-all=(fuzz_txtb fuzz_uia fuzz_uia_meta fuzz_live fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf fuzz_http fuzz_decode fuzz_export fuzz_gate)
+all=(fuzz_txtb fuzz_uia fuzz_uia_meta fuzz_live fuzz_ihex fuzz_srec fuzz_ascii fuzz_trxc fuzz_elf fuzz_http fuzz_decode fuzz_export fuzz_gate fuzz_segments)
 requested=("$@")
 [ ${#requested[@]} -gt 0 ] || requested=("${all[@]}")
 fuzzers=()
@@ -56,10 +56,10 @@ for f in "${fuzzers[@]}"; do
   # of fuzz_decode for the full paths that take the same inputs
   [ -d "$here/seeds/$f" ] && cp "$here/seeds/$f"/* "$seeds/$f/"
   case $f in
-    fuzz_export | fuzz_gate) cp "$here/seeds/fuzz_decode"/* "$seeds/$f/" ;;
+    fuzz_export | fuzz_gate | fuzz_segments) cp "$here/seeds/fuzz_decode"/* "$seeds/$f/" ;;
   esac
   case $f in # the full paths read UIA too: give them the UIA seeds (incl. regressions)
-    fuzz_decode | fuzz_export | fuzz_gate) cp "$here/seeds/fuzz_uia"/* "$seeds/$f/" ;;
+    fuzz_decode | fuzz_export | fuzz_gate | fuzz_segments) cp "$here/seeds/fuzz_uia"/* "$seeds/$f/" ;;
   esac
 done
 have_tools=1
@@ -72,7 +72,7 @@ for trace in "$shared"/corpus/*.trx; do
   [ -f "$trace" ] || continue
   name=$(basename "$trace" .trx)
   # the whole traces for the full path only (the lean decoder keeps to small ones)
-  for f in fuzz_decode fuzz_export; do
+  for f in fuzz_decode fuzz_export fuzz_segments; do
     [ -d "$seeds/$f" ] && cp "$trace" "$seeds/$f/shared_$name.trx"
   done
   [ $have_tools = 1 ] || continue
@@ -99,7 +99,7 @@ done
 # and the loaders stay small, which keeps them at thousands of runs per second.
 max_len() {
   case $1 in
-    fuzz_decode | fuzz_export | fuzz_gate) echo 140000 ;;
+    fuzz_decode | fuzz_export | fuzz_gate | fuzz_segments) echo 140000 ;;
     fuzz_txtb) echo 8192 ;;
     *) echo 16384 ;;
   esac

@@ -1,0 +1,216 @@
+/* fuzz_segments.c - libFuzzer target, differential: the statistics (both
+ * modes) and the latencies (instances; user intervals, also paired by a
+ * field) computed over segments of the input's trace and merged
+ * (stats_segments.c, latency_segments.c) must give the one walk's JSON
+ * byte for byte, for cuts, warm-ups and options taken from the input's
+ * last bytes; the trace is sometimes opened again unprepared (the segments
+ * prepare it in parts). A difference is a finding (trap): the segments'
+ * fingerprints and merges on shapes no test wrote. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/latency_segments.h"
+#include "analyze/stats_segments.h"
+#include "output/latency_output.h"
+#include "output/stats_json.h"
+#include "trx/trx.h"
+#include "trx/uia.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The choices the input makes: a generator seeded with its last 16 bytes
+ * (xorshift64*), so that the fuzzer steers them by mutating those. */
+typedef struct choices {
+    uint64_t x;
+} choices;
+
+static choices choices_of(const uint8_t *data, size_t size)
+{
+    choices c = {0x9E3779B97F4A7C15u};
+    for (size_t k = 0; k < 16 && k < size; k++)
+        c.x = (c.x ^ data[size - 1 - k]) * 0x100000001B3u;
+    if (c.x == 0)
+        c.x = 1;
+    return c;
+}
+
+/* The next `bits` (< 32) bits of the choices. */
+static uint64_t take(choices *c, unsigned bits)
+{
+    c->x ^= c->x >> 12;
+    c->x ^= c->x << 25;
+    c->x ^= c->x >> 27;
+    return ((c->x * 0x2545F4914F6CDD1Du) >> 32) & ((1u << bits) - 1u);
+}
+
+static bool open_input(trx_trace *t, const uint8_t *data, size_t size)
+{
+    trx_image img;
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    if (trx_image_load_memory(&img, data, size, TRX_FORMAT_AUTO, &err) != 0)
+        return false;
+    return trx_trace_open_image(t, &img, "fuzz-input", &err) == 0;
+}
+
+static char *stats_json(const trx_trace *t, const trx_stats *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    trx_out o;
+    trx_out_init(&o, f, false);
+    trx_stats_write_json(t, s, NULL, &o);
+    trx_out_flush(&o);
+    fclose(f);
+    return buf;
+}
+
+static char *latency_json(const trx_trace *t, const trx_latency *l, bool intervals)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    trx_out o;
+    trx_out_init(&o, f, false);
+    trx_latency_write_json(t, l, intervals, &o);
+    trx_out_flush(&o);
+    fclose(f);
+    return buf;
+}
+
+/* Both texts made (out of memory: nothing to compare) and different. */
+static void same_or_trap(char *want, char *got)
+{
+    if (want && got && strcmp(want, got) != 0)
+        __builtin_trap();
+    free(want);
+    free(got);
+}
+
+/* Where the trace's events may be cut: raw entries (TXTB) or records (UIA). */
+static uint64_t cut_range(const trx_trace *t)
+{
+    const trx_uia_info *u = trx_uia_info_of(t);
+    return u ? u->records : t->used;
+}
+
+/* One or two ascending cuts in [1, n) from *w: how many. */
+static uint32_t pick_cuts(choices *w, uint64_t n, uint64_t cuts[2])
+{
+    if (n < 2)
+        return 0;
+    uint32_t count = 1 + (uint32_t)take(w, 1);
+    for (uint32_t k = 0; k < count; k++)
+        cuts[k] = 1 + take(w, 20) % (n - 1);
+    if (count == 2 && cuts[0] > cuts[1]) {
+        uint64_t x = cuts[0];
+        cuts[0] = cuts[1];
+        cuts[1] = x;
+    }
+    return count;
+}
+
+static const uint64_t warm_ups[4] = {0, 1, 8, 256};
+
+/* The statistics of t (prepared, in `mode`) over segments equal the one walk's;
+ * `again`: the input opened again, unprepared (or NULL). */
+static void stats_same(trx_trace *t, trx_trace *again, trx_mode mode, choices *w)
+{
+    trx_trace_set_mode(t, mode);
+    trx_stats whole;
+    if (trx_stats_compute(t, &whole) != 0)
+        return;
+    char *want = stats_json(t, &whole);
+    trx_stats_free(&whole);
+    uint64_t cuts[2];
+    uint32_t n = pick_cuts(w, cut_range(t), cuts);
+    uint64_t warm = warm_ups[take(w, 2)];
+    trx_trace *u = t;
+    if (again) {
+        trx_trace_set_mode(again, mode);
+        u = again;
+    }
+    trx_stats s;
+    int rc = n ? trx_stats_compute_segments(u, &s, 0, cuts, n, warm, false, NULL) : -1;
+    if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* Un-named Threads: prepared first */
+        trx_trace_prepare(u);
+        rc = trx_stats_compute_segments(u, &s, 0, cuts, n, warm, false, NULL);
+    }
+    if (rc != 0) {
+        free(want);
+        return;
+    }
+    same_or_trap(want, stats_json(u, &s));
+    trx_stats_free(&s);
+}
+
+/* An event id for user intervals: a TXTB entry's, or one of the first ids. */
+static uint32_t id_in(const trx_trace *t, choices *w)
+{
+    if (t->format != TRX_TRACE_TXTB || t->used == 0)
+        return (uint32_t)take(w, 4);
+    trx_entry e;
+    trx_trace_entry(t, (uint32_t)(take(w, 20) % t->used), &e);
+    return e.id & 0xFFFFu;
+}
+
+/* The latencies of t (prepared) over segments equal the one walk's. */
+static void latency_same(trx_trace *t, choices *w)
+{
+    trx_trace_set_mode(t, TRX_MODE_CORRECT);
+    trx_latency_options o;
+    memset(&o, 0, sizeof o);
+    o.worst = 1 + (uint32_t)take(w, 2);
+    uint64_t kind = take(w, 2); /* 0, 1: instances; 2: user intervals; 3: paired */
+    if (kind >= 2) {
+        o.intervals = true;
+        o.from = (trx_event_pattern){id_in(t, w), kind == 3 ? (int)take(w, 2) : -1};
+        o.to = (trx_event_pattern){id_in(t, w), kind == 3 ? (int)take(w, 2) : -1};
+    }
+    uint32_t jobs = t->jobs;
+    t->jobs = 1;
+    trx_latency whole;
+    int rc = trx_latency_compute(t, &o, &whole);
+    t->jobs = jobs;
+    if (rc != 0)
+        return;
+    char *want = latency_json(t, &whole, o.intervals);
+    trx_latency_free(&whole);
+    uint64_t cuts[2];
+    uint32_t n = pick_cuts(w, cut_range(t), cuts);
+    trx_latency l;
+    if (!n ||
+        trx_latency_compute_segments(t, &o, &l, cuts, n, warm_ups[take(w, 2)], false, NULL) != 0) {
+        free(want);
+        return;
+    }
+    same_or_trap(want, latency_json(t, &l, o.intervals));
+    trx_latency_free(&l);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    trx_trace t;
+    if (!open_input(&t, data, size))
+        return 0;
+    t.jobs = 1; /* the one walk: trx_stats_compute / trx_latency_compute */
+    choices c = choices_of(data, size);
+    trx_trace again;
+    bool fresh = take(&c, 1) && open_input(&again, data, size);
+    if (fresh)
+        again.jobs = 1;
+    trx_trace_prepare(&t);
+    stats_same(&t, fresh ? &again : NULL, TRX_MODE_CORRECT, &c);
+    stats_same(&t, NULL, TRX_MODE_TRACEX, &c);
+    latency_same(&t, &c);
+    if (fresh)
+        trx_trace_close(&again);
+    trx_trace_close(&t);
+    return 0;
+}
