@@ -89,6 +89,7 @@ static void note_objects(trx_instance_rules *r, const trx_event *ev)
         int32_t th = own_thread(r, ev);
         if (th >= 0) {
             r->threads[th].asked = object;
+            r->threads[th].asked_any = true;
             r->threads[th].asked_holder = ev->kind == TRX_KIND_LOCK_GET ? ev->info[2] : 0;
             int k = lock_index(r, object);
             if (k >= 0 && ev->kind != TRX_KIND_LOCK_GET)
@@ -116,6 +117,14 @@ static void note_objects(trx_instance_rules *r, const trx_event *ev)
     }
 }
 
+bool trx_rules_lock_wait(const trx_instance_rules *r, uint32_t asked, uint32_t suspend_state)
+{
+    bool txtb = r->trace->format == TRX_TRACE_TXTB;
+    int k = lock_index(r, asked);
+    return (txtb && suspend_state == STATE_MUTEX_WAIT) ||
+           (k >= 0 && (!txtb || suspend_state == STATE_SEMAPHORE_WAIT));
+}
+
 void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_change *out)
 {
     out->what = TRX_CHANGE_NONE;
@@ -141,11 +150,8 @@ void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_ch
         return;
     }
     /* SUSPEND: a lock wait keeps the instance open */
-    bool txtb = r->trace->format == TRX_TRACE_TXTB;
     int k = lock_index(r, rt->asked);
-    bool lock = (txtb && ev->info[1] == STATE_MUTEX_WAIT) ||
-                (k >= 0 && (!txtb || ev->info[1] == STATE_SEMAPHORE_WAIT));
-    if (lock && rt->state != TRX_TS_WAITING) {
+    if (trx_rules_lock_wait(r, rt->asked, ev->info[1]) && rt->state != TRX_TS_WAITING) {
         out->what = TRX_CHANGE_BLOCK;
         out->lock = rt->asked;
         out->holder = rt->asked_holder ? rt->asked_holder : k >= 0 ? r->lock_owner[k] : 0;

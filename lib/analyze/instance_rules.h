@@ -51,6 +51,7 @@ typedef struct trx_instance_change {
 /* Per-thread facts the rules keep. */
 typedef struct trx_rule_thread {
     uint8_t state;
+    bool asked_any;        /* `asked` set since the rules began (or the caller cleared it) */
     uint32_t asked;        /* the object it last asked for (lock get, semaphore get, pend) */
     uint32_t asked_holder; /* the holder a mutex get named (TXTB info 3), else 0 */
 } trx_rule_thread;
@@ -103,6 +104,11 @@ static inline uint32_t trx_rules_slot_of(const trx_instance_rules *r, const trx_
 /* Applies the state rules to `ev` (before trx_rules_run): at most one
  * thread's instance changes. */
 void trx_rules_apply(trx_instance_rules *r, const trx_event *ev, trx_instance_change *out);
+
+/* Whether a SUSPEND with TXTB state word `suspend_state` (info 2) of a
+ * thread that last asked for `asked` is a lock wait (blocked inside its
+ * instance) rather than the end of its instance, unless it was waiting. */
+bool trx_rules_lock_wait(const trx_instance_rules *r, uint32_t asked, uint32_t suspend_state);
 
 /* What the event's core slot runs after `ev`: its next context, or by
  * the SMP rules for ThreadX SMP. */

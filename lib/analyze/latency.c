@@ -38,10 +38,22 @@ typedef struct pending_instance {
     uint64_t end_index, end_ticks; /* PENDING_ENDED: where it ended */
 } pending_instance;
 
+/* A later segment: a thread its warm-up did not touch (its rule state
+ * unknown, nothing asked) starts from the part before's state, unknown
+ * here; its first RESUME or SUSPEND decides as from "unknown", and the
+ * merge checks that the part before's state decides the same. */
+typedef struct deferred_thread {
+    uint8_t what;           /* TRX_CHANGE_* of that first RESUME / SUSPEND (0: none yet) */
+    bool asked_before;      /* it asked for an object in the segment before it */
+    uint32_t suspend_state; /* a SUSPEND's state word (info 2) */
+} deferred_thread;
+
 struct trx_latency_state {
     trx_instance_rules rules;
     open_instance *open;          /* per thread */
     pending_instance *pending;    /* per thread in a later segment, else NULL */
+    trx_rule_thread *at_start;    /* per thread in a later segment: its rule state there */
+    deferred_thread *deferred;    /* per thread in a later segment */
     trx_interval_result *results; /* per thread */
     trx_interval_matcher paired;  /* paired user intervals: by their field's value */
     /* per core: its last event's ticks; a step back (a broken time source)
@@ -202,6 +214,24 @@ int trx_latency_start_as(trx_latency *l, trx_trace *t, const trx_latency_options
     return 0;
 }
 
+/* Whether a thread's rule state says nothing: never touched by the rules. */
+static bool untouched(const trx_rule_thread *rt)
+{
+    return rt->state == TRX_TS_UNKNOWN && !rt->asked_any;
+}
+
+/* A later segment: the first change of a thread untouched where it began. */
+static void note_deferred(struct trx_latency_state *s, const trx_event *ev,
+                          const trx_instance_change *ch)
+{
+    deferred_thread *d = &s->deferred[ch->thread];
+    if (!untouched(&s->at_start[ch->thread]) || d->what)
+        return;
+    d->what = ch->what;
+    d->asked_before = s->rules.threads[ch->thread].asked_any;
+    d->suspend_state = ev->info[1];
+}
+
 void trx_latency_feed(trx_latency *l, const trx_event *ev)
 {
     struct trx_latency_state *s = l->state_;
@@ -231,6 +261,8 @@ void trx_latency_feed(trx_latency *l, const trx_event *ev)
     } else {
         trx_instance_change ch;
         trx_rules_apply(r, ev, &ch);
+        if (s->deferred && ch.what != TRX_CHANGE_NONE && ch.before == TRX_TS_UNKNOWN)
+            note_deferred(s, ev, &ch);
         if (ch.what == TRX_CHANGE_RELEASE)
             begin(s, ch.thread, ev);
         else if (ch.what == TRX_CHANGE_END)
@@ -308,6 +340,8 @@ void trx_latency_free(trx_latency *l)
         trx_instance_rules_free(&s->rules);
         free(s->open);
         free(s->pending);
+        free(s->at_start);
+        free(s->deferred);
         trx_interval_matcher_free(&s->paired);
         free(s);
     }
@@ -320,16 +354,7 @@ void trx_latency_free(trx_latency *l)
 /* ---- segments (latency_segments.h) ---- */
 
 /* Fingerprint tags: which part of the state an entry is. */
-enum {
-    FP_THREAD = 1,
-    FP_SLOT,
-    FP_SLOTS_USED,
-    FP_LOCKS,
-    FP_OBJECTS,
-    FP_OPEN,
-    FP_LAST_TICKS,
-    FP_PAIRED
-};
+enum { FP_SLOT = 2, FP_SLOTS_USED, FP_LOCKS, FP_OBJECTS, FP_OPEN, FP_LAST_TICKS, FP_PAIRED };
 
 /* User intervals paired by a field: the matcher's open intervals are state
  * like a thread's open instance (a segment whose warm-up saw them all
@@ -343,13 +368,10 @@ void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t 
 {
     const struct trx_latency_state *s = l->state_;
     const trx_instance_rules *r = &s->rules;
+    /* each thread's rule state: compared by the merge (a thread the
+     * segment's warm-up did not touch is deferred: trx_latency_merge) */
     for (uint32_t i = 0; i < r->thread_count; i++) {
-        const trx_rule_thread *rt = &r->threads[i];
         const open_instance *oi = &s->open[i];
-        if (rt->state || rt->asked || rt->asked_holder) {
-            const uint64_t w[4] = {i, rt->state, rt->asked, rt->asked_holder};
-            trx_fp_add(f, FP_THREAD, w, 4);
-        }
         /* its number is shifted at the merge, not compared; instances (not
          * user intervals): a later segment takes the part before's open
          * instance at the merge, whatever it is (trx_latency_clear_results) */
@@ -410,10 +432,17 @@ int trx_latency_clear_results(trx_latency *l, uint64_t *numbers)
     struct trx_latency_state *s = l->state_;
     uint32_t keep = s->rules.options.worst;
     bool defer = !s->rules.options.intervals;
-    if (defer && !s->pending &&
-        !(s->pending =
-              calloc(s->rules.thread_count ? s->rules.thread_count : 1, sizeof *s->pending)))
+    size_t n = s->rules.thread_count ? s->rules.thread_count : 1;
+    if (defer && !s->pending && !(s->pending = calloc(n, sizeof *s->pending)))
         return -1;
+    if (defer && ((!s->at_start && !(s->at_start = calloc(n, sizeof *s->at_start))) ||
+                  (!s->deferred && !(s->deferred = calloc(n, sizeof *s->deferred)))))
+        return -1;
+    for (uint32_t i = 0; defer && i < s->rules.thread_count; i++) {
+        s->at_start[i] = s->rules.threads[i];
+        s->rules.threads[i].asked_any = false; /* from here: asked in the segment */
+        memset(&s->deferred[i], 0, sizeof s->deferred[i]);
+    }
     for (uint32_t i = 0; i < s->rules.thread_count; i++) {
         numbers[i] = s->open[i].number;
         trx_interval_result_free(&s->results[i]);
@@ -463,10 +492,48 @@ static void settle_pending(struct trx_latency_state *es, const pending_instance 
     trx_interval_result_add(&es->results[i], &in, true);
 }
 
+/* Whether thread i's rule state where `ls` (a later segment) began agrees
+ * with `tr`, the part before's at its end: the same, or untouched there
+ * and its first change in the segment the one `tr` makes. */
+static bool thread_agrees(const struct trx_latency_state *ls, uint32_t i, const trx_rule_thread *tr)
+{
+    const trx_rule_thread *st = &ls->at_start[i];
+    if (!untouched(st))
+        return st->state == tr->state && st->asked == tr->asked &&
+               st->asked_holder == tr->asked_holder;
+    const deferred_thread *d = &ls->deferred[i];
+    if (d->what == TRX_CHANGE_RELEASE) /* a RESUME: from waiting or unknown only */
+        return tr->state == TRX_TS_UNKNOWN || tr->state == TRX_TS_WAITING;
+    if (d->what == TRX_CHANGE_BLOCK || d->what == TRX_CHANGE_END) { /* a SUSPEND */
+        bool lock = d->asked_before ? d->what == TRX_CHANGE_BLOCK
+                                    : trx_rules_lock_wait(&ls->rules, tr->asked, d->suspend_state);
+        return (lock && tr->state != TRX_TS_WAITING) == (d->what == TRX_CHANGE_BLOCK);
+    }
+    return true; /* no change: the part before's state goes on */
+}
+
+/* After the merge took the later's rules: each thread untouched where the
+ * later began keeps the part before's state `tr` until the later changed it. */
+static void carry_deferred(const struct trx_latency_state *ls, trx_rule_thread *m,
+                           const trx_rule_thread *tr, uint32_t i)
+{
+    if (!untouched(&ls->at_start[i]))
+        return;
+    if (!ls->deferred[i].what)
+        m->state = tr->state;
+    if (!m->asked_any) {
+        m->asked = tr->asked;
+        m->asked_holder = tr->asked_holder;
+    }
+}
+
 int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *later_numbers,
                       uint64_t offset)
 {
     struct trx_latency_state *ls = later->state_, *es = earlier->state_;
+    for (uint32_t i = 0; ls->at_start && i < ls->rules.thread_count; i++)
+        if (!thread_agrees(ls, i, &es->rules.threads[i]))
+            return TRX_MERGE_REFUSED; /* nothing changed: walked again */
     const bool paired = paired_by_field(&ls->rules.options);
     for (uint32_t i = 0; i < ls->rules.thread_count; i++) {
         const pending_instance *p = ls->pending ? &ls->pending[i] : NULL;
@@ -495,6 +562,8 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
     trx_instance_rules tmp = es->rules;
     es->rules = ls->rules;
     ls->rules = tmp;
+    for (uint32_t i = 0; ls->at_start && i < es->rules.thread_count; i++)
+        carry_deferred(ls, &es->rules.threads[i], &ls->rules.threads[i], i);
     memcpy(es->last_ticks, ls->last_ticks, sizeof es->last_ticks);
     memcpy(es->have_last, ls->have_last, sizeof es->have_last);
     /* the paired intervals open: the later's (the fingerprints matched:

@@ -41,7 +41,10 @@ int trx_latency_clear_results(trx_latency *l, uint64_t *numbers);
  * `earlier`'s state now; `later_numbers` from trx_latency_clear_results)
  * to `earlier`: later's results follow earlier's (instance numbers and
  * event numbers shifted: + offset), and earlier's state becomes later's
- * end state. 0, or -1 when out of memory. */
+ * end state. Each thread's rule state is checked here, not fingerprinted:
+ * one the segment's warm-up did not touch takes earlier's, if earlier's
+ * makes the segment's first change of it. 0; TRX_MERGE_REFUSED (nothing
+ * changed: a thread's state disagrees); -1 when out of memory. */
 int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *later_numbers,
                       uint64_t offset);
 

@@ -225,19 +225,19 @@ static void test_every_cut(void **state)
     assert_true(merged_total > walked_total);
 }
 
-/* Built trace t (prepared) cut once at `cut` with a warm-up of 8 events:
- * the segments' JSON is `want` (freed here), merged (1) or walked again
- * (0) as `merged` says; t closed. */
-static void one_cut_gives(trx_trace *t, const trx_latency_options *o, uint64_t cut, char *want,
-                          int merged)
+/* Built trace t (prepared) cut at `cuts` (n) with warm-ups of 8 events:
+ * the segments' JSON is `want` (freed here), `merged` of the n boundaries
+ * merged and the others walked again; t closed. */
+static void cuts_give(trx_trace *t, const trx_latency_options *o, const uint64_t *cuts, uint32_t n,
+                      char *want, uint64_t merged)
 {
     trx_latency l;
     trx_latency_seg_report rep;
-    assert_int_equal(trx_latency_compute_segments(t, o, &l, &cut, 1, 8, false, &rep), 0);
+    assert_int_equal(trx_latency_compute_segments(t, o, &l, cuts, n, 8, false, &rep), 0);
     char *got = latency_json(t, &l, false);
     assert_string_equal(got, want);
-    assert_int_equal(rep.merged, (uint64_t)merged);
-    assert_int_equal(rep.walked_again, (uint64_t)!merged);
+    assert_int_equal(rep.merged, merged);
+    assert_int_equal(rep.walked_again, n - merged);
     free(got);
     free(want);
     trx_latency_free(&l);
@@ -282,7 +282,8 @@ static void test_request_before_warm_up(void **state)
     char *want = one_walk(&t, &o);
     assert_non_null(
         strstr(want, "\"instances\": 1, \"incomplete\": 0")); /* one, through the wait */
-    one_cut_gives(&t, &o, 26, want, 0);
+    const uint64_t cut = 26;
+    cuts_give(&t, &o, &cut, 1, want, 0);
 }
 
 /* A thread released while it runs (it resumes itself, its state unknown):
@@ -315,7 +316,101 @@ static void test_released_while_running(void **state)
     o.worst = 5;
     char *want = one_walk(&t, &o);
     assert_non_null(strstr(want, "\"execution_ticks\": 80")); /* from the release at 120 */
-    one_cut_gives(&t, &o, 3, want, 1); /* the merge, not a walk again, makes it */
+    const uint64_t cut = 3;
+    cuts_give(&t, &o, &cut, 1, want, 1); /* the merge, not a walk again, makes it */
+}
+
+enum { DA = 0x1000, DB = 0x2000, DS = 0x3000, DM = 0x4000 };
+enum { D_MUTEX_GET = 52, D_RESUME = 1, D_SUSPEND = 2, D_USER = 4096 };
+enum { D_ISR_ENTER = 3, D_ISR_EXIT = 4, D_QUEUE_SEND = 69, DQ = 0x5000 };
+
+/* 30 events from *ts on: `runner` runs, interrupted (its slot's running
+ * context and last object settle in any 8 of them), naming no thread. */
+static void deferred_middle(test_trace *b, uint32_t runner, uint32_t prio, uint32_t *ts)
+{
+    for (uint32_t i = 0; i < 10; i++) {
+        tb_event(b, 0xFFFFFFFFu, runner, D_ISR_ENTER, *ts += 10, 0, 5, 0, 0);
+        tb_event(b, 0xFFFFFFFFu, runner, D_ISR_EXIT, *ts += 10, 0, 5, 0, 0);
+        tb_event(b, runner, prio, D_QUEUE_SEND, *ts += 10, DQ, i, 0, 0);
+    }
+}
+
+/* Threads a (priority 5) and b (10), semaphore s, mutex m. */
+static void deferred_objects(test_trace *b)
+{
+    tb_init(b, 4, 64, false);
+    tb_object(b, 0, TRX_OBJ_THREAD, DA, "a", 0x8000, 512, 5);
+    tb_object(b, 1, TRX_OBJ_THREAD, DB, "b", 0x9000, 512, 10);
+    tb_object(b, 2, TRX_OBJ_SEMAPHORE, DS, "s", 1, 0, 0);
+    tb_object(b, 3, TRX_OBJ_MUTEX, DM, "m", 0, 0, 0);
+}
+
+/* The one walk's JSON of built trace b with semaphore s as a lock, and a
+ * check that it has one instance, through the lock wait. */
+static char *deferred_truth(test_trace *b, trx_trace *t, trx_latency_options *o)
+{
+    tb_open(b, t);
+    trx_trace_prepare(t);
+    memset(o, 0, sizeof *o);
+    o->worst = 5;
+    o->locks[o->lock_count++] = DS;
+    char *want = one_walk(t, o);
+    assert_non_null(strstr(want, "\"instances\": 1, \"incomplete\": 0"));
+    return want;
+}
+
+/* After the lock wait at `ts`: b runs, grants a (state `state`), a runs
+ * and sleeps (its instance ends), b runs. */
+static void deferred_tail(test_trace *b, uint32_t ts, uint32_t state)
+{
+    tb_event(b, DB, 10, D_USER, ts += 10, 0, 0, 0, 0);
+    tb_event(b, DB, 10, D_RESUME, ts += 10, DA, state, 0, DA); /* granted */
+    tb_event(b, DA, 5, D_USER, ts += 10, 0, 0, 0, 0);
+    tb_event(b, DA, 5, D_SUSPEND, ts += 10, DA, 4, 0, DB); /* sleeps: the instance ends */
+    tb_event(b, DB, 10, D_USER, ts += 10, 0, 0, 0, 0);
+}
+
+/* A thread the segment's warm-up does not touch (its rule state unknown
+ * there) starts from the part before's state, which the merge checks
+ * against the thread's first change in the segment: a asked for s (a
+ * lock) and was released long before; its first change in the later
+ * segment is a semaphore wait - a block in the one walk, the end of its
+ * instance from "unknown": walked again. Three segments: a thread
+ * untouched in the whole middle one keeps the part before's state (a
+ * mutex wait; the third's first change of it, a grant, is not a release)
+ * and what it asked for (the semaphore wait). */
+static void test_deferred_threads(void **state)
+{
+    (void)state;
+    static test_trace b;
+    trx_trace t;
+    trx_latency_options o;
+    /* asked for s, released; its semaphore wait comes after the cut */
+    deferred_objects(&b);
+    uint32_t ts = 100;
+    /* 0: a asks for s (as a mutex get, which leaves s's owner alone) */
+    tb_event(&b, DA, 5, D_MUTEX_GET, ts += 10, DS, 0xFFFFFFFFu, 0, 0);
+    tb_event(&b, DB, 10, D_RESUME, ts += 10, DA, 4, 0, DA); /* 1: a released */
+    deferred_middle(&b, DA, 5, &ts);                        /* 2-31: a runs */
+    tb_event(&b, DA, 5, D_SUSPEND, ts += 10, DA, 6, 0, DB); /* 32: waits for s: blocked */
+    deferred_tail(&b, ts, 6);
+    char *want = deferred_truth(&b, &t, &o);
+    const uint64_t at_wait[1] = {26}, twice[2] = {14, 26};
+    cuts_give(&t, &o, at_wait, 1, want, 0);
+    tb_open(&b, &t);
+    trx_trace_prepare(&t);
+    cuts_give(&t, &o, twice, 2, one_walk(&t, &o), 1); /* 14: a untouched, merged */
+    /* a waits for mutex m before the first cut; b grants it after the second */
+    deferred_objects(&b);
+    ts = 100;
+    tb_event(&b, DB, 10, D_MUTEX_GET, ts += 10, DM, 0, 0, 0); /* 0: b takes m */
+    tb_event(&b, DB, 10, D_RESUME, ts += 10, DA, 4, 0, DA);   /* 1: a released */
+    tb_event(&b, DA, 5, D_MUTEX_GET, ts += 10, DM, 0, DB, 0); /* 2: a asks for m */
+    tb_event(&b, DA, 5, D_SUSPEND, ts += 10, DA, 13, 0, DB);  /* 3: a waits for m */
+    deferred_middle(&b, DB, 10, &ts);                         /* 4-33: b runs */
+    deferred_tail(&b, ts, 13);
+    want = deferred_truth(&b, &t, &o);
+    cuts_give(&t, &o, twice, 2, want, 1); /* 26: the grant is no release */
 }
 
 int main(int argc, char **argv)
@@ -326,6 +421,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_every_cut),
         cmocka_unit_test(test_request_before_warm_up),
         cmocka_unit_test(test_released_while_running),
+        cmocka_unit_test(test_deferred_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
