@@ -160,25 +160,31 @@ static inline uint32_t stamp_of(const trx_trace *t, uint32_t i)
 }
 
 /* The events lost right before `ev` (a stream's gaps, stream_txtb.h), and
- * where the next gap is. */
+ * where the next gap is. A stream's rebuilt buffer is never wrapped: its
+ * view meets the entries in ascending physical order, skipping damaged
+ * ones, so a gap before a skipped entry goes to the next entry met. */
 static TRX_COLD void take_gaps(trx_cursor *c, trx_event *ev)
 {
     const trx_trace *t = c->trace;
     uint64_t lost = 0;
-    while (c->gap_k_ < t->gap_count && t->gap_entry_[c->gap_k_] == ev->entry)
+    if (ev->synthetic) /* a RUNNING event: no entry, nothing lost before it */
+        return;
+    while (c->gap_k_ < t->gap_count && t->gap_entry_[c->gap_k_] <= ev->entry)
         lost += t->gaps[c->gap_k_++].lost;
     ev->lost_before = lost > UINT32_MAX ? UINT32_MAX : (uint32_t)lost;
     c->gap_at_ = c->gap_k_ < t->gap_count ? t->gap_entry_[c->gap_k_] : UINT64_MAX;
 }
 
-/* Points the cursor at the first gap at or after entry `raw`. */
+/* Points the cursor at the first gap that raw entry `raw` or a later one
+ * takes: past the physical entry of raw - 1 (take_gaps; set_walk first). */
 static void seek_gaps(trx_cursor *c, uint32_t raw)
 {
     const trx_trace *t = c->trace;
     uint64_t lo = 0, hi = t->gap_entry_ ? t->gap_count : 0;
+    uint64_t from = raw == 0 ? 0 : (uint64_t)trx_entry_phys(t, raw - 1) + 1;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (t->gap_entry_[mid] < raw)
+        if (t->gap_entry_[mid] < from)
             lo = mid + 1;
         else
             hi = mid;
@@ -760,7 +766,7 @@ static inline bool contradicts_running(const trx_trace *t, const trx_event *p, c
  * same word. */
 static inline void emit(trx_cursor *c, trx_event *ev)
 {
-    if (ev->entry == c->gap_at_) /* lost_before: 0 until here (advance, make_running) */
+    if (ev->entry >= c->gap_at_) /* lost_before: 0 until here (advance, make_running) */
         take_gaps(c, ev);
     if (c->idle_task_ != 0) {
         if (ev->context == c->idle_task_) {

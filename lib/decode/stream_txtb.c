@@ -204,7 +204,9 @@ static int number_gaps(trx_trace *t)
     uint64_t k = 0, prev_ticks = 0, count = 0;
     const trx_event *ev;
     while ((ev = trx_cursor_next_ref(&c)) != NULL) {
-        while (!ev->synthetic && k < t->gap_count && t->gap_entry_[k] == ev->entry) {
+        /* as the cursor takes them (take_gaps): a gap before a damaged
+         * entry the view skips goes to the next entry */
+        while (!ev->synthetic && k < t->gap_count && t->gap_entry_[k] <= ev->entry) {
             t->gaps[k].index = ev->index;
             t->gaps[k].from_ticks = prev_ticks;
             t->gaps[k].to_ticks = ev->ticks;

@@ -84,11 +84,16 @@ static char *latency_json(const trx_trace *t, const trx_latency *l, bool interva
     return buf;
 }
 
-/* Both texts made (out of memory: nothing to compare) and different. */
-static void same_or_trap(char *want, char *got)
+/* Both texts made (out of memory: nothing to compare) and different: a
+ * finding; with TRX_FUZZ_SHOW set (running the fuzzer on a finding file),
+ * `what` and both texts on stderr first. */
+static void same_or_trap(char *want, char *got, const char *what)
 {
-    if (want && got && strcmp(want, got) != 0)
+    if (want && got && strcmp(want, got) != 0) {
+        if (getenv("TRX_FUZZ_SHOW"))
+            fprintf(stderr, "%s\n--- one walk:\n%s\n--- segments:\n%s\n", what, want, got);
         __builtin_trap();
+    }
     free(want);
     free(got);
 }
@@ -146,7 +151,12 @@ static void stats_same(trx_trace *t, trx_trace *again, trx_mode mode, choices *w
         free(want);
         return;
     }
-    same_or_trap(want, stats_json(u, &s));
+    char what[160];
+    snprintf(what, sizeof what, "stats (%s mode%s), cuts %llu %llu (%u), warm-up %llu",
+             mode == TRX_MODE_CORRECT ? "default" : "TraceX", again ? ", unprepared" : "",
+             (unsigned long long)cuts[0], (unsigned long long)(n > 1 ? cuts[1] : 0), n,
+             (unsigned long long)warm);
+    same_or_trap(want, stats_json(u, &s), what);
     trx_stats_free(&s);
 }
 
@@ -184,13 +194,20 @@ static void latency_same(trx_trace *t, choices *w)
     trx_latency_free(&whole);
     uint64_t cuts[2];
     uint32_t n = pick_cuts(w, cut_range(t), cuts);
+    uint64_t warm = warm_ups[take(w, 2)];
     trx_latency l;
-    if (!n ||
-        trx_latency_compute_segments(t, &o, &l, cuts, n, warm_ups[take(w, 2)], false, NULL) != 0) {
+    if (!n || trx_latency_compute_segments(t, &o, &l, cuts, n, warm, false, NULL) != 0) {
         free(want);
         return;
     }
-    same_or_trap(want, latency_json(t, &l, o.intervals));
+    char what[200];
+    snprintf(what, sizeof what,
+             "latency (worst %u, intervals %d from %u:%d to %u:%d), cuts %llu %llu (%u), warm-up "
+             "%llu",
+             o.worst, o.intervals, o.from.id, o.from.field, o.to.id, o.to.field,
+             (unsigned long long)cuts[0], (unsigned long long)(n > 1 ? cuts[1] : 0), n,
+             (unsigned long long)warm);
+    same_or_trap(want, latency_json(t, &l, o.intervals), what);
     trx_latency_free(&l);
 }
 

@@ -7,7 +7,8 @@
  * that registry and mask, every event exactly the entry written (context,
  * priority word, id, time stamp, info words, ticks across the timer wrap),
  * the gap on the event after it with its index and ticks, also for a
- * cursor started after the gap; --trace-format uia keeps the records. */
+ * cursor started after the gap; --trace-format uia keeps the records; a
+ * stream whose rebuilt buffer has a damaged entry keeps every gap. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,6 +69,10 @@ static void registry_entry(uint8_t *e, uint8_t type, uint32_t address, uint32_t 
  * add_run), none by add_record. */
 static bool keep_gap = true;
 
+/* Whether the entry after the gap is written with context word 0 (a
+ * half-written entry, which the view skips). */
+static bool damaged_after_gap = false;
+
 /* The stream: one packet, the registry snapshot, then the entries. */
 static void build(ub *b)
 {
@@ -81,8 +86,9 @@ static void build(ub *b)
                    0xFFFFu, FREERTOS_8, NAME_SIZE, 0, reg, sizeof reg, sizeof reg, IDLE, false);
     for (size_t i = 0; i < ENTRIES; i++) {
         const entry *e = &entries[i];
+        uint32_t context = damaged_after_gap && e->seq == 7 ? 0 : e->context;
         uint32_t a[8] = {e->info[0], e->info[1],  e->info[2], e->info[3],
-                         e->context, e->priority, e->id,      0x54585442u};
+                         context,    e->priority, e->id,      0x54585442u};
         if (keep_gap)
             ub_event(b, 1, e->seq, e->ts, e->id, 0, a, 8);
         else
@@ -202,6 +208,79 @@ static void test_cursor_started_inside(void **state)
     trx_trace_close(&t);
 }
 
+/* A stream whose rebuilt buffer has a damaged entry the view skips
+ * (stream_damaged_gaps.bin, found by fuzz_segments: 16 gaps, 524 events
+ * lost, entry 126 half-written): every gap reaches an event - the one walk
+ * carries all the events lost - and a cursor started at any entry gives
+ * each entry's event the one walk's lost count (a cursor started past the
+ * skipped entry once looked for a gap at an entry it never meets, and
+ * lost every later gap). */
+static void test_gaps_past_a_skipped_entry(void **state)
+{
+    (void)state;
+    trx_trace t;
+    trx_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(trx_trace_open(&t, TRX_SOURCE_DIR "/tests/uia/stream_damaged_gaps.bin",
+                                    TRX_FORMAT_AUTO, &err),
+                     0);
+    assert_int_equal(t.damaged_count, 1);
+    assert_true(t.gap_count > 1);
+    uint32_t *lost_at = calloc(t.capacity, sizeof *lost_at); /* by physical entry */
+    assert_non_null(lost_at);
+    trx_cursor c;
+    assert_int_equal(trx_cursor_init(&c, &t), 0);
+    const trx_event *ev;
+    uint64_t lost = 0;
+    while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+        lost += ev->lost_before;
+        if (!ev->synthetic)
+            lost_at[ev->entry] = ev->lost_before;
+        else
+            assert_int_equal(ev->lost_before, 0);
+    }
+    assert_int_equal(lost, t.lost_events);
+    for (uint32_t raw = 1; raw < t.used; raw++) {
+        assert_int_equal(trx_cursor_init_at(&c, &t, raw), 0);
+        while ((ev = trx_cursor_next_ref(&c)) != NULL)
+            if (!ev->synthetic)
+                assert_int_equal(ev->lost_before, lost_at[ev->entry]);
+    }
+    free(lost_at);
+    trx_trace_close(&t);
+}
+
+/* The gap's entry (after it) is half-written: the three events lost go to
+ * the next entry's event, in the one walk and from every start. */
+static void test_gap_before_a_skipped_entry(void **state)
+{
+    (void)state;
+    trx_trace t;
+    damaged_after_gap = true;
+    open_stream(&t, false);
+    damaged_after_gap = false;
+    assert_int_equal(t.damaged_count, 1);
+    assert_int_equal(t.lost_events, 3);
+    for (uint32_t raw = 0; raw < t.used; raw++) {
+        trx_cursor c;
+        assert_int_equal(raw ? trx_cursor_init_at(&c, &t, raw) : trx_cursor_init(&c, &t), 0);
+        const trx_event *ev;
+        uint64_t lost = 0;
+        while ((ev = trx_cursor_next_ref(&c)) != NULL) {
+            if (!ev->synthetic && ev->entry == 4) { /* seq 8: the first entry after the gap read */
+                assert_int_equal(ev->lost_before, 3);
+                if (raw == 0) { /* the gap numbered as its event */
+                    assert_int_equal(t.gaps[0].index, ev->index);
+                    assert_int_equal(t.gaps[0].to_ticks, ev->ticks);
+                }
+            }
+            lost += ev->lost_before;
+        }
+        assert_int_equal(lost, raw <= 3 ? 3 : 0); /* raw 3: the entry of seq 8 */
+    }
+    trx_trace_close(&t);
+}
+
 static void test_records_view_kept(void **state)
 {
     (void)state;
@@ -251,6 +330,8 @@ int main(void)
         cmocka_unit_test(test_read_as_its_rtos),
         cmocka_unit_test(test_every_event_and_the_gap),
         cmocka_unit_test(test_cursor_started_inside),
+        cmocka_unit_test(test_gaps_past_a_skipped_entry),
+        cmocka_unit_test(test_gap_before_a_skipped_entry),
         cmocka_unit_test(test_records_view_kept),
         cmocka_unit_test(test_entries_in_one_run),
     };
