@@ -29,6 +29,36 @@ typedef struct window {
     uint32_t blocked, blocked_prio, owner, owner_prio;
 } window;
 
+/* A window open at a segment's first event, with its slot. */
+typedef struct slot_window {
+    uint32_t slot;
+    window w;
+} slot_window;
+
+/* The highest priority of the events a walk let close windows (after the
+ * opens and final puts) and one context that had it, and the highest of
+ * the events of any other context: enough to tell whether a window of any
+ * owner and blocked priority would have been closed. */
+typedef struct close_candidates {
+    bool any, any_other;
+    uint32_t top, top_context, other;
+} close_candidates;
+
+/* What a segment's walk did to a slot (touched[]). */
+enum {
+    SLOT_WANTED = 1,     /* a lock get met the open test (opened or not) */
+    SLOT_OPENED = 2,     /* a window opened */
+    SLOT_AGAIN = 4,      /* ... more than once */
+    SLOT_PUT = 8,        /* a final put */
+    SLOT_OPEN_NEAR = 16, /* a window opened at an event that might close others */
+    SLOT_START_READ = 32 /* a window end written while this slot's open was the last */
+};
+
+/* An object a walk has seen and its latest priority. */
+typedef struct seen_priority {
+    uint32_t object, priority;
+} seen_priority;
+
 /* A window end waiting for the blocked thread to run again. */
 typedef struct waiting_end {
     uint32_t blocked;
@@ -78,6 +108,26 @@ struct trx_inversion_finder {
     uint32_t mark_count, mark_cap;
     uint64_t order;
     uint64_t order_base; /* `order` at the segment's first event (clear_results) */
+    /* a segment's answers at its first event (clear_results): the objects
+     * its warm-up saw, ascending, each with its latest priority there */
+    seen_priority *at_start;
+    uint32_t at_start_count;
+    bool at_start_taken; /* (false: none taken, or out of memory) */
+    /* ... and its windows there (slot order) and their start index */
+    slot_window *windows_at_start;
+    uint32_t windows_at_start_count;
+    uint64_t start_at_start;
+    /* what a segment's walk from its first event on did that a window of
+     * the part before's, other than its own, would have changed: per slot
+     * (SLOT_* flags), a window end written before any window opened (it
+     * reads `start`), the last two opens' slots, the start before the
+     * last, how many opened, and the events that may close windows */
+    bool tracking;
+    uint8_t *touched;
+    bool start_written, start_read;
+    uint32_t last_open_slot, prev_open_slot;
+    uint64_t start_before_last, opens;
+    close_candidates closers;
     int oom;
 };
 
@@ -158,12 +208,12 @@ static bool ahead_step(trx_inversion_finder *f)
     return true;
 }
 
-/* Reads the look-ahead walk on until object o's first priority is known,
- * the trace ends or `*budget` events are read (each read costs one). */
-static void read_ahead(trx_inversion_finder *f, uint32_t o, uint64_t *budget)
+/* Reads the look-ahead walk on until object o's first priority is known or
+ * the trace ends. */
+static void read_ahead(trx_inversion_finder *f, uint32_t o)
 {
-    while (f->first[o] == TRX_UNKNOWN && *budget && ahead_step(f))
-        --*budget;
+    while (f->first[o] == TRX_UNKNOWN && ahead_step(f))
+        ;
 }
 
 /* Object `o`'s priority now: its latest, or the first it will ever have (the
@@ -172,8 +222,7 @@ static uint32_t priority_of(trx_inversion_finder *f, uint32_t o)
 {
     if (f->seen[o])
         return f->prio[o];
-    uint64_t unlimited = UINT64_MAX;
-    read_ahead(f, o, &unlimited);
+    read_ahead(f, o);
     return f->first[o];
 }
 
@@ -204,6 +253,9 @@ static void close_window(trx_inversion_finder *f, window *w, const trx_event *ev
 {
     w->active = false;
     f->active--;
+    f->start_read |= !f->start_written; /* (read by segments only) */
+    if (f->tracking && f->start_written)
+        f->touched[f->last_open_slot] |= SLOT_START_READ;
     if (ev->context == w->blocked) {
         add_mark(f, f->start, ev->index, f->order++, bad);
         return;
@@ -239,6 +291,35 @@ static void complete_waiting(trx_inversion_finder *f, const trx_event *ev)
     *head = 0;
 }
 
+/* Notes an event of `context` at priority `prio` that may close windows. */
+static void note_closer(close_candidates *c, uint32_t context, uint32_t prio)
+{
+    if (!c->any) {
+        *c = (close_candidates){true, false, prio, context, 0};
+    } else if (context == c->top_context) {
+        c->top = prio > c->top ? prio : c->top;
+    } else if (prio > c->top) { /* the old top is the best of the others now */
+        c->other = c->any_other && c->other > c->top ? c->other : c->top;
+        c->any_other = true;
+        c->top = prio;
+        c->top_context = context;
+    } else {
+        c->other = c->any_other && c->other > prio ? c->other : prio;
+        c->any_other = true;
+    }
+}
+
+/* Whether an event noted in c closes a window held by `owner` that blocks
+ * a thread of priority `blocked_prio` (trx_open_windows_close_for's test). */
+static bool closers_close(const close_candidates *c, uint32_t owner, uint32_t blocked_prio)
+{
+    if (!c->any)
+        return false;
+    if (owner != c->top_context)
+        return c->top > blocked_prio;
+    return c->any_other && c->other > blocked_prio;
+}
+
 /* object_or_zero(t, ev->context) for an event of a thread context: its
  * thread's, when the event names a thread at that address. */
 static uint32_t context_object(const trx_inversion_finder *f, const trx_event *ev)
@@ -255,6 +336,21 @@ static uint32_t context_object(const trx_inversion_finder *f, const trx_event *e
 static bool may_close(const trx_inversion_finder *f, uint32_t context, uint32_t prio)
 {
     return f->active && prio > f->min_blocked_prio && (f->owners_mixed || f->one_owner != context);
+}
+
+/* Notes a window opened at slot m by `ev` (priority p) in a segment's walk:
+ * the event would have gone on to close windows had the slot's window
+ * been open already. */
+static void note_open(trx_inversion_finder *f, uint32_t m, const trx_event *ev, uint32_t p)
+{
+    f->touched[m] |= f->touched[m] & SLOT_OPENED ? SLOT_AGAIN : SLOT_OPENED;
+    if (may_close(f, ev->context, p))
+        f->touched[m] |= SLOT_OPEN_NEAR;
+    note_closer(&f->closers, ev->context, p);
+    f->prev_open_slot = f->last_open_slot;
+    f->last_open_slot = m;
+    f->start_before_last = f->start;
+    f->opens++;
 }
 
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
@@ -278,13 +374,18 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
     window *w = &f->windows[m]; /* read only for a lock's events */
     if (ev->kind == TRX_KIND_LOCK_GET && ev->info[2] != 0 && ev->info[2] != ev->context) {
         uint32_t owner_prio = priority_of(f, object_or_zero(t, ev->info[2]));
+        if (f->tracking && owner_prio != TRX_UNKNOWN && p < owner_prio)
+            f->touched[m] |= SLOT_WANTED; /* whether it opens depends on the window */
         if (owner_prio != TRX_UNKNOWN && p < owner_prio && !w->active) {
+            if (f->tracking)
+                note_open(f, m, ev, p);
             if (trx_open_windows_add(f->open, m, ev->info[2], p) < 0) {
                 f->oom = 1;
                 return;
             }
             f->inversions++;
             *w = (window){true, ev->context, p, ev->info[2], owner_prio};
+            f->start_written = true; /* (read by segments only) */
             if (f->active++ == 0) {
                 f->min_blocked_prio = p;
                 f->one_owner = ev->info[2];
@@ -297,11 +398,17 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
             return;
         }
     }
-    if (ev->kind == TRX_KIND_LOCK_PUT && w->active && ev->info[2] == 1) {
-        trx_open_windows_remove(f->open, m);
-        close_window(f, w, ev, 0);
-        return;
+    if (ev->kind == TRX_KIND_LOCK_PUT && ev->info[2] == 1) {
+        if (f->tracking)
+            f->touched[m] |= SLOT_PUT;
+        if (w->active) {
+            trx_open_windows_remove(f->open, m);
+            close_window(f, w, ev, 0);
+            return;
+        }
     }
+    if (f->tracking)
+        note_closer(&f->closers, ev->context, p);
     if (!may_close(f, ev->context, p) && !trx_open_windows_ask_always)
         return;
     /* Every open window whose owner is not running and whose blocked thread
@@ -358,6 +465,9 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     free(f->windows);
     free(f->object_of_thread);
     free(f->waiting);
+    free(f->at_start);
+    free(f->windows_at_start);
+    free(f->touched);
     trx_address_map_free(&f->waiting_by_thread);
     trx_open_windows_free(f->open);
     free(f);
@@ -370,31 +480,46 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
  * the start index they share, the window ends waiting for their blocked
  * thread, and what priority_of() answers for each object: its latest
  * priority if the walk has seen it, else its first in the whole trace
- * (the look-ahead reads from the trace's start, also in a segment). A
- * segment has seen only the objects of its warm-up, the walk from the start
- * every object so far: their `seen` / `prio` arrays differ whenever a thread
- * last ran before the warm-up. What the walk will do depends only on the
- * answers, so the fingerprint holds the objects whose latest priority is
- * not their first in the trace (each with that priority): the objects left
- * out answer their first priority, seen or not, in both. That needs the
- * first priority of every object seen: the walk from the start knows it
- * (the first it saw), a segment reads the look-ahead for it, at most
- * FIRST_BUDGET events (else it does not merge). The merge hands the part
- * before's knowledge of first priorities on (with what the segment itself
- * saw first), so the merged walk knows them as the walk from the start does.
+ * (the look-ahead reads from the trace's start, also in a segment).
+ *
+ * Only the waiting ends go into the fingerprint. The rest differs between
+ * a segment and the walk from the start in ways that need not matter, and
+ * is compared at the merge, where the part before is a walk from the start
+ * and the segment has walked its own events (the merge refuses, and the
+ * part before walks the segment again, unless the segment's walk was the
+ * one walk's):
+ *
+ * - The answers. A segment has seen only the objects of its warm-up, the
+ *   walk from the start every object so far: they answer the same when
+ *   each object that one saw and the other did not has its first priority
+ *   in the trace as its latest. The walk from the start knows those first
+ *   priorities (the first it saw); a segment would need a look-ahead from
+ *   the trace's start as far as the object's first event (on a 10 M-entry
+ *   trace, millions of events). So the segment keeps the objects its
+ *   warm-up saw with their priorities at its first event (at_start), and
+ *   the merge compares every object's answer.
+ * - The windows. A window opened long before the warm-up and never closed
+ *   (its owner never puts the mutex, no lower-priority thread runs) is
+ *   open in the walk from the start only. Each window the segment had open
+ *   at its first event must be the part before's, the same; a window of the
+ *   part before's alone would have changed nothing in the segment's walk if
+ *   the walk opened no window of its mutex, put it finally never, and ran
+ *   no event that closes it (close_candidates): then it is open after the
+ *   segment too, and the merge adds it.
+ * - The start index. It is read when a window end is written: the
+ *   segment's and the part before's must be the same if the segment wrote
+ *   one before it opened a window; if it opened none, the merged start is
+ *   the part before's.
+ *
+ * The merge hands the part before's knowledge of first priorities on (with
+ * what the segment itself saw first), so the merged walk knows them as the
+ * walk from the start does, for the next merge.
  *
  * Results: the counts and the marks (window ends written), added and joined
  * at the merge. `order` (the marks' write order; the last write per start
  * event wins) is state relative to its value at the boundary. A window end
  * waiting at the boundary becomes a mark in the segment that completes it. */
-#define FIRST_BUDGET (1u << 16)
-
-enum {
-    FP_INV_PRIO = 0x49505231u,
-    FP_INV_WINDOW,
-    FP_INV_START,
-    FP_INV_WAITING,
-};
+enum { FP_INV_WAITING = 0x49505234u };
 
 /* Whether f was fed from the trace's first event on (or merged after the
  * part before): its first event's entry is the look-ahead's first (a
@@ -427,48 +552,202 @@ static bool known_first(trx_inversion_finder *f, uint32_t o, uint32_t *v)
     return f->ahead_done;
 }
 
-void trx_inversions_fingerprint(const trx_inversion_finder *a, const trx_trace *t,
+void trx_inversions_fingerprint(const trx_inversion_finder *f, const trx_trace *t,
                                 trx_fingerprint *fp, uint64_t base)
 {
-    /* the look-ahead's cursor and first[] are a cache (they change no
-     * answer), read on here as priority_of() would */
-    trx_inversion_finder *f = (trx_inversion_finder *)a;
-    uint32_t n = t->object_count;
-    uint64_t budget = FIRST_BUDGET;
-    /* only a TXTB trace has MUTEX_GETs, the one use of the priorities */
-    for (uint32_t o = 0; t->format == TRX_TRACE_TXTB && o < n; o++) {
-        if (!f->seen[o])
-            continue;
-        uint32_t first;
-        if (!known_first(f, o, &first)) {
-            read_ahead(f, o, &budget);
-            if (!known_first(f, o, &first)) {
-                trx_fp_unmergeable(fp);
-                return;
-            }
-        }
-        if (f->prio[o] != first) {
-            const uint64_t row[2] = {o, f->prio[o]};
-            trx_fp_add(fp, FP_INV_PRIO, row, 2);
-        }
-    }
-    for (uint32_t m = 0; f->active && m < n; m++) {
-        const window *w = &f->windows[m];
-        if (w->active) {
-            const uint64_t row[4] = {m, w->blocked, w->blocked_prio, w->owner};
-            trx_fp_add(fp, FP_INV_WINDOW, row, 4);
-        }
-    }
-    if (f->active)
-        trx_fp_word(fp, FP_INV_START, f->start - base);
+    /* the answers, windows and start are compared at the merge */
+    (void)t;
     for (uint32_t i = 0; i < f->waiting_count; i++) {
         const waiting_end *w = &f->waiting[i];
         if (w->done)
             continue;
+
         const uint64_t row[5] = {w->blocked, w->closing_index - base, w->start - base,
                                  w->order - f->order, w->bad};
         trx_fp_add(fp, FP_INV_WAITING, row, 5);
     }
+}
+
+/* Keeps what segment f's priority_of() answers at its first event (the
+ * objects seen and their latest priorities: at_start), its windows and
+ * start there, and starts noting what its walk does (tracking). */
+static void keep_state_at_start(trx_inversion_finder *f)
+{
+    uint32_t n = f->trace->object_count, count = 0;
+    for (uint32_t o = 0; o < n; o++)
+        count += f->seen[o];
+    free(f->at_start);
+    f->at_start = malloc((count ? count : 1) * sizeof *f->at_start);
+    f->at_start_taken = f->at_start != NULL;
+    f->at_start_count = 0;
+    for (uint32_t o = 0; f->at_start && o < n; o++)
+        if (f->seen[o])
+            f->at_start[f->at_start_count++] = (seen_priority){o, f->prio[o]};
+    free(f->windows_at_start);
+    f->windows_at_start = malloc((f->active ? f->active : 1) * sizeof *f->windows_at_start);
+    f->windows_at_start_count = 0;
+    for (uint32_t m = 0; f->windows_at_start && f->active && m < n; m++)
+        if (f->windows[m].active)
+            f->windows_at_start[f->windows_at_start_count++] = (slot_window){m, f->windows[m]};
+    f->start_at_start = f->start;
+    free(f->touched);
+    f->touched = calloc(n ? n : 1, 1);
+    f->at_start_taken &= f->windows_at_start && f->touched;
+    f->tracking = f->touched != NULL;
+    f->start_written = f->start_read = false;
+    f->last_open_slot = f->prev_open_slot = UINT32_MAX;
+    f->opens = 0;
+    f->closers = (close_candidates){0};
+}
+
+/* Object o's first priority in the trace, as the walk from the start
+ * `whole` or the segment `seg` knows it (seg's look-ahead is the trace's
+ * too), if either does. */
+static bool either_first(trx_inversion_finder *whole, const trx_inversion_finder *seg, uint32_t o,
+                         uint32_t *v)
+{
+    if (known_first(whole, o, v))
+        return true;
+    *v = seg->first[o];
+    return seg->first[o] != TRX_UNKNOWN || seg->ahead_done;
+}
+
+/* Whether windows x and y are the same state of a slot. */
+static bool same_window(const window *x, const window *y)
+{
+    if (!x->active || !y->active)
+        return x->active == y->active;
+    return x->blocked == y->blocked && x->blocked_prio == y->blocked_prio && x->owner == y->owner;
+}
+
+/* What the merge does with a slot whose window differs between segment l
+ * at its first event (y) and the walk from the start (x). */
+enum { SLOT_REFUSE, SLOT_TAKE, SLOT_TAKE_UNOPENED };
+
+/* SLOT_TAKE: the window the slot has in l's walk from its first event on
+ * would have been the same with x instead of y (no final put; no event
+ * closed either; with x open, a lock get that met the open test would not
+ * have opened, with y open none did); then the slot's window after l is
+ * x. SLOT_TAKE_UNOPENED: as SLOT_TAKE, but l's walk opened a window there
+ * once (x was open in fact), which stayed open, at an event that would
+ * have closed no window of l's, and no window end was written while it
+ * was the last opened: undone, the rest of l's walk is the one walk's. */
+static int slot_fate(const trx_inversion_finder *l, uint32_t m, const window *x, const window *y)
+{
+    uint8_t did = l->touched[m];
+    if ((did & SLOT_PUT) || (x->active && closers_close(&l->closers, x->owner, x->blocked_prio)) ||
+        (y->active && closers_close(&l->closers, y->owner, y->blocked_prio)))
+        return SLOT_REFUSE;
+    if (!x->active)
+        return did & SLOT_WANTED ? SLOT_REFUSE : SLOT_TAKE;
+    if (y->active || !(did & SLOT_OPENED))
+        return SLOT_TAKE;
+    if ((did & (SLOT_AGAIN | SLOT_OPEN_NEAR | SLOT_START_READ)) || !l->windows[m].active)
+        return SLOT_REFUSE;
+    return SLOT_TAKE_UNOPENED;
+}
+
+/* Whether segment l's windows and start index after its walk, made the
+ * walk from the start `e`'s where they differed at l's first event
+ * (slot_fate), are the one walk's, and its start index then (l's numbers
+ * + offset are e's) into *start. */
+static bool windows_agree(const trx_inversion_finder *l, const trx_inversion_finder *e,
+                          const trx_trace *t, uint64_t offset, uint64_t *start)
+{
+    static const window none;
+    uint32_t k = 0;
+    bool last_undone = false, prev_undone = false;
+    for (uint32_t m = 0; m < t->object_count; m++) {
+        const window *x = &e->windows[m], *y = &none;
+        if (k < l->windows_at_start_count && l->windows_at_start[k].slot == m)
+            y = &l->windows_at_start[k++].w;
+        if (same_window(x, y))
+            continue;
+        int fate = slot_fate(l, m, x, y);
+        if (fate == SLOT_REFUSE)
+            return false;
+        last_undone |= fate == SLOT_TAKE_UNOPENED && m == l->last_open_slot;
+        prev_undone |= fate == SLOT_TAKE_UNOPENED && m == l->prev_open_slot;
+    }
+    /* l's walk read the start it began with */
+    if (l->start_read && l->start_at_start + offset != e->start)
+        return false;
+    if (!l->start_written || (last_undone && l->opens == 1))
+        *start = e->start;
+    else if (last_undone && prev_undone)
+        return false;
+    else
+        *start = (last_undone ? l->start_before_last : l->start) + offset;
+    return true;
+}
+
+/* Makes merged segment l's windows e's where they differed at l's first
+ * event (windows_agree holds), its inversions those of the windows it
+ * opened in fact, its start `start`. 0, or -1 out of memory. */
+static int adopt_windows(trx_inversion_finder *l, const trx_inversion_finder *e, const trx_trace *t,
+                         uint64_t start)
+{
+    static const window none;
+    uint32_t k = 0;
+    bool added = false, was_active;
+    l->start = start;
+    for (uint32_t m = 0; m < t->object_count; m++) {
+        const window *x = &e->windows[m], *y = &none;
+        if (k < l->windows_at_start_count && l->windows_at_start[k].slot == m)
+            y = &l->windows_at_start[k++].w;
+        if (same_window(x, y))
+            continue;
+        if (slot_fate(l, m, x, y) == SLOT_TAKE_UNOPENED)
+            l->inversions--;
+        if (l->windows[m].active) {
+            trx_open_windows_remove(l->open, m);
+            l->active--;
+        }
+        was_active = l->active > 0;
+        if (x->active) {
+            if (trx_open_windows_add(l->open, m, x->owner, x->blocked_prio) < 0)
+                return -1;
+            l->active++;
+            if (!added && !was_active) { /* e's bounds hold for its windows */
+                l->min_blocked_prio = e->min_blocked_prio;
+                l->one_owner = e->one_owner;
+                l->owners_mixed = e->owners_mixed;
+            } else if (!added) { /* ... and l's for its own */
+                l->min_blocked_prio = e->min_blocked_prio < l->min_blocked_prio
+                                          ? e->min_blocked_prio
+                                          : l->min_blocked_prio;
+                l->owners_mixed |= e->owners_mixed || e->one_owner != l->one_owner;
+            }
+            added = true;
+        }
+        l->windows[m] = *x;
+    }
+    return 0;
+}
+
+/* Whether priority_of() answers the same for every object in segment l at
+ * its first event (at_start) as in `e`, the walk from the trace's start at
+ * its end: an object both saw has the same latest priority there; one only
+ * one of them saw has its first priority in the trace as its latest. */
+static bool same_answers(trx_inversion_finder *l, trx_inversion_finder *e, const trx_trace *t)
+{
+    if (t->format != TRX_TRACE_TXTB)
+        return true; /* only a TXTB trace has MUTEX_GETs, the one use of the priorities */
+    if (!l->at_start_taken || !starts_at_trace_start(e))
+        return false;
+    uint32_t k = 0;
+    for (uint32_t o = 0; o < t->object_count; o++) {
+        bool in_l = k < l->at_start_count && l->at_start[k].object == o;
+        uint32_t lp = in_l ? l->at_start[k++].priority : 0, first;
+        if (in_l && e->seen[o]) {
+            if (lp != e->prio[o])
+                return false;
+        } else if (in_l || e->seen[o]) {
+            if (!either_first(e, l, o, &first) || first != (in_l ? lp : e->prio[o]))
+                return false;
+        }
+    }
+    return true;
 }
 
 void trx_inversions_clear_results(trx_inversion_finder *f)
@@ -476,6 +755,7 @@ void trx_inversions_clear_results(trx_inversion_finder *f)
     f->inversions = f->bad = 0;
     f->mark_count = 0;
     f->order_base = f->order;
+    keep_state_at_start(f);
     /* the warm-up's first sights are the trace's only if it started there */
     if (starts_at_trace_start(f))
         for (uint32_t o = 0; o < f->trace->object_count; o++)
@@ -488,6 +768,9 @@ int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earl
                          const trx_trace *t, uint64_t offset)
 {
     trx_inversion_finder *l = later, *e = earlier;
+    uint64_t start;
+    if (!l->at_start_taken || !windows_agree(l, e, t, offset, &start) || !same_answers(l, e, t))
+        return TRX_MERGE_REFUSED;
     /* later's marks and waiting ends into the trace's numbering and order */
     uint64_t order_delta = e->order - l->order_base;
     l->start += offset;
@@ -534,7 +817,8 @@ int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earl
             l->first[o] = l->sight[o];
     }
     l->from_start = whole;
-    return 0;
+    l->tracking = false; /* l is the walk from the start now */
+    return adopt_windows(l, e, t, start);
 }
 
 void trx_inversions_discard(trx_inversion_finder *a)

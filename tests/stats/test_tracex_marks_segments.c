@@ -4,7 +4,10 @@
  * merged (trx_stats_compute_segments) equal the one walk's, every field of
  * every mark, at every cut of the traces given (a stride on larger ones),
  * with a warm-up, a short one and none; and the segments' inversion finder
- * merged at some boundary (else the merge goes untested). */
+ * merged at some boundary (else the merge goes untested). Also of a built
+ * trace whose window opened at its start never closes and whose thread Z
+ * first runs 1,200 events in: a segment's warm-up knows neither, and at
+ * every cut past Z's first event (with a warm-up) the finder must merge. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +20,7 @@
 #include "stats_json_text.h"
 
 #include "analyze/stats_segments.h"
+#include "decode/trace_builder.h"
 
 static int trace_count;
 static char **trace_paths;
@@ -48,6 +52,94 @@ static void same_marks(const trx_stats *want, const trx_stats *got, const char *
     }
     assert_int_equal(got->inversions, want->inversions);
     assert_int_equal(got->bad_inversions, want->bad_inversions);
+}
+
+enum { MUTEX_GET = 52, FOREVER = 0xFFFFFFFFu, Z_FIRST = 1200 };
+
+static uint32_t prio(uint32_t p)
+{
+    return 0x80000000u | p << 16 | p;
+}
+
+/* H (10) blocks at the start on mutex M owned by L (20), which logs only at
+ * the end and never puts M; X (8) runs on (no window closes); every 50
+ * events A (5) blocks on M2 owned by B (6) and X closes that window (a
+ * mark); Z (7) runs from event Z_FIRST on; with `closer`, L's window is
+ * closed by W (15) at the end. */
+static void build_eternal(test_trace *b, uint32_t events, bool closer)
+{
+    enum { H = 0x1000, L = 0x3000, X = 0x4000, A = 0x6000, B = 0x7000, Z = 0x8000, W = 0xA000 };
+    enum { M = 0x5000, M2 = 0x9000 };
+    tb_init(b, 9, events + 8, false);
+    tb_object(b, 0, TRX_OBJ_THREAD, H, "high", 0x10000, 1024, 10);
+    tb_object(b, 1, TRX_OBJ_THREAD, L, "low", 0x30000, 1024, 20);
+    tb_object(b, 2, TRX_OBJ_THREAD, X, "other", 0x40000, 1024, 8);
+    tb_object(b, 3, TRX_OBJ_THREAD, A, "a", 0x60000, 1024, 5);
+    tb_object(b, 4, TRX_OBJ_THREAD, B, "b", 0x70000, 1024, 6);
+    tb_object(b, 5, TRX_OBJ_THREAD, Z, "late", 0x80000, 1024, 7);
+    tb_object(b, 8, TRX_OBJ_THREAD, W, "closer", 0xA0000, 1024, 15);
+    tb_object(b, 6, TRX_OBJ_MUTEX, M, "lock", 0, 0, 0);
+    tb_object(b, 7, TRX_OBJ_MUTEX, M2, "lock2", 0, 0, 0);
+    uint32_t ts = 100, i = 0;
+    tb_event(b, H, prio(10), 4096, ts += 10, 0, 0, 0, 0);
+    tb_event(b, H, prio(10), MUTEX_GET, ts += 10, M, FOREVER, L, 1);
+    for (i = 2; i + 2 < events; i++) {
+        if (i % 50 == 0)
+            tb_event(b, A, prio(5), MUTEX_GET, ts += 10, M2, FOREVER, B, 1);
+        else if (i >= Z_FIRST && i % 7 == 0)
+            tb_event(b, Z, prio(7), 4096, ts += 10, i, 0, 0, 0);
+        else if (i % 50 == 1)
+            tb_event(b, B, prio(6), 4096, ts += 10, i, 0, 0, 0);
+        else
+            tb_event(b, X, prio(8), 4096, ts += 10, i, 0, 0, 0);
+    }
+    tb_event(b, L, prio(20), 4096, ts += 10, 0, 0, 0, 0);
+    tb_event(b, closer ? W : X, prio(closer ? 15 : 8), 4096, ts += 10, 0, 0, 0, 0);
+}
+
+/* The built trace: marks as the one walk's at every cut past Z_FIRST - 500,
+ * and, without the closer, the finder merged at each past Z's first event
+ * with a warm-up of 256 (with it, the segment's walk closes the window). */
+static void eternal_window_with(bool closer)
+{
+    uint32_t unit = inversions_unit();
+    static test_trace b;
+    build_eternal(&b, Z_FIRST + 500, closer);
+    trx_trace t;
+    tb_open(&b, &t);
+    t.mode = TRX_MODE_TRACEX;
+    trx_trace_prepare(&t);
+    trx_stats whole;
+    assert_int_equal(trx_stats_compute(&t, &whole), 0);
+    assert_true(whole.mark_count > 20);
+    uint64_t merged = 0, cuts = 0;
+    for (uint64_t cut = Z_FIRST - 500, k = 0; cut < t.used; cut += test_sparse(), k++) {
+        uint64_t warm = k % 4 == 3 ? 8 : 256;
+        trx_stats s;
+        trx_segment_report rep;
+        assert_int_equal(trx_stats_compute_segments(&t, &s, 0, &cut, 1, warm, false, &rep), 0);
+        same_marks(&whole, &s, "built", cut, warm);
+        if (!closer && warm == 256 && cut > Z_FIRST + 300) {
+            if (rep.merged[unit] != 1)
+                fail_msg("built: cut %llu: the inversion finder walked again",
+                         (unsigned long long)cut);
+            merged++;
+        }
+        cuts++;
+        trx_stats_free(&s);
+    }
+    printf("built: %llu cuts, inversion finder merged at all %llu past Z's first event\n",
+           (unsigned long long)cuts, (unsigned long long)merged);
+    assert_true(closer || merged > 10);
+    trx_stats_free(&whole);
+    trx_trace_close(&t);
+}
+
+static void eternal_window(void **state)
+{
+    (void)state;
+    eternal_window_with(false);
+    eternal_window_with(true);
 }
 
 static void all_cuts(void **state)
@@ -90,6 +182,7 @@ int main(int argc, char **argv)
 {
     trace_count = argc - 1;
     trace_paths = argv + 1;
-    const struct CMUnitTest tests[] = {cmocka_unit_test(all_cuts)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(eternal_window),
+                                       cmocka_unit_test(all_cuts)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
