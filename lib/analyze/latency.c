@@ -35,6 +35,8 @@ typedef struct pending_instance {
     uint64_t execution;   /* charged while it was unknown (from each since) */
     uint64_t first_since; /* the first charge: from, and its length */
     uint64_t first_length;
+    uint32_t first_slot;           /* ... on that core slot, */
+    bool first_at_start;           /* ... from the slot's last switch before the segment */
     uint64_t end_index, end_ticks; /* PENDING_ENDED: where it ended */
 } pending_instance;
 
@@ -50,10 +52,13 @@ typedef struct deferred_thread {
 
 struct trx_latency_state {
     trx_instance_rules rules;
-    open_instance *open;          /* per thread */
-    pending_instance *pending;    /* per thread in a later segment, else NULL */
-    trx_rule_thread *at_start;    /* per thread in a later segment: its rule state there */
-    deferred_thread *deferred;    /* per thread in a later segment */
+    open_instance *open;       /* per thread */
+    pending_instance *pending; /* per thread in a later segment, else NULL */
+    trx_rule_thread *at_start; /* per thread in a later segment: its rule state there */
+    deferred_thread *deferred; /* per thread in a later segment */
+    /* per core slot in a later segment: it switched since the segment
+     * began (else its `since` is the warm-up's guess of the last switch) */
+    bool *switched;
     trx_interval_result *results; /* per thread */
     trx_interval_matcher paired;  /* paired user intervals: by their field's value */
     /* per core: its last event's ticks; a step back (a broken time source)
@@ -71,11 +76,18 @@ static void charge(struct trx_latency_state *s, const trx_rule_slot *slot, uint6
     open_instance *oi = &s->open[slot->thread];
     if (!oi->open) {
         pending_instance *p = s->pending ? &s->pending[slot->thread] : NULL;
-        if (p && p->state == PENDING_OPEN && now > slot->since) {
+        uint32_t k = (uint32_t)(slot - s->rules.slots);
+        /* a slot that has not switched in the segment ran its thread from a
+         * switch its warm-up may not have seen: the merge moves the start
+         * of that charge (the thread's first: it ran there since) back */
+        bool at_start = s->switched && !s->switched[k];
+        if (p && p->state == PENDING_OPEN && (now > slot->since || (at_start && !p->charged))) {
             if (!p->charged) { /* the part before's release may come after its start */
                 p->charged = true;
                 p->first_since = slot->since;
                 p->first_length = now - slot->since;
+                p->first_slot = k;
+                p->first_at_start = at_start;
             }
             p->execution += now - slot->since;
         }
@@ -272,12 +284,17 @@ void trx_latency_feed(trx_latency *l, const trx_event *ev)
     if (moved >= 0) { /* SMP: the thread left that core when it logs on this one */
         charge(s, &r->slots[moved], ev->ticks);
         trx_rules_vacate(r, (uint32_t)moved, ev->ticks);
+        if (s->switched)
+            s->switched[moved] = true;
     }
     if (trx_rules_switches(r, ev)) {
-        const trx_rule_slot *slot = &r->slots[trx_rules_slot_of(r, ev)];
+        uint32_t k = trx_rules_slot_of(r, ev);
+        const trx_rule_slot *slot = &r->slots[k];
         if (slot->seen)
             charge(s, slot, ev->ticks);
         trx_rules_run(r, ev);
+        if (s->switched)
+            s->switched[k] = true;
     } else
         trx_rules_run(r, ev);
 }
@@ -342,6 +359,7 @@ void trx_latency_free(trx_latency *l)
         free(s->pending);
         free(s->at_start);
         free(s->deferred);
+        free(s->switched);
         trx_interval_matcher_free(&s->paired);
         free(s);
     }
@@ -393,7 +411,7 @@ void trx_latency_fingerprint(const trx_latency *l, trx_fingerprint *f, uint64_t 
         const uint64_t w[8] = {k,
                                sl->context,
                                (uint32_t)sl->thread,
-                               sl->since,
+                               0, /* `since`: compared at the merge (switched) */
                                in_isr ? sl->isr[depth - 1] : 0,
                                in_isr ? (sl->isr_swi >> (depth - 1) & 1u) : 0,
                                (uint64_t)depth << 32 | sl->after_isr,
@@ -435,9 +453,13 @@ int trx_latency_clear_results(trx_latency *l, uint64_t *numbers)
     size_t n = s->rules.thread_count ? s->rules.thread_count : 1;
     if (defer && !s->pending && !(s->pending = calloc(n, sizeof *s->pending)))
         return -1;
-    if (defer && ((!s->at_start && !(s->at_start = calloc(n, sizeof *s->at_start))) ||
-                  (!s->deferred && !(s->deferred = calloc(n, sizeof *s->deferred)))))
+    if (defer &&
+        ((!s->at_start && !(s->at_start = calloc(n, sizeof *s->at_start))) ||
+         (!s->deferred && !(s->deferred = calloc(n, sizeof *s->deferred))) ||
+         (!s->switched && !(s->switched = calloc(TRX_INSTANCE_SLOTS, sizeof *s->switched)))))
         return -1;
+    if (defer)
+        memset(s->switched, 0, TRX_INSTANCE_SLOTS * sizeof *s->switched);
     for (uint32_t i = 0; defer && i < s->rules.thread_count; i++) {
         s->at_start[i] = s->rules.threads[i];
         s->rules.threads[i].asked_any = false; /* from here: asked in the segment */
@@ -460,10 +482,19 @@ int trx_latency_clear_results(trx_latency *l, uint64_t *numbers)
 /* Settles thread i's instance open where `later` (a segment with pending
  * instances) begins, from `earlier`'s open instance `e`: as one walk would
  * have ended, dropped or carried it on. */
-static void settle_pending(struct trx_latency_state *es, const pending_instance *p, uint32_t i,
-                           uint64_t offset)
+static void settle_pending(struct trx_latency_state *es, const pending_instance *pending,
+                           uint32_t i, uint64_t offset)
 {
     open_instance *e = &es->open[i];
+    pending_instance moved = *pending, *p = &moved;
+    /* a first charge from its slot's last switch before the segment: from
+     * the part before's, which saw that switch */
+    uint64_t truth = es->rules.slots[p->first_slot].since;
+    if (p->charged && p->first_at_start && truth < p->first_since) {
+        p->execution += p->first_since - truth;
+        p->first_length += p->first_since - truth;
+        p->first_since = truth;
+    }
     if (p->state == PENDING_RELEASED) /* as begin: an instance open is dropped (under */
         return;                       /* the rules none is: a release finds it waiting) */
     if (!e->open) { /* no instance open before: an end of one begun before the trace */
@@ -564,6 +595,9 @@ int trx_latency_merge(trx_latency *later, trx_latency *earlier, const uint64_t *
     ls->rules = tmp;
     for (uint32_t i = 0; ls->at_start && i < es->rules.thread_count; i++)
         carry_deferred(ls, &es->rules.threads[i], &ls->rules.threads[i], i);
+    for (uint32_t k = 0; ls->switched && k < TRX_INSTANCE_SLOTS; k++)
+        if (!ls->switched[k]) /* its last switch: the part before's */
+            es->rules.slots[k].since = ls->rules.slots[k].since;
     memcpy(es->last_ticks, ls->last_ticks, sizeof es->last_ticks);
     memcpy(es->have_last, ls->have_last, sizeof es->have_last);
     /* the paired intervals open: the later's (the fingerprints matched:

@@ -413,6 +413,36 @@ static void test_deferred_threads(void **state)
     cuts_give(&t, &o, twice, 2, want, 1); /* 26: the grant is no release */
 }
 
+/* A thread running since a switch before the segment's warm-up, whose
+ * warm-up events and first charge in the segment all have the same ticks:
+ * the segment charges nothing there (no time since its guess of the
+ * switch), the one walk the time since the real switch. The merge moves
+ * that first charge's start back to the part before's switch: the
+ * instance's execution is the one walk's (100 ticks), merged. */
+static void test_charge_at_the_guessed_switch(void **state)
+{
+    (void)state;
+    static test_trace b;
+    tb_init(&b, 4, 64, false);
+    tb_object(&b, 0, TRX_OBJ_THREAD, DA, "a", 0x8000, 512, 5);
+    tb_object(&b, 1, TRX_OBJ_THREAD, DB, "b", 0x9000, 512, 10);
+    tb_event(&b, DB, 10, D_RESUME, 100, DA, 4, 0, DA); /* 0: a released, runs from 100 */
+    for (uint32_t i = 0; i < 12; i++)                  /* 1-12: a runs, at 200 */
+        tb_event(&b, DA, 5, D_USER, 200, i, 0, 0, 0);
+    tb_event(&b, DA, 5, D_SUSPEND, 200, DA, 4, 0, DB); /* 13: a sleeps: 100 ticks run */
+    tb_event(&b, DB, 10, D_USER, 210, 0, 0, 0, 0);
+    trx_trace t;
+    tb_open(&b, &t);
+    trx_trace_prepare(&t);
+    trx_latency_options o;
+    memset(&o, 0, sizeof o);
+    o.worst = 5;
+    char *want = one_walk(&t, &o);
+    assert_non_null(strstr(want, "\"execution_ticks\": 100"));
+    const uint64_t cut = 10; /* its warm-up from 2: the slot's switch guessed at 200 */
+    cuts_give(&t, &o, &cut, 1, want, 1);
+}
+
 int main(int argc, char **argv)
 {
     trace_count = argc - 1;
@@ -422,6 +452,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_request_before_warm_up),
         cmocka_unit_test(test_released_while_running),
         cmocka_unit_test(test_deferred_threads),
+        cmocka_unit_test(test_charge_at_the_guessed_switch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
