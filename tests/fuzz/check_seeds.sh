@@ -21,7 +21,7 @@ for f in "$seeds"/fuzz_txtb/*; do
   [ -f "$work/$(basename "$f")" ] || { echo "fuzz_txtb/$(basename "$f") is no longer written"; fail=1; }
 done
 count=0
-for pair in fuzz_txtb:bin fuzz_uia:bin fuzz_decode:auto fuzz_ihex:ihex fuzz_srec:srec fuzz_ascii:ascii; do
+for pair in fuzz_txtb:bin fuzz_uia:bin fuzz_decode:auto fuzz_segments:auto fuzz_ihex:ihex fuzz_srec:srec fuzz_ascii:ascii; do
   dir=${pair%%:*} format=${pair##*:}
   for f in "$seeds/$dir"/*; do
     case $(basename "$f") in hand_*) continue ;; esac

@@ -4,8 +4,11 @@
  * (stats_segments.c, latency_segments.c) must give the one walk's JSON
  * byte for byte, for cuts, warm-ups and options taken from the input's
  * last bytes; the trace is sometimes opened again unprepared (the segments
- * prepare it in parts). A difference is a finding (trap): the segments'
- * fingerprints and merges on shapes no test wrote. */
+ * prepare it in parts), a UIA capture with the event names of gen_sysbios's
+ * or sysbios_shaped's captures (tests/fuzz/names: SYS/BIOS's tasks and
+ * interrupts as contexts; seeds of both in seeds/fuzz_segments). A
+ * difference is a finding (trap): the segments' fingerprints and merges
+ * on shapes no test wrote. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +19,31 @@
 #include "output/stats_json.h"
 #include "trx/trx.h"
 #include "trx/uia.h"
+#include "trx/uia_names.h"
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The names a UIA input may be read with (loaded once): none, gen_sysbios's, sysbios_shaped's. */
+static trx_uia_names names[2];
+static bool names_loaded[2];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    static const char *const files[2] = {TRX_SOURCE_DIR "/tests/fuzz/names/gen_sysbios.uia.xml",
+                                         TRX_SOURCE_DIR "/tests/fuzz/names/sysbios_shaped.uia.xml"};
+    for (int k = 0; k < 2; k++) {
+        trx_error err;
+        memset(&err, 0, sizeof err);
+        names_loaded[k] = trx_uia_names_load(&names[k], files[k], &err) == 0;
+        if (!names_loaded[k])
+            fprintf(stderr, "fuzz_segments: %s: %s (UIA inputs read without them)\n", files[k],
+                    err.message);
+    }
+    return 0;
+}
 
 /* The choices the input makes: a generator seeded with its last 16 bytes
  * (xorshift64*), so that the fuzzer steers them by mutating those. */
@@ -44,14 +70,22 @@ static uint64_t take(choices *c, unsigned bits)
     return ((c->x * 0x2545F4914F6CDD1Du) >> 32) & ((1u << bits) - 1u);
 }
 
-static bool open_input(trx_trace *t, const uint8_t *data, size_t size)
+/* Opens the input; a UIA capture with names `n` (NULL: none). */
+static bool open_input(trx_trace *t, const uint8_t *data, size_t size, const trx_uia_names *n)
 {
     trx_image img;
     trx_error err;
     memset(&err, 0, sizeof err);
     if (trx_image_load_memory(&img, data, size, TRX_FORMAT_AUTO, &err) != 0)
         return false;
-    return trx_trace_open_image(t, &img, "fuzz-input", &err) == 0;
+    trx_open_options o;
+    memset(&o, 0, sizeof o);
+    o.uia_names = n;
+    if (trx_trace_open_image_with(t, &img, "fuzz-input", &o, &err) != 0)
+        return false;
+    if (t->format == TRX_TRACE_UIA)
+        t->uia_names = n;
+    return true;
 }
 
 static char *stats_json(const trx_trace *t, const trx_stats *s)
@@ -213,13 +247,15 @@ static void latency_same(trx_trace *t, choices *w)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    choices c = choices_of(data, size);
+    uint32_t which = (uint32_t)take(&c, 2); /* 0, 1: no names; 2, 3: names[which - 2] */
+    const trx_uia_names *n = which >= 2 && names_loaded[which - 2] ? &names[which - 2] : NULL;
     trx_trace t;
-    if (!open_input(&t, data, size))
+    if (!open_input(&t, data, size, n))
         return 0;
     t.jobs = 1; /* the one walk: trx_stats_compute / trx_latency_compute */
-    choices c = choices_of(data, size);
     trx_trace again;
-    bool fresh = take(&c, 1) && open_input(&again, data, size);
+    bool fresh = take(&c, 1) && open_input(&again, data, size, n);
     if (fresh)
         again.jobs = 1;
     trx_trace_prepare(&t);
