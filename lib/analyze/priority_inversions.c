@@ -647,6 +647,16 @@ static int slot_fate(const trx_inversion_finder *l, uint32_t m, const window *x,
     return SLOT_TAKE_UNOPENED;
 }
 
+/* The window segment l had at slot m at its first event (an inactive one
+ * if none); *k walks l's list of them, in slot order, as m ascends. */
+static const window *window_at_start(const trx_inversion_finder *l, uint32_t m, uint32_t *k)
+{
+    static const window none;
+    if (*k < l->windows_at_start_count && l->windows_at_start[*k].slot == m)
+        return &l->windows_at_start[(*k)++].w;
+    return &none;
+}
+
 /* Whether segment l's windows and start index after its walk, made the
  * walk from the start `e`'s where they differed at l's first event
  * (slot_fate), are the one walk's, and its start index then (l's numbers
@@ -654,13 +664,10 @@ static int slot_fate(const trx_inversion_finder *l, uint32_t m, const window *x,
 static bool windows_agree(const trx_inversion_finder *l, const trx_inversion_finder *e,
                           const trx_trace *t, uint64_t offset, uint64_t *start)
 {
-    static const window none;
     uint32_t k = 0;
     bool last_undone = false, prev_undone = false;
     for (uint32_t m = 0; m < t->object_count; m++) {
-        const window *x = &e->windows[m], *y = &none;
-        if (k < l->windows_at_start_count && l->windows_at_start[k].slot == m)
-            y = &l->windows_at_start[k++].w;
+        const window *x = &e->windows[m], *y = window_at_start(l, m, &k);
         if (same_window(x, y))
             continue;
         int fate = slot_fate(l, m, x, y);
@@ -687,14 +694,11 @@ static bool windows_agree(const trx_inversion_finder *l, const trx_inversion_fin
 static int adopt_windows(trx_inversion_finder *l, const trx_inversion_finder *e, const trx_trace *t,
                          uint64_t start)
 {
-    static const window none;
     uint32_t k = 0;
     bool added = false, was_active;
     l->start = start;
     for (uint32_t m = 0; m < t->object_count; m++) {
-        const window *x = &e->windows[m], *y = &none;
-        if (k < l->windows_at_start_count && l->windows_at_start[k].slot == m)
-            y = &l->windows_at_start[k++].w;
+        const window *x = &e->windows[m], *y = window_at_start(l, m, &k);
         if (same_window(x, y))
             continue;
         if (slot_fate(l, m, x, y) == SLOT_TAKE_UNOPENED)

@@ -15,8 +15,7 @@
 
 #include "analyze/latency_segments.h"
 #include "analyze/stats_segments.h"
-#include "output/latency_output.h"
-#include "output/stats_json.h"
+#include "stats/stats_json_text.h"
 #include "trx/trx.h"
 #include "trx/uia.h"
 #include "trx/uia_names.h"
@@ -88,36 +87,6 @@ static bool open_input(trx_trace *t, const uint8_t *data, size_t size, const trx
     return true;
 }
 
-static char *stats_json(const trx_trace *t, const trx_stats *s)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return NULL;
-    trx_out o;
-    trx_out_init(&o, f, false);
-    trx_stats_write_json(t, s, NULL, &o);
-    trx_out_flush(&o);
-    fclose(f);
-    return buf;
-}
-
-static char *latency_json(const trx_trace *t, const trx_latency *l, bool intervals)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return NULL;
-    trx_out o;
-    trx_out_init(&o, f, false);
-    trx_latency_write_json(t, l, intervals, &o);
-    trx_out_flush(&o);
-    fclose(f);
-    return buf;
-}
-
 /* Both texts made (out of memory: nothing to compare) and different: a
  * finding; with TRX_FUZZ_SHOW set (running the fuzzer on a finding file),
  * `what` and both texts on stderr first. */
@@ -165,7 +134,7 @@ static void stats_same(trx_trace *t, trx_trace *again, trx_mode mode, choices *w
     trx_stats whole;
     if (trx_stats_compute(t, &whole) != 0)
         return;
-    char *want = stats_json(t, &whole);
+    char *want = stats_json_text(t, &whole);
     trx_stats_free(&whole);
     uint64_t cuts[2];
     uint32_t n = pick_cuts(w, cut_range(t), cuts);
@@ -190,7 +159,7 @@ static void stats_same(trx_trace *t, trx_trace *again, trx_mode mode, choices *w
              mode == TRX_MODE_CORRECT ? "default" : "TraceX", again ? ", unprepared" : "",
              (unsigned long long)cuts[0], (unsigned long long)(n > 1 ? cuts[1] : 0), n,
              (unsigned long long)warm);
-    same_or_trap(want, stats_json(u, &s), what);
+    same_or_trap(want, stats_json_text(u, &s), what);
     trx_stats_free(&s);
 }
 
@@ -224,7 +193,7 @@ static void latency_same(trx_trace *t, choices *w)
     t->jobs = jobs;
     if (rc != 0)
         return;
-    char *want = latency_json(t, &whole, o.intervals);
+    char *want = latency_json_text(t, &whole, o.intervals);
     trx_latency_free(&whole);
     uint64_t cuts[2];
     uint32_t n = pick_cuts(w, cut_range(t), cuts);
@@ -241,7 +210,7 @@ static void latency_same(trx_trace *t, choices *w)
              o.worst, o.intervals, o.from.id, o.from.field, o.to.id, o.to.field,
              (unsigned long long)cuts[0], (unsigned long long)(n > 1 ? cuts[1] : 0), n,
              (unsigned long long)warm);
-    same_or_trap(want, latency_json(t, &l, o.intervals), what);
+    same_or_trap(want, latency_json_text(t, &l, o.intervals), what);
     trx_latency_free(&l);
 }
 

@@ -24,7 +24,6 @@
 #include <cmocka.h>
 
 #include "analyze/latency_segments.h"
-#include "output/latency_output.h"
 #include "trx/trx.h"
 #include "trx/uia.h"
 #include "trx/uia_names.h"
@@ -32,6 +31,7 @@
 #include "decode/prepare_asserts.h"
 #include "decode/trace_builder.h"
 #include "../text_diff.h"
+#include "stats/stats_json_text.h"
 
 static int trace_count;
 static char **trace_paths;
@@ -67,16 +67,9 @@ static uint64_t events_of(const trx_trace *t)
 /* The JSON trx latency --json writes for l (malloc'd). */
 static char *latency_json(const trx_trace *t, const trx_latency *l, bool intervals)
 {
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    assert_non_null(f);
-    trx_out o;
-    trx_out_init(&o, f, false);
-    trx_latency_write_json(t, l, intervals, &o);
-    trx_out_flush(&o);
-    fclose(f);
-    return buf;
+    char *text = latency_json_text(t, l, intervals);
+    assert_non_null(text);
+    return text;
 }
 
 /* The one walk's JSON (trx_latency_compute on one job). */
@@ -244,6 +237,23 @@ static void cuts_give(trx_trace *t, const trx_latency_options *o, const uint64_t
     trx_trace_close(t);
 }
 
+/* Opens built trace b into t (prepared) with options o: the 5 worst,
+ * `lock` (0: none) a configured lock; the one walk's JSON, which must
+ * hold `expect`. */
+static char *built_truth(test_trace *b, trx_trace *t, trx_latency_options *o, uint32_t lock,
+                         const char *expect)
+{
+    tb_open(b, t);
+    trx_trace_prepare(t);
+    memset(o, 0, sizeof *o);
+    o->worst = 5;
+    if (lock)
+        o->locks[o->lock_count++] = lock;
+    char *want = one_walk(t, o);
+    assert_non_null(strstr(want, expect));
+    return want;
+}
+
 /* A thread whose last request (a semaphore configured as a lock) came
  * before the warm-up: the segment's state looks the same but for what the
  * thread asked for, and its next SUSPEND (a semaphore wait) blocks in the
@@ -273,15 +283,8 @@ static void test_request_before_warm_up(void **state)
     tb_event(&b, A, 5, SUSPEND, ts += 10, A, 4, 0, B); /* 31: a sleeps: its instance ends */
     tb_event(&b, B, 10, USER, ts += 10, 0, 0, 0, 0);   /* 32 */
     trx_trace t;
-    tb_open(&b, &t);
-    trx_trace_prepare(&t);
-    trx_latency_options o;
-    memset(&o, 0, sizeof o);
-    o.worst = 5;
-    o.locks[o.lock_count++] = S;
-    char *want = one_walk(&t, &o);
-    assert_non_null(
-        strstr(want, "\"instances\": 1, \"incomplete\": 0")); /* one, through the wait */
+    trx_latency_options o; /* one instance, through the wait */
+    char *want = built_truth(&b, &t, &o, S, "\"instances\": 1, \"incomplete\": 0");
     const uint64_t cut = 26;
     cuts_give(&t, &o, &cut, 1, want, 0);
 }
@@ -309,13 +312,8 @@ static void test_released_while_running(void **state)
     tb_event(&b, A, 5, SUSPEND, 290, A, 4, 0, B); /* 7 */
     tb_event(&b, B, 10, USER, 300, 0, 0, 0, 0);   /* 8 */
     trx_trace t;
-    tb_open(&b, &t);
-    trx_trace_prepare(&t);
-    trx_latency_options o;
-    memset(&o, 0, sizeof o);
-    o.worst = 5;
-    char *want = one_walk(&t, &o);
-    assert_non_null(strstr(want, "\"execution_ticks\": 80")); /* from the release at 120 */
+    trx_latency_options o; /* execution from the release at 120 */
+    char *want = built_truth(&b, &t, &o, 0, "\"execution_ticks\": 80");
     const uint64_t cut = 3;
     cuts_give(&t, &o, &cut, 1, want, 1); /* the merge, not a walk again, makes it */
 }
@@ -349,14 +347,7 @@ static void deferred_objects(test_trace *b)
  * check that it has one instance, through the lock wait. */
 static char *deferred_truth(test_trace *b, trx_trace *t, trx_latency_options *o)
 {
-    tb_open(b, t);
-    trx_trace_prepare(t);
-    memset(o, 0, sizeof *o);
-    o->worst = 5;
-    o->locks[o->lock_count++] = DS;
-    char *want = one_walk(t, o);
-    assert_non_null(strstr(want, "\"instances\": 1, \"incomplete\": 0"));
-    return want;
+    return built_truth(b, t, o, DS, "\"instances\": 1, \"incomplete\": 0");
 }
 
 /* After the lock wait at `ts`: b runs, grants a (state `state`), a runs
@@ -432,13 +423,8 @@ static void test_charge_at_the_guessed_switch(void **state)
     tb_event(&b, DA, 5, D_SUSPEND, 200, DA, 4, 0, DB); /* 13: a sleeps: 100 ticks run */
     tb_event(&b, DB, 10, D_USER, 210, 0, 0, 0, 0);
     trx_trace t;
-    tb_open(&b, &t);
-    trx_trace_prepare(&t);
     trx_latency_options o;
-    memset(&o, 0, sizeof o);
-    o.worst = 5;
-    char *want = one_walk(&t, &o);
-    assert_non_null(strstr(want, "\"execution_ticks\": 100"));
+    char *want = built_truth(&b, &t, &o, 0, "\"execution_ticks\": 100");
     const uint64_t cut = 10; /* its warm-up from 2: the slot's switch guessed at 200 */
     cuts_give(&t, &o, &cut, 1, want, 1);
 }
