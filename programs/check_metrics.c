@@ -197,15 +197,14 @@ static int metric_response(const check_ctx *ctx, const check_rule *r, check_resu
         limit = (uint64_t)((long double)r->limit_ns * ctx->ticks_per_second / 1e9L);
     }
     trx_latency_options o;
-    memset(&o, 0, sizeof o);
-    o.worst = 1;
-    trx_latency l;
-    if (trx_latency_compute(ctx->trace, &o, &l) != 0)
-        return -1;
+    check_latency_options(&o);
+    const trx_latency *l = ctx->latency; /* computed with the statistics (cmd_check.c) */
+    if (!l)
+        return -1; /* (not computed: check_needs_latency says it must be) */
     const trx_latency_row *worst = NULL;
     uint64_t measured = 0;
-    for (uint32_t i = 0; i < l.row_count; i++) {
-        const trx_latency_row *row = &l.rows[i];
+    for (uint32_t i = 0; i < l->row_count; i++) {
+        const trx_latency_row *row = &l->rows[i];
         const char *name = context_name(t, row->address);
         if (r->has_thread && strcmp(name, r->thread) != 0)
             continue;
@@ -220,7 +219,6 @@ static int metric_response(const check_ctx *ctx, const check_rule *r, check_resu
         EVIDENCE(out, "no complete instance%s%s%s, limit %" PRIu64 " ticks",
                  r->has_thread ? " of thread \"" : "", r->has_thread ? r->thread : "",
                  r->has_thread ? "\"" : "", limit);
-        trx_latency_free(&l);
         return 0;
     }
     const trx_instance *in = &worst->worst[0];
@@ -240,10 +238,8 @@ static int metric_response(const check_ctx *ctx, const check_rule *r, check_resu
         trx_path_story(t, &path, &view, story, sizeof story);
     }
     trx_path_free(&path);
-    if (prc < 0) {
-        trx_latency_free(&l);
+    if (prc < 0)
         return -1;
-    }
     EVIDENCE(out,
              "longest response: thread \"%s\" instance #%" PRIu64 " released at ticks %" PRIu64
              " (event %" PRIu64 ") took %" PRIu64 " ticks (median %" PRIu64 "), limit %" PRIu64
@@ -252,8 +248,18 @@ static int metric_response(const check_ctx *ctx, const check_rule *r, check_resu
              name, in->number, in->release_ticks, in->release_index, in->response_ticks,
              worst->response.p50, limit, measured, story, story[0] ? "; " : "",
              t->path ? t->path : "FILE", name, in->number);
-    trx_latency_free(&l);
     return 0;
+}
+
+bool check_needs_latency(const check_rule *r)
+{
+    return r->kind == CHECK_MAX_RESPONSE;
+}
+
+void check_latency_options(trx_latency_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->worst = 1;
 }
 
 /* max-cpu-load=PERCENT[:WINDOW]: the busiest window (busy = not idle).

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trx/latency.h"
 #include "trx/stats.h"
 #include "trx/trx.h"
 
@@ -71,8 +72,15 @@ typedef struct check_result {
 typedef struct check_ctx {
     trx_trace *trace;
     const trx_stats *stats;
-    uint64_t ticks_per_second; /* --ticks-per-us / --ticks-per-second, 0: unknown */
+    uint64_t ticks_per_second;  /* --ticks-per-us / --ticks-per-second, 0: unknown */
+    const trx_latency *latency; /* the instances (check_latency_options) if a rule needs them */
 } check_ctx;
+
+/* Whether rule `r` reads check_ctx.latency. */
+bool check_needs_latency(const check_rule *r);
+
+/* The options of the instances the rules read (each thread's worst one). */
+void check_latency_options(trx_latency_options *o);
 
 /* Evaluates one rule (dispatching to the metric's function). 0, or -1 when
  * out of memory. */

@@ -163,18 +163,29 @@ static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_o
                      bool *complete)
 {
     *complete = false;
+    bool need_latency = false;
+    for (size_t i = 0; i < o->count; i++)
+        need_latency |= check_needs_latency(&o->rules[i]);
     trx_stats st;
-    if (trx_stats_compute(&in->trace, &st) != 0) {
+    trx_latency lat;
+    trx_latency_options lo;
+    check_latency_options(&lo);
+    /* the instances with the statistics: one walk of the trace for both */
+    if (need_latency ? trx_stats_latency_compute(&in->trace, &st, &lo, &lat) != 0
+                     : trx_stats_compute(&in->trace, &st) != 0) {
         fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
         return EXIT_INPUT;
     }
     check_result *results = calloc(o->count, sizeof *results);
     if (!results) {
         trx_stats_free(&st);
+        if (need_latency)
+            trx_latency_free(&lat);
         fprintf(stderr, "trx: %s: out of memory\n", c->args[0]);
         return EXIT_INPUT;
     }
-    check_ctx ctx = {&in->trace, &st, cli_ticks_per_second(in, o->ticks_per_second)};
+    check_ctx ctx = {&in->trace, &st, cli_ticks_per_second(in, o->ticks_per_second),
+                     need_latency ? &lat : NULL};
     check_run run = {.path = c->args[0],
                      .rules = o->rules,
                      .results = results,
@@ -210,6 +221,8 @@ static int run_check(cli_input *in, const cli_common *c, check_options *o, trx_o
         rc = run.unavailable ? CHECK_EXIT_ERROR : run.failed ? CHECK_EXIT_FAIL : EXIT_OK;
     free(results);
     trx_stats_free(&st);
+    if (need_latency)
+        trx_latency_free(&lat);
     return rc;
 }
 

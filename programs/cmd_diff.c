@@ -208,14 +208,8 @@ static int open_side(cli_input *in, trx_stats *st, trx_latency *l, const cli_com
         return rc;
     trx_latency_options o;
     memset(&o, 0, sizeof o);
-    if (trx_stats_compute(&in->trace, st) != 0) {
+    if (trx_stats_latency_compute(&in->trace, st, &o, l) != 0) { /* one walk for both */
         fprintf(stderr, "trx: %s: out of memory\n", path);
-        cli_input_close(in);
-        return EXIT_INPUT;
-    }
-    if (trx_latency_compute(&in->trace, &o, l) != 0) {
-        fprintf(stderr, "trx: %s: out of memory\n", path);
-        trx_stats_free(st);
         cli_input_close(in);
         return EXIT_INPUT;
     }

@@ -103,6 +103,13 @@ typedef struct trx_latency {
  * or -1 when out of memory. Free with trx_latency_free. */
 int trx_latency_compute(trx_trace *t, const trx_latency_options *o, trx_latency *out);
 
+/* trx_stats_compute (into *s) and trx_latency_compute (into *out) of one
+ * trace, the same results, in one walk of the trace where the statistics
+ * run on segments. 0 (free both), or -1 when out of memory (neither to free). */
+struct trx_stats;
+int trx_stats_latency_compute(trx_trace *t, struct trx_stats *s, const trx_latency_options *o,
+                              trx_latency *out);
+
 /* The incremental form (for a pass that feeds other analyses too):
  * start, feed every event in order, finish. */
 int trx_latency_start(trx_latency *l, trx_trace *t, const trx_latency_options *o);

@@ -65,7 +65,10 @@ int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats
  * segments of the trace (on threads) when it can be forked and joined:
  * each later segment feeds a fork of its own (after a warm-up it forgets:
  * clear), joined in trace order into the one before; `ctx` ends up holding
- * the whole trace's. Without fork, the walk runs once. */
+ * the whole trace's. Without fork, the walk runs once. An analysis whose
+ * state at a segment's start matters gives `fingerprint` too: the join may
+ * then refuse, and the part before is fed the segment's events itself. */
+struct trx_fingerprint;
 typedef struct trx_stats_extra {
     trx_stats_feed_fn feed;
     void *ctx;
@@ -74,15 +77,27 @@ typedef struct trx_stats_extra {
     /* forgets everything fed to `part` so far */
     void (*clear)(void *part);
     /* adds `later` (fed the events right after those fed to `earlier`;
-     * its event numbers + offset are the trace's) to `earlier`: 0, or -1
-     * when out of memory */
+     * its event numbers + offset are the trace's) to `earlier`: 0, -1
+     * when out of memory, or (with `fingerprint`) TRX_MERGE_REFUSED:
+     * nothing changed, earlier is fed later's events instead */
     int (*join)(void *earlier, void *later, uint64_t offset);
     /* frees a fork */
     void (*discard)(void *part);
+    /* NULL, or adds the state of `part` to *f (segment_merge.h): a
+     * segment's at its first event, the part before's at its end; the join
+     * is tried only when they are equal */
+    void (*fingerprint)(const void *part, struct trx_fingerprint *f, uint64_t base);
 } trx_stats_extra;
 
 /* trx_stats_compute_fed with `x` (on segments when x->fork is set). */
 int trx_stats_compute_extra(trx_trace *t, trx_stats *s, uint64_t window, const trx_stats_extra *x);
+
+/* trx_stats_compute_extra when it would run on segments (x->fork set, a
+ * trace large enough, more than one job); else TRX_STATS_ONE_WALK, with
+ * nothing computed or fed (the trace may have been prepared). */
+#define TRX_STATS_ONE_WALK 1
+int trx_stats_compute_extra_on_segments(trx_trace *t, trx_stats *s, uint64_t window,
+                                        const trx_stats_extra *x);
 
 /* trx_stats_compute keeping the first `keep` priority inversions of the
  * default mode in the list; each other one goes to `done` once, with its

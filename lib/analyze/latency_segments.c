@@ -32,6 +32,8 @@ typedef struct latency_part {
     trx_latency *l; /* segment 0: the caller's; else `own` */
     trx_latency own;
     uint64_t *numbers; /* per thread: its instances before the segment's first event */
+    const latency_run *run;
+    bool failed; /* as the statistics' extra: out of memory in a call that cannot say so */
 } latency_part;
 
 static void part_free(latency_part *p)
@@ -50,6 +52,7 @@ static int part_start(void *ctx, uint32_t k, uint64_t span, void **a)
     if (!p)
         return -1;
     p->l = k == 0 ? run->out : &p->own;
+    p->run = run;
     uint32_t n = run->t->thread_count ? run->t->thread_count : 1;
     if (trx_latency_start_as(p->l, run->t, run->o, run->txtb_smp) < 0) {
         p->l = NULL;
@@ -164,5 +167,90 @@ int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx
                  : TRX_LATENCY_ONE_WALK;
     }
     free(cuts);
+    return rc;
+}
+
+/* ---- trx latency as the statistics' caller's analysis (trx_stats_extra) ---- */
+
+struct trx_latency_extra {
+    trx_stats_extra x;
+    latency_run run;
+    latency_part root; /* segment 0's: the caller's analysis */
+};
+
+static void extra_feed(void *ctx, const trx_event *ev)
+{
+    latency_part *p = ctx;
+    if (!p->failed)
+        trx_latency_feed(p->l, ev);
+}
+
+static void *extra_fork(void *ctx)
+{
+    latency_part *root = ctx;
+    void *a;
+    return part_start((void *)root->run, 1, 0, &a) == 0 ? a : NULL;
+}
+
+/* A fork: the warm-up's results forgotten. The root: everything (the
+ * statistics' walk stopped to prepare the trace, which may have added
+ * threads), started afresh. */
+static void extra_clear(void *part)
+{
+    latency_part *p = part;
+    if (p->numbers) {
+        p->failed |= trx_latency_clear_results(p->l, p->numbers) < 0;
+        return;
+    }
+    trx_latency_free(p->l); /* (safe after a failed start: zeroed) */
+    p->failed = trx_latency_start_as(p->l, p->run->t, p->run->o, p->run->txtb_smp) < 0;
+}
+
+static int extra_join(void *earlier, void *later, uint64_t offset)
+{
+    latency_part *e = earlier, *l = later;
+    if (e->failed || l->failed)
+        return -1;
+    return trx_latency_merge(l->l, e->l, l->numbers, offset);
+}
+
+static void extra_fingerprint(const void *part, trx_fingerprint *f, uint64_t base)
+{
+    const latency_part *p = part;
+    if (p->failed)
+        trx_fp_unmergeable(f);
+    else
+        trx_latency_fingerprint(p->l, f, base);
+}
+
+trx_latency_extra *trx_latency_extra_new(trx_trace *t, const trx_latency_options *o,
+                                         trx_latency *out)
+{
+    trx_latency_extra *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->run = (latency_run){t, o, out, trx_txtb_multi_core(t)};
+    e->root.l = out;
+    e->root.run = &e->run;
+    if (trx_latency_start_as(out, t, o, e->run.txtb_smp) < 0) {
+        free(e);
+        return NULL;
+    }
+    e->x = (trx_stats_extra){extra_feed, &e->root,     extra_fork,       extra_clear,
+                             extra_join, part_discard, extra_fingerprint};
+    return e;
+}
+
+const trx_stats_extra *trx_latency_extra_of(const trx_latency_extra *e)
+{
+    return &e->x;
+}
+
+int trx_latency_extra_end(trx_latency_extra *e, bool fed)
+{
+    int rc = fed && !e->root.failed ? trx_latency_finish(e->run.out) : -1;
+    if (rc < 0)
+        trx_latency_free(e->run.out);
+    free(e);
     return rc;
 }

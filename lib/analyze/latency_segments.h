@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analyze/analyses.h"
 #include "analyze/segment_merge.h"
 #include "trx/latency.h"
 
@@ -63,5 +64,18 @@ int trx_latency_compute_segments(trx_trace *t, const trx_latency_options *o, trx
  * allow it (the trace is prepared then): 0, -1 (out of memory), or
  * TRX_LATENCY_ONE_WALK (out untouched, the trace maybe unprepared). */
 int trx_latency_compute_parallel(trx_trace *t, const trx_latency_options *o, trx_latency *out);
+
+/* trx latency as the statistics' caller's analysis (trx_stats_extra), so
+ * that one walk over segments computes both (trx_stats_latency_compute):
+ * trx_latency_extra_new starts `out` (NULL: out of memory, out untouched);
+ * feed trx_latency_extra_of's analysis to the statistics; then
+ * trx_latency_extra_end finishes `out` when the walk `fed` it the whole
+ * trace (0, or -1: out of memory, out freed), else frees it (-1), and
+ * frees e. */
+typedef struct trx_latency_extra trx_latency_extra;
+trx_latency_extra *trx_latency_extra_new(trx_trace *t, const trx_latency_options *o,
+                                         trx_latency *out);
+const trx_stats_extra *trx_latency_extra_of(const trx_latency_extra *e);
+int trx_latency_extra_end(trx_latency_extra *e, bool fed);
 
 #endif

@@ -414,9 +414,17 @@ static int compute_any(trx_trace *t, trx_stats *s, uint64_t window, const trx_st
 int trx_stats_compute_fed(trx_trace *t, trx_stats *s, uint64_t window, trx_stats_feed_fn extra,
                           void *extra_ctx)
 {
-    const trx_stats_extra x = {extra, extra_ctx, NULL, NULL, NULL, NULL};
+    const trx_stats_extra x = {extra, extra_ctx, NULL, NULL, NULL, NULL, NULL};
     const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
     return compute_any(t, s, window, extra ? &x : NULL, &all);
+}
+
+int trx_stats_compute_extra_on_segments(trx_trace *t, trx_stats *s, uint64_t window,
+                                        const trx_stats_extra *x)
+{
+    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
+    _Static_assert(STATS_RETRY == TRX_STATS_ONE_WALK, "compute_segmented's answer as it is");
+    return compute_segmented(t, s, window, x, &all);
 }
 
 int trx_stats_compute_extra(trx_trace *t, trx_stats *s, uint64_t window, const trx_stats_extra *x)

@@ -182,14 +182,13 @@ OWN_UNIT(xpre, pre, trx_preemptions, &)
 OWN_UNIT(xirq, irq, trx_interrupts, &)
 OWN_UNIT(xinv, inv, trx_inversions, )
 
-/* The caller's analysis (trx_stats_extra): exact when joined (a fork's
- * events follow the earlier's), so nothing to compare; the join leaves the
- * whole in the earlier walk's. */
+/* The caller's analysis (trx_stats_extra): its own fingerprint if it has
+ * one, else exact when joined (a fork's events follow the earlier's), so
+ * nothing to compare; the join leaves the whole in the earlier walk's. */
 static void extra_fp(const walk *w, trx_fingerprint *f, uint64_t base)
 {
-    (void)w;
-    (void)f;
-    (void)base;
+    if (w->extra_ops->fingerprint)
+        w->extra_ops->fingerprint(w->extra_ctx, f, base);
 }
 
 static void extra_clear(walk *w)
@@ -199,7 +198,8 @@ static void extra_clear(walk *w)
 
 static int extra_merge(walk *later, walk *earlier, uint64_t offset)
 {
-    return later->extra_ops->join(earlier->extra_ctx, later->extra_ctx, offset) < 0 ? -1 : 0;
+    int rc = later->extra_ops->join(earlier->extra_ctx, later->extra_ctx, offset);
+    return rc < 0 ? -1 : rc == TRX_MERGE_REFUSED && later->extra_ops->fingerprint ? rc : 0;
 }
 
 static void extra_swap(walk *a, walk *b)

@@ -55,7 +55,8 @@ static int grow(void **p, uint32_t *cap, uint32_t need, size_t item);
  * is shared by the parts walking at the same time). */
 static void part_real_event(trx_prepare_state *prep, const trx_trace *t, const trx_event *ev)
 {
-    if (grow((void **)&prep->part, &prep->part_cap, t->thread_count, sizeof *prep->part) < 0) {
+    if (t->thread_count > prep->part_cap && /* (grow's own test, without its call per event) */
+        grow((void **)&prep->part, &prep->part_cap, t->thread_count, sizeof *prep->part) < 0) {
         prep->dirty = true; /* out of memory: the caller prepares as usual */
         return;
     }

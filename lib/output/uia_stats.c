@@ -367,8 +367,8 @@ int trx_uia_stats_write(trx_trace *t, const trx_custom_events *ce, const trx_uia
     int rc = counter_init(&k, t, loads ? &load : NULL);
     k.durations = &durations;
     if (rc == 0) {
-        const trx_stats_extra x = {counter_feed,  &k,           counter_fork,
-                                   counter_clear, counter_join, counter_discard};
+        const trx_stats_extra x = {counter_feed,    &k,  counter_fork, counter_clear, counter_join,
+                                   counter_discard, NULL};
         rc = context ? trx_stats_compute_extra(t, &st, opt->window, &x) : count_alone(t, &k);
     }
     if (trx_durations_finish(&durations, t) < 0 && rc == 0)

@@ -24,13 +24,15 @@ static uint64_t word_at(const uint8_t *data, size_t size, size_t at)
     return v;
 }
 
-static void check_all_rules(trx_trace *t, const trx_stats *s, const uint8_t *data, size_t size)
+static void check_all_rules(trx_trace *t, const trx_stats *s, const trx_latency *l,
+                            const uint8_t *data, size_t size)
 {
     static const check_kind kinds[] = {
         CHECK_MAX_ISR_TICKS,  CHECK_MAX_ISR_RATE,   CHECK_NO_INVERSION,
         CHECK_MIN_STACK_FREE, CHECK_MAX_CPU_LOAD,   CHECK_MAX_LATENCY,
         CHECK_MAX_RESPONSE,   CHECK_NO_LOST_EVENTS, CHECK_REGISTRY_ROOM};
-    check_ctx ctx = {t, s, word_at(data, size, 4) % 2 ? 1000000u : 0u}; /* a tick rate or none */
+    check_ctx ctx = {t, s, word_at(data, size, 4) % 2 ? 1000000u : 0u, /* a tick rate or none */
+                     l};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         static check_rule r;
         static check_result out;
@@ -95,7 +97,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     trx_trace_set_mode(&b, TRX_MODE_TRACEX);
     trx_stats sa, sb;
-    int ra = trx_stats_compute(&a, &sa), rb = trx_stats_compute(&b, &sb);
+    trx_latency check_l; /* with the statistics, as trx check computes them */
+    trx_latency_options check_o;
+    check_latency_options(&check_o);
+    int ra = trx_stats_latency_compute(&a, &sa, &check_o, &check_l),
+        rb = trx_stats_compute(&b, &sb);
     if (ra == 0) {
         stats_invariants(&sa);
         if (null_out) {
@@ -103,7 +109,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             trx_stats_write_json(&a, &sa, NULL, &out);
             trx_out_flush(&out);
         }
-        check_all_rules(&a, &sa, data, size);
+        check_all_rules(&a, &sa, &check_l, data, size);
+        trx_latency_free(&check_l);
     }
     if (rb == 0 && null_out) {
         stats_invariants(&sb);

@@ -1,6 +1,7 @@
 /* fuzz_segments.c - libFuzzer target, differential: the statistics (both
  * modes) and the latencies (instances; user intervals, also paired by a
- * field) computed over segments of the input's trace and merged
+ * field; also beside the statistics, as their caller's analysis: check's and
+ * diff's one walk) computed over segments of the input's trace and merged
  * (stats_segments.c, latency_segments.c) must give the one walk's JSON
  * byte for byte, for cuts, warm-ups and options taken from the input's
  * last bytes; the trace is sometimes opened again unprepared (the segments
@@ -15,6 +16,7 @@
 
 #include "analyze/latency_segments.h"
 #include "analyze/stats_segments.h"
+#include "analyze/stats_walk.h"
 #include "stats/stats_json_text.h"
 #include "trx/trx.h"
 #include "trx/uia.h"
@@ -173,6 +175,35 @@ static uint32_t id_in(const trx_trace *t, choices *w)
     return e.id & 0xFFFFu;
 }
 
+/* trx_latency_compute_segments with the latency beside the statistics (as
+ * their caller's analysis: trx_stats_latency_compute's way); the
+ * statistics' JSON must be the one walk's too. */
+static int latency_beside_stats(trx_trace *t, const trx_latency_options *o, trx_latency *l,
+                                const uint64_t *cuts, uint32_t n, uint64_t warm)
+{
+    trx_stats whole, s;
+    if (trx_stats_compute(t, &whole) != 0)
+        return -1;
+    char *want = stats_json_text(t, &whole);
+    trx_stats_free(&whole);
+    trx_latency_extra *e = trx_latency_extra_new(t, o, l);
+    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
+    int rc = e ? trx_stats_compute_segments_with(t, &s, 0, cuts, n, warm, false, NULL, &all,
+                                                 trx_latency_extra_of(e))
+               : -1;
+    if (e && trx_latency_extra_end(e, rc == 0) != 0 && rc == 0) {
+        trx_stats_free(&s);
+        rc = -1;
+    }
+    if (rc != 0) {
+        free(want);
+        return -1;
+    }
+    same_or_trap(want, stats_json_text(t, &s), "stats beside the latency");
+    trx_stats_free(&s);
+    return 0;
+}
+
 /* The latencies of t (prepared) over segments equal the one walk's. */
 static void latency_same(trx_trace *t, choices *w)
 {
@@ -198,18 +229,20 @@ static void latency_same(trx_trace *t, choices *w)
     uint64_t cuts[2];
     uint32_t n = pick_cuts(w, cut_range(t), cuts);
     uint64_t warm = warm_ups[take(w, 2)];
+    bool beside = take(w, 1);
     trx_latency l;
-    if (!n || trx_latency_compute_segments(t, &o, &l, cuts, n, warm, false, NULL) != 0) {
+    if (!n || (beside ? latency_beside_stats(t, &o, &l, cuts, n, warm)
+                      : trx_latency_compute_segments(t, &o, &l, cuts, n, warm, false, NULL)) != 0) {
         free(want);
         return;
     }
-    char what[200];
+    char what[220];
     snprintf(what, sizeof what,
-             "latency (worst %u, intervals %d from %u:%d to %u:%d), cuts %llu %llu (%u), warm-up "
-             "%llu",
-             o.worst, o.intervals, o.from.id, o.from.field, o.to.id, o.to.field,
-             (unsigned long long)cuts[0], (unsigned long long)(n > 1 ? cuts[1] : 0), n,
-             (unsigned long long)warm);
+             "latency%s (worst %u, intervals %d from %u:%d to %u:%d), cuts %llu %llu (%u), "
+             "warm-up %llu",
+             beside ? " beside the statistics" : "", o.worst, o.intervals, o.from.id, o.from.field,
+             o.to.id, o.to.field, (unsigned long long)cuts[0],
+             (unsigned long long)(n > 1 ? cuts[1] : 0), n, (unsigned long long)warm);
     same_or_trap(want, latency_json_text(t, &l, o.intervals), what);
     trx_latency_free(&l);
 }

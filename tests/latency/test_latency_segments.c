@@ -9,7 +9,9 @@
  * one event id to another in each thread, and the same paired by their
  * first word (the interval engine's matcher); some cuts of the trace opened
  * again, unprepared (the segments prepare it in parts: the same preparation
- * as trx_trace_prepare's). Across the cuts with a warm-up
+ * as trx_trace_prepare's); some cuts with the statistics in the same walk,
+ * the latency as their caller's analysis (trx_stats_latency_compute's
+ * way: both JSON texts the one walks'). Across the cuts with a warm-up
  * of 256 most merge (a test of the fingerprint and the merge, not only of
  * the walk again); a built trace whose thread asked for a lock before the
  * warm-up must walk again. `trx latency` on threads (--jobs) on large generated
@@ -24,6 +26,8 @@
 #include <cmocka.h>
 
 #include "analyze/latency_segments.h"
+#include "analyze/stats_segments.h"
+#include "analyze/stats_walk.h"
 #include "trx/trx.h"
 #include "trx/uia.h"
 #include "trx/uia_names.h"
@@ -86,13 +90,50 @@ static char *one_walk(trx_trace *t, const trx_latency_options *o)
 }
 
 static uint64_t merged_total, walked_total;
+static uint64_t beside_merged, beside_walked; /* the latency beside the statistics */
+static char *stats_want;                      /* the trace's statistics, one walk */
+
+/* trx_stats_compute_segments_with at `cuts` with the latency as the
+ * statistics' caller's analysis: the latency into *l, the statistics'
+ * JSON compared with stats_want; *rep: the latency unit's merges. */
+static int beside_stats(trx_trace *u, const trx_latency_options *o, trx_latency *l,
+                        const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads,
+                        trx_latency_seg_report *rep)
+{
+    trx_latency_extra *e = trx_latency_extra_new(u, o, l);
+    assert_non_null(e);
+    const trx_stats_extra *x = trx_latency_extra_of(e);
+    const trx_kept_inversions all = {UINT32_MAX, NULL, NULL};
+    trx_stats s;
+    trx_segment_report sr;
+    int rc = trx_stats_compute_segments_with(u, &s, 0, cuts, n, warm, threads, &sr, &all, x);
+    if (rc == TRX_STATS_SEGMENTS_UNPREPARED) { /* as trx_stats_latency_compute's way there */
+        trx_trace_prepare(u);
+        x->clear(x->ctx);
+        rc = trx_stats_compute_segments_with(u, &s, 0, cuts, n, warm, threads, &sr, &all, x);
+    }
+    assert_int_equal(rc, 0);
+    assert_int_equal(trx_latency_extra_end(e, true), 0);
+    char *got = stats_json_text(u, &s);
+    assert_non_null(got);
+    if (strcmp(got, stats_want) != 0) {
+        text_differs("statistics, one walk:", stats_want, "with the latency beside:", got);
+        fail();
+    }
+    free(got);
+    trx_stats_free(&s);
+    uint32_t k = (uint32_t)__builtin_ctz(STATS_U_EXTRA);
+    *rep =
+        (trx_latency_seg_report){sr.segments, sr.merged[k], sr.walked_again[k], sr.guesses_failed};
+    return rc;
+}
 
 /* The segments' JSON at `cuts` equals `want`; `fresh`: of the trace opened
  * again (unprepared: the segments prepare it in parts, as trx_trace_prepare
  * would). */
 static void same_at(trx_trace *t, const trx_latency_options *o, const char *want,
                     const uint64_t *cuts, uint32_t n, uint64_t warm, bool threads, const char *path,
-                    bool fresh)
+                    bool fresh, bool with_stats)
 {
     trx_trace again, *u = t;
     trx_uia_names again_names;
@@ -102,7 +143,8 @@ static void same_at(trx_trace *t, const trx_latency_options *o, const char *want
     }
     trx_latency l;
     trx_latency_seg_report rep;
-    int rc = trx_latency_compute_segments(u, o, &l, cuts, n, warm, threads, &rep);
+    int rc = with_stats ? beside_stats(u, o, &l, cuts, n, warm, threads, &rep)
+                        : trx_latency_compute_segments(u, o, &l, cuts, n, warm, threads, &rep);
     if (rc == TRX_LATENCY_UNPREPARED) { /* Un-named Threads: prepared first, as trx latency */
         trx_trace_prepare(u);
         rc = trx_latency_compute_segments(u, o, &l, cuts, n, warm, threads, &rep);
@@ -112,15 +154,17 @@ static void same_at(trx_trace *t, const trx_latency_options *o, const char *want
         assert_same_preparation(t, u);
     char *got = latency_json(u, &l, o->intervals);
     if (strcmp(got, want) != 0) {
-        fprintf(stderr, "%s%s: cut at %llu (%u cuts), warm-up %llu: the JSON\n", path,
-                fresh ? " (unprepared)" : "", (unsigned long long)cuts[0], n,
-                (unsigned long long)warm);
+        fprintf(stderr, "%s%s%s: cut at %llu (%u cuts), warm-up %llu: the JSON\n", path,
+                fresh ? " (unprepared)" : "", with_stats ? " (beside the statistics)" : "",
+                (unsigned long long)cuts[0], n, (unsigned long long)warm);
         text_differs("one walk:", want, "segments:", got);
         fail();
     }
     if (warm == 256) {
         merged_total += rep.merged;
         walked_total += rep.walked_again;
+        beside_merged += with_stats ? rep.merged : 0;
+        beside_walked += with_stats ? rep.walked_again : 0;
     }
     free(got);
     trx_latency_free(&l);
@@ -138,7 +182,8 @@ static void every_cut(trx_trace *t, const trx_latency_options *o, const char *pa
     uint64_t stride = (n <= 1500 ? 1 : n / 400) * test_sparse();
     static const uint64_t warms[] = {256, 8, 0};
     for (uint64_t cut = 1; cut < n; cut += stride)
-        same_at(t, o, want, &cut, 1, warms[cut % 3], (cut % 5) == 0, path, cut % 7 == 3);
+        same_at(t, o, want, &cut, 1, warms[cut % 3], (cut % 5) == 0, path, cut % 7 == 3,
+                cut % 4 == 1);
     srand(7);
     for (int k = 0; k < 30 / (int)test_sparse() && n > 3; k++) {
         uint64_t cuts[2] = {1 + (uint64_t)rand() % (n - 1), 1 + (uint64_t)rand() % (n - 1)};
@@ -147,7 +192,7 @@ static void every_cut(trx_trace *t, const trx_latency_options *o, const char *pa
             cuts[0] = cuts[1];
             cuts[1] = x;
         }
-        same_at(t, o, want, cuts, 2, warms[k % 3], k % 2 == 0, path, k % 4 == 1);
+        same_at(t, o, want, cuts, 2, warms[k % 3], k % 2 == 0, path, k % 4 == 1, k % 3 == 2);
     }
     free(want);
 }
@@ -193,6 +238,14 @@ static void test_every_cut(void **state)
         trx_uia_names names;
         open_trace(&t, trace_paths[i], &names);
         trx_trace_prepare(&t);
+        trx_stats s;
+        uint32_t jobs = t.jobs;
+        t.jobs = 1;
+        assert_int_equal(trx_stats_compute(&t, &s), 0);
+        t.jobs = jobs;
+        stats_want = stats_json_text(&t, &s);
+        assert_non_null(stats_want);
+        trx_stats_free(&s);
         trx_latency_options o;
         memset(&o, 0, sizeof o);
         o.worst = 5;
@@ -209,13 +262,18 @@ static void test_every_cut(void **state)
         every_cut(&t, &o, trace_paths[i]);
         o.from.field = o.to.field = 0; /* the same, paired by their first word */
         every_cut(&t, &o, trace_paths[i]);
+        free(stats_want);
         trx_trace_close(&t);
         trx_uia_names_free(&names);
     }
-    printf("latency segments, warm-ups of 256: %llu merged, %llu walked again\n",
-           (unsigned long long)merged_total, (unsigned long long)walked_total);
-    /* warm-ups of 256 settle the state at most cuts: the merge path runs */
+    printf("latency segments, warm-ups of 256: %llu merged, %llu walked again; beside the "
+           "statistics %llu merged, %llu walked again\n",
+           (unsigned long long)merged_total, (unsigned long long)walked_total,
+           (unsigned long long)beside_merged, (unsigned long long)beside_walked);
+    /* warm-ups of 256 settle the state at most cuts: the merge path runs,
+     * also beside the statistics */
     assert_true(merged_total > walked_total);
+    assert_true(beside_merged > beside_walked);
 }
 
 /* Built trace t (prepared) cut at `cuts` (n) with warm-ups of 8 events:

@@ -8,7 +8,9 @@
 # and 2-core, wrapped big-endian) and on hostile shapes (TraceX's inversion
 # look-ahead, many unknown threads), all above the threshold; and `trx
 # latency` on segments (--jobs 2, 3) as on one walk (instances, user
-# intervals, user intervals paired by a field). With
+# intervals, user intervals paired by a field), and `trx check` with
+# response rules and `trx diff` (the statistics and the latency in one
+# walk on segments) as on one walk each. With
 # TRX_TEST_SPARSE set (the sanitizer runs) the JSON only, segments against
 # one walk (no --jobs 3, no fan-out), latency's instances only.
 set -euo pipefail
@@ -79,5 +81,28 @@ for f in "$dir"/*.trx; do
       status=1
     fi
   done
+done
+# trx check with max-response rules and trx diff: the statistics and the
+# instances in one walk on segments (the latency beside the statistics), as
+# each on one walk (--jobs 1); a check's verdicts, evidence and exit status
+check_rules=(max-response=100000000 "max-response=1000" no-priority-inversion max-latency=1000)
+for f in "$dir"/*.trx; do
+  set +e
+  "$trx" check --json --jobs 1 "$f" "${check_rules[@]}" > "$dir/check1.out" 2>&1
+  rc1=$?
+  "$trx" check --json --jobs 2 "$f" "${check_rules[@]}" > "$dir/check2.out" 2>&1
+  rc2=$?
+  set -e
+  "$trx" diff --json --jobs 1 "$f" "$dir/plain.trx" > "$dir/diff1.out"
+  "$trx" diff --json --jobs 2 "$f" "$dir/plain.trx" > "$dir/diff2.out"
+  if [ "$rc1" = "$rc2" ] && cmp -s "$dir/check1.out" "$dir/check2.out" &&
+    cmp -s "$dir/diff1.out" "$dir/diff2.out"; then
+    echo "ok: check and diff $(basename "$f") (exit $rc1)"
+  else
+    echo "FAIL: check or diff $(basename "$f"): one walk and segments differ (exit $rc1 / $rc2)"
+    diff "$dir/check1.out" "$dir/check2.out" | head -5
+    diff "$dir/diff1.out" "$dir/diff2.out" | head -5
+    status=1
+  fi
 done
 exit $status
