@@ -159,6 +159,10 @@ uint32_t trx_report_path_budget(const trx_trace *t);
  * thread; prepares the trace). 0, or -1 when out of memory. */
 int trx_report_latency_compute(trx_trace *t, trx_latency *l);
 
+/* The options of those figures (a report computes them with its
+ * statistics: trx_stats_latency_compute). */
+void trx_report_latency_options(trx_latency_options *o);
+
 /* The Responses view's data: {"threads": [{"name", "address", "lane",
  * "instances", "incomplete", "response": {"min", "p50", "p90", "p99", "max",
  * "bin_width", "bins": [TRX_LATENCY_BINS counts]}, "worst": [{"number",

@@ -8,6 +8,7 @@
  * large traces (REPORT_PATH_EVENTS events walked for them in all).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "output/json_string.h"
 #include "output/latency_output.h"
@@ -27,10 +28,16 @@ uint32_t trx_report_path_budget(const trx_trace *t)
                                                       : REPORT_PATHS;
 }
 
+void trx_report_latency_options(trx_latency_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->worst = REPORT_WORST;
+}
+
 int trx_report_latency_compute(trx_trace *t, trx_latency *l)
 {
-    trx_latency_options o = {0};
-    o.worst = REPORT_WORST;
+    trx_latency_options o;
+    trx_report_latency_options(&o);
     trx_trace_prepare(t);
     return trx_latency_compute(t, &o, l);
 }

@@ -113,11 +113,13 @@ typedef struct page_events {
 
 static void write_loads(trx_out *w, const trx_target_load *l);
 
-/* #trx-meta; `irqs`: the Hwi / Swi lanes (NULL: none), `loads`: the target's
- * Load reports for "loads" (NULL: not in the meta; a report has them in #trx-types). */
-static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_export_options *o,
-                      const page_events *pe, const trx_report_irqs *irqs,
-                      const trx_target_load *loads)
+/* #trx-meta; `s` and `lat`: a report's statistics and responses (NULL:
+ * trx serve's page); `irqs`: the Hwi / Swi lanes (NULL: none), `loads`: the
+ * target's Load reports for "loads" (NULL: not in the meta; a report has
+ * them in #trx-types). */
+static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_latency *lat,
+                      const trx_export_options *o, const page_events *pe,
+                      const trx_report_irqs *irqs, const trx_target_load *loads)
 {
     trx_out_str(w, "{\"version\":\"" TRX_VERSION_STRING "\",\"source\":");
     trx_out_json_string(w, t->path ? t->path : "");
@@ -232,16 +234,12 @@ static int write_meta(trx_out *w, trx_trace *t, const trx_stats *s, const trx_ex
     /* CPU lanes only where there are several cores (the page draws none for one) */
     int rc = !s->cores || s->cores->core_count > 1 ? trx_report_core_runs(t, w) : 0;
     /* the Responses view: distributions, worst instances and their paths */
-    trx_latency lat;
-    if (rc == 0 && trx_report_latency_compute(t, &lat) == 0) {
+    if (rc == 0) {
         trx_out_str(w, ",\n\"latency\":");
-        if (trx_report_latency_json(t, &lat, o->ticks_per_second, w) != 0)
+        if (trx_report_latency_json(t, lat, o->ticks_per_second, w) != 0)
             rc = -1;
         trx_out_str(w, ",\n\"late\":");
-        trx_report_late_json(t, &lat, w);
-        trx_latency_free(&lat);
-    } else {
-        rc = -1;
+        trx_report_late_json(t, lat, w);
     }
     /* UIABenchmark durations, as `trx stats --json` gives them */
     trx_durations d;
@@ -362,7 +360,7 @@ static void template_until(trx_out *w, const char **at, const char *end, const c
 }
 
 static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, const trx_stats *s,
-                      const page_events *pe)
+                      const trx_latency *lat, const page_events *pe)
 {
     uint32_t *seen = calloc(65536, sizeof *seen); /* by id: 1 + module of its first event */
     json_part *meta = part_open(), *types = part_open();
@@ -373,7 +371,7 @@ static int write_data(trx_trace *t, trx_out *w, const trx_export_options *o, con
         irqs = NULL;
         goto out;
     }
-    int cores_rc = write_meta(&meta->out, t, s, o, pe, irqs, NULL);
+    int cores_rc = write_meta(&meta->out, t, s, lat, o, pe, irqs, NULL);
     trx_out_str(w, "<script id=\"trx-meta\" type=\"application/json\">");
     rc = part_close(meta, w);
     if (cores_rc != 0)
@@ -416,7 +414,10 @@ int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *
                             const trx_report_window *win)
 {
     trx_stats s;
-    if (trx_stats_compute(t, &s) != 0)
+    trx_latency lat;
+    trx_latency_options lo;
+    trx_report_latency_options(&lo);
+    if (trx_stats_latency_compute(t, &s, &lo, &lat) != 0) /* one walk for both */
         return -1;
     page_events pe = {0, t->total_events, win};
     trx_report_window found;
@@ -435,13 +436,14 @@ int trx_report_write_window(trx_trace *t, trx_out *w, const trx_export_options *
     trx_out_mem(w, trx_report_css, trx_report_css_size);
     trx_out_str(w, "</style>");
     template_until(w, &at, end, "<!-- trx:data -->");
-    int rc = write_data(t, w, o, &s, &pe);
+    int rc = write_data(t, w, o, &s, &lat, &pe);
     template_until(w, &at, end, "<!-- trx:script -->");
     trx_out_str(w, "<script>\n");
     trx_out_mem(w, trx_report_js, trx_report_js_size);
     trx_out_str(w, "</script>");
     trx_out_mem(w, at, (size_t)(end - at)); /* the rest of the template */
     trx_stats_free(&s);
+    trx_latency_free(&lat);
     return rc;
 }
 
@@ -453,7 +455,7 @@ static int served_meta(trx_out *w, trx_trace *t, const trx_export_options *o)
     trx_target_load load;
     bool loads = trx_target_load_init(&load, t);
     int rc = irqs ? trx_report_irqs_find(t, irqs, loads ? &load : NULL) : -1;
-    write_meta(w, t, NULL, o, NULL, rc == 0 ? irqs : NULL, loads ? &load : NULL);
+    write_meta(w, t, NULL, NULL, o, NULL, rc == 0 ? irqs : NULL, loads ? &load : NULL);
     if (irqs && rc == 0)
         trx_report_irqs_free(irqs);
     free(irqs);
