@@ -10,7 +10,9 @@
  * every cut past Z's first event (with a warm-up) the finder must merge.
  * And of a built trace where, besides such a window, a segment's walk
  * opens and closes windows of the same mutex again and again (the one
- * walk opens none there): the finder must merge, taking them back. */
+ * walk opens none there): the finder must merge, taking them back; and
+ * of one where a segment's warm-up opened a window the one walk did not,
+ * which the segment closes: the finder must merge, taking its end back. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -251,6 +253,84 @@ static void phantom_windows(void **state)
     phantom_windows_with(true);
 }
 
+/* D (3) blocks at the start on mutex M3 owned by E (30); at SHADOW_GET, C
+ * (12) blocks on M3 too (the one walk opens nothing: D's window is open),
+ * at SHADOW_GET + 20 G (5) closes D's window (not C's, had it opened: 5 is
+ * not below 12) and D runs; at SHADOW_CLOSE J (15) runs (it would close
+ * C's), then C; F (2) runs between. A segment whose warm-up starts after
+ * D blocked has C's window open at its first event, which the one walk
+ * has not, and closes it at SHADOW_CLOSE. */
+enum { SHADOW_GET = 400, SHADOW_CLOSE = SHADOW_GET + 100, SHADOW_EVENTS = 800 };
+
+static void build_shadow(test_trace *b)
+{
+    enum { D = 0x1000, E = 0x3000, F = 0x4000, C = 0x6000, G = 0x7000, J = 0x8000, M3 = 0x5000 };
+    tb_init(b, 7, SHADOW_EVENTS + 8, false);
+    tb_object(b, 0, TRX_OBJ_THREAD, D, "d", 0x10000, 1024, 3);
+    tb_object(b, 1, TRX_OBJ_THREAD, E, "e", 0x30000, 1024, 30);
+    tb_object(b, 2, TRX_OBJ_THREAD, F, "f", 0x40000, 1024, 2);
+    tb_object(b, 3, TRX_OBJ_THREAD, C, "c", 0x60000, 1024, 12);
+    tb_object(b, 4, TRX_OBJ_THREAD, G, "g", 0x70000, 1024, 5);
+    tb_object(b, 5, TRX_OBJ_THREAD, J, "j", 0x80000, 1024, 15);
+    tb_object(b, 6, TRX_OBJ_MUTEX, M3, "lock3", 0, 0, 0);
+    uint32_t ts = 100;
+    tb_event(b, D, prio(3), 4096, ts += 10, 0, 0, 0, 0);
+    tb_event(b, D, prio(3), MUTEX_GET, ts += 10, M3, FOREVER, E, 1);
+    for (uint32_t i = 2; i + 1 < SHADOW_EVENTS; i++) {
+        if (i == SHADOW_GET)
+            tb_event(b, C, prio(12), MUTEX_GET, ts += 10, M3, FOREVER, E, 1);
+        else if (i == SHADOW_GET + 20)
+            tb_event(b, G, prio(5), 4096, ts += 10, i, 0, 0, 0);
+        else if (i == SHADOW_GET + 21)
+            tb_event(b, D, prio(3), 4096, ts += 10, i, 0, 0, 0);
+        else if (i == SHADOW_CLOSE)
+            tb_event(b, J, prio(15), 4096, ts += 10, i, 0, 0, 0);
+        else if (i == SHADOW_CLOSE + 1)
+            tb_event(b, C, prio(12), 4096, ts += 10, i, 0, 0, 0);
+        else
+            tb_event(b, F, prio(2), 4096, ts += 10, i, 0, 0, 0);
+    }
+    tb_event(b, E, prio(30), 4096, ts += 10, 0, 0, 0, 0);
+}
+
+/* The built trace: marks and counts as the one walk's at every cut, and
+ * the finder merged at every cut between D's run and SHADOW_CLOSE whose
+ * warm-up starts after D blocked: C's window's end taken back. */
+static void shadow_window(void **state)
+{
+    (void)state;
+    uint32_t unit = inversions_unit();
+    static test_trace b;
+    build_shadow(&b);
+    trx_trace t;
+    tb_open(&b, &t);
+    t.mode = TRX_MODE_TRACEX;
+    trx_trace_prepare(&t);
+    trx_stats whole;
+    assert_int_equal(trx_stats_compute(&t, &whole), 0);
+    assert_int_equal(whole.mark_count, 1); /* D's window */
+    uint64_t merged = 0;
+    for (uint64_t cut = 2, k = 0; cut < t.used; cut += test_sparse(), k++) {
+        uint64_t warm = k % 4 == 3 ? 8 : 256;
+        trx_stats s;
+        trx_segment_report rep;
+        assert_int_equal(trx_stats_compute_segments(&t, &s, 0, &cut, 1, warm, false, &rep), 0);
+        same_marks(&whole, &s, "built (shadow)", cut, warm);
+        if (cut > SHADOW_GET + 30 && cut < SHADOW_CLOSE) {
+            if (rep.merged[unit] != 1)
+                fail_msg("built (shadow): cut %llu warm-up %llu: the inversion finder walked again",
+                         (unsigned long long)cut, (unsigned long long)warm);
+            merged++;
+        }
+        trx_stats_free(&s);
+    }
+    printf("built (shadow): inversion finder merged at all %llu cuts expected\n",
+           (unsigned long long)merged);
+    assert_true(merged > 50 / test_sparse());
+    trx_stats_free(&whole);
+    trx_trace_close(&t);
+}
+
 static void all_cuts(void **state)
 {
     (void)state;
@@ -293,6 +373,6 @@ int main(int argc, char **argv)
     trace_paths = argv + 1;
     const struct CMUnitTest tests[] = {cmocka_unit_test(eternal_window),
                                        cmocka_unit_test(phantom_windows),
-                                       cmocka_unit_test(all_cuts)};
+                                       cmocka_unit_test(shadow_window), cmocka_unit_test(all_cuts)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
