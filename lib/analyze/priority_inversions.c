@@ -46,13 +46,28 @@ typedef struct close_candidates {
 
 /* What a segment's walk did to a slot (touched[]). */
 enum {
-    SLOT_WANTED = 1,     /* a lock get met the open test (opened or not) */
-    SLOT_OPENED = 2,     /* a window opened */
-    SLOT_AGAIN = 4,      /* ... more than once */
-    SLOT_PUT = 8,        /* a final put */
+    SLOT_WANTED = 1,     /* a lock get met the open test before a window there closed */
+    SLOT_CLOSED = 2,     /* a window closed */
+    SLOT_PUT = 4,        /* a final put */
+    SLOT_PUT_FIRST = 8,  /* ... before a window there closed */
     SLOT_OPEN_NEAR = 16, /* a window opened at an event that might close others */
-    SLOT_START_READ = 32 /* a window end written while this slot's open was the last */
 };
+
+/* A window a segment's walk opened: its event's index and its slot. */
+typedef struct segment_open {
+    uint64_t index;
+    uint32_t slot;
+} segment_open;
+
+/* A window end a segment's walk wrote (the one of order order_base + its
+ * place): the window's slot, how many windows the walk had opened then
+ * (the start index it wrote is the last of those's, or the one the walk
+ * began with), and whether it was bad. */
+typedef struct segment_close {
+    uint64_t opens_before;
+    uint32_t slot;
+    uint8_t bad;
+} segment_close;
 
 /* An object a walk has seen and its latest priority. */
 typedef struct seen_priority {
@@ -113,21 +128,22 @@ struct trx_inversion_finder {
     seen_priority *at_start;
     uint32_t at_start_count;
     bool at_start_taken; /* (false: none taken, or out of memory) */
-    /* ... and its windows there (slot order) and their start index */
+    /* ... and its windows there (slot order) */
     slot_window *windows_at_start;
     uint32_t windows_at_start_count;
-    uint64_t start_at_start;
     /* what a segment's walk from its first event on did that a window of
      * the part before's, other than its own, would have changed: per slot
-     * (SLOT_* flags), a window end written before any window opened (it
-     * reads `start`), the last two opens' slots, the start before the
-     * last, how many opened, and the events that may close windows */
-    bool tracking;
+     * (SLOT_* flags), the events that may close windows, and each window it
+     * opened and each window end it wrote, in order, so that the merge can
+     * take back those the one walk would not have made (log_failed: a
+     * list ran out of memory) */
+    bool tracking, log_failed;
     uint8_t *touched;
-    bool start_written, start_read;
-    uint32_t last_open_slot, prev_open_slot;
-    uint64_t start_before_last, opens;
     close_candidates closers;
+    segment_open *opens;
+    uint32_t open_count, open_cap;
+    segment_close *closes;
+    uint32_t close_count, close_cap;
     int oom;
 };
 
@@ -248,15 +264,30 @@ static void add_mark(trx_inversion_finder *f, uint64_t start, uint64_t end, uint
         f->marks[f->mark_count++] = (trx_inversion_mark){start, end, order, bad};
 }
 
+/* Notes, in a segment's walk, the window end of slot m about to be
+ * written with order f->order. */
+static void note_close(trx_inversion_finder *f, uint32_t m, uint8_t bad)
+{
+    int failed = 0;
+    if (!f->tracking)
+        return;
+    f->touched[m] |= SLOT_CLOSED;
+    f->closes = grow(f->closes, &f->close_cap, f->close_count + 1, sizeof *f->closes, &failed);
+    if (f->close_count == f->close_cap) {
+        f->log_failed = true;
+        return;
+    }
+    f->closes[f->close_count++] = (segment_close){f->open_count, m, bad};
+}
+
 /* Records a window end: it completes when the blocked thread next runs. */
 static void close_window(trx_inversion_finder *f, window *w, const trx_event *ev, uint8_t bad)
 {
+    uint32_t m = (uint32_t)(w - f->windows);
     w->active = false;
     f->active--;
-    f->start_read |= !f->start_written; /* (read by segments only) */
-    if (f->tracking && f->start_written)
-        f->touched[f->last_open_slot] |= SLOT_START_READ;
     if (ev->context == w->blocked) {
+        note_close(f, m, bad);
         add_mark(f, f->start, ev->index, f->order++, bad);
         return;
     }
@@ -270,6 +301,7 @@ static void close_window(trx_inversion_finder *f, window *w, const trx_event *ev
         f->oom = 1;
         return;
     }
+    note_close(f, m, bad);
     f->waiting[f->waiting_count] = (waiting_end){
         w->blocked, ev->index, f->start, f->order++, bad, false, *head ? *head - 1 : NO_END};
     *head = ++f->waiting_count; /* index + 1 */
@@ -284,6 +316,8 @@ static void complete_waiting(trx_inversion_finder *f, const trx_event *ev)
         return;
     for (uint32_t i = *head - 1; i != NO_END; i = f->waiting[i].next) {
         waiting_end *w = &f->waiting[i];
+        if (w->done) /* taken back at a merge */
+            continue;
         add_mark(f, w->start, ev->index, w->order, w->bad);
         w->done = true;
         f->waiting_live--;
@@ -338,19 +372,21 @@ static bool may_close(const trx_inversion_finder *f, uint32_t context, uint32_t 
     return f->active && prio > f->min_blocked_prio && (f->owners_mixed || f->one_owner != context);
 }
 
-/* Notes a window opened at slot m by `ev` (priority p) in a segment's walk:
- * the event would have gone on to close windows had the slot's window
- * been open already. */
+/* Notes a window opened at slot m by `ev` (priority p) in a segment's walk,
+ * and whether the event would have gone on to close windows had the
+ * slot's window been open already. */
 static void note_open(trx_inversion_finder *f, uint32_t m, const trx_event *ev, uint32_t p)
 {
-    f->touched[m] |= f->touched[m] & SLOT_OPENED ? SLOT_AGAIN : SLOT_OPENED;
+    int failed = 0;
     if (may_close(f, ev->context, p))
         f->touched[m] |= SLOT_OPEN_NEAR;
     note_closer(&f->closers, ev->context, p);
-    f->prev_open_slot = f->last_open_slot;
-    f->last_open_slot = m;
-    f->start_before_last = f->start;
-    f->opens++;
+    f->opens = grow(f->opens, &f->open_cap, f->open_count + 1, sizeof *f->opens, &failed);
+    if (f->open_count == f->open_cap) {
+        f->log_failed = true;
+        return;
+    }
+    f->opens[f->open_count++] = (segment_open){ev->index, m};
 }
 
 void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
@@ -374,7 +410,8 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
     window *w = &f->windows[m]; /* read only for a lock's events */
     if (ev->kind == TRX_KIND_LOCK_GET && ev->info[2] != 0 && ev->info[2] != ev->context) {
         uint32_t owner_prio = priority_of(f, object_or_zero(t, ev->info[2]));
-        if (f->tracking && owner_prio != TRX_UNKNOWN && p < owner_prio)
+        if (f->tracking && owner_prio != TRX_UNKNOWN && p < owner_prio &&
+            !(f->touched[m] & SLOT_CLOSED))
             f->touched[m] |= SLOT_WANTED; /* whether it opens depends on the window */
         if (owner_prio != TRX_UNKNOWN && p < owner_prio && !w->active) {
             if (f->tracking)
@@ -385,7 +422,6 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
             }
             f->inversions++;
             *w = (window){true, ev->context, p, ev->info[2], owner_prio};
-            f->start_written = true; /* (read by segments only) */
             if (f->active++ == 0) {
                 f->min_blocked_prio = p;
                 f->one_owner = ev->info[2];
@@ -400,7 +436,7 @@ void trx_inversions_feed(trx_inversion_finder *f, const trx_event *ev)
     }
     if (ev->kind == TRX_KIND_LOCK_PUT && ev->info[2] == 1) {
         if (f->tracking)
-            f->touched[m] |= SLOT_PUT;
+            f->touched[m] |= f->touched[m] & SLOT_CLOSED ? SLOT_PUT : SLOT_PUT | SLOT_PUT_FIRST;
         if (w->active) {
             trx_open_windows_remove(f->open, m);
             close_window(f, w, ev, 0);
@@ -468,6 +504,8 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
     free(f->at_start);
     free(f->windows_at_start);
     free(f->touched);
+    free(f->opens);
+    free(f->closes);
     trx_address_map_free(&f->waiting_by_thread);
     trx_open_windows_free(f->open);
     free(f);
@@ -500,16 +538,25 @@ int trx_inversions_finish(trx_inversion_finder *f, trx_stats *s)
  *   the merge compares every object's answer.
  * - The windows. A window opened long before the warm-up and never closed
  *   (its owner never puts the mutex, no lower-priority thread runs) is
- *   open in the walk from the start only. Each window the segment had open
- *   at its first event must be the part before's, the same; a window of the
- *   part before's alone would have changed nothing in the segment's walk if
- *   the walk opened no window of its mutex, put it finally never, and ran
- *   no event that closes it (close_candidates): then it is open after the
- *   segment too, and the merge adds it.
- * - The start index. It is read when a window end is written: the
- *   segment's and the part before's must be the same if the segment wrote
- *   one before it opened a window; if it opened none, the merged start is
- *   the part before's.
+ *   open in the walk from the start only: where it is, that walk's lock
+ *   gets of its mutex open nothing, while the segment's may open windows
+ *   (and see them closed, and write their ends). The segment's walk does
+ *   not know which slots are so, and the merge decides it per slot whose
+ *   window differs at the segment's first event (slot_fate): the part
+ *   before's window stays open through the segment if the segment never
+ *   put its mutex finally and ran no event that closes it
+ *   (close_candidates); then every window the segment opened there (if no
+ *   event of those opens might have closed another window) and every end
+ *   it wrote there is taken back, and the slot keeps the part before's
+ *   window. A window of the segment's alone at its first event is taken
+ *   back (or its end, when it closed at an event that closes windows) if
+ *   no lock get of its mutex met the open test and no final put came while
+ *   it was open. Anything else refuses. For that the segment logs each
+ *   window it opens and each end it writes (undo_windows).
+ * - The start index. It is read when a window end is written: each end
+ *   the segment wrote gets, at the merge, the index of the last window it
+ *   opened that stays, or, before any, the part before's start; so does
+ *   the merged walk.
  *
  * The merge hands the part before's knowledge of first priorities on (with
  * what the segment itself saw first), so the merged walk knows them as the
@@ -589,14 +636,12 @@ static void keep_state_at_start(trx_inversion_finder *f)
     for (uint32_t m = 0; f->windows_at_start && f->active && m < n; m++)
         if (f->windows[m].active)
             f->windows_at_start[f->windows_at_start_count++] = (slot_window){m, f->windows[m]};
-    f->start_at_start = f->start;
     free(f->touched);
     f->touched = calloc(n ? n : 1, 1);
     f->at_start_taken &= f->windows_at_start && f->touched;
     f->tracking = f->touched != NULL;
-    f->start_written = f->start_read = false;
-    f->last_open_slot = f->prev_open_slot = UINT32_MAX;
-    f->opens = 0;
+    f->log_failed = false;
+    f->open_count = f->close_count = 0;
     f->closers = (close_candidates){0};
 }
 
@@ -622,29 +667,32 @@ static bool same_window(const window *x, const window *y)
 
 /* What the merge does with a slot whose window differs between segment l
  * at its first event (y) and the walk from the start (x). */
-enum { SLOT_REFUSE, SLOT_TAKE, SLOT_TAKE_UNOPENED };
+enum { SLOT_REFUSE, SLOT_TAKE, SLOT_UNDO_ALL, SLOT_UNDO_FIRST_CLOSE, SLOT_FIRST_CLOSE_UNDONE };
 
-/* SLOT_TAKE: the window the slot has in l's walk from its first event on
- * would have been the same with x instead of y (no final put; no event
- * closed either; with x open, a lock get that met the open test would not
- * have opened, with y open none did); then the slot's window after l is
- * x. SLOT_TAKE_UNOPENED: as SLOT_TAKE, but l's walk opened a window there
- * once (x was open in fact), which stayed open, at an event that would
- * have closed no window of l's, and no window end was written while it
- * was the last opened: undone, the rest of l's walk is the one walk's. */
-static int slot_fate(const trx_inversion_finder *l, uint32_t m, const window *x, const window *y)
+/* x open: SLOT_UNDO_ALL when x stays open through l's walk (no final put
+ * of the mutex, no event that closes it) and no window l opened there was
+ * opened by an event that might have closed another: in the one walk the
+ * slot is x throughout, its lock gets open nothing and go on as events
+ * that close nothing; so every window l opened there, and every window end
+ * l wrote there (y's or those windows'), is taken back, and the slot's
+ * window after l is x. x closed (y open): SLOT_TAKE when l's walk did not
+ * touch the slot while y was open (no lock get met the open test, no final
+ * put; it never closed): the slot's window after l is x's (none);
+ * SLOT_UNDO_FIRST_CLOSE when, so untouched, y closed at an event that
+ * closes windows: its end is taken back, and from then on l's walk of the
+ * slot is the one walk's (the window after l is l's). */
+static int slot_fate(const trx_inversion_finder *l, uint32_t m, const window *x)
 {
     uint8_t did = l->touched[m];
-    if ((did & SLOT_PUT) || (x->active && closers_close(&l->closers, x->owner, x->blocked_prio)) ||
-        (y->active && closers_close(&l->closers, y->owner, y->blocked_prio)))
+    if (x->active) {
+        if ((did & (SLOT_PUT | SLOT_OPEN_NEAR)) ||
+            closers_close(&l->closers, x->owner, x->blocked_prio))
+            return SLOT_REFUSE;
+        return SLOT_UNDO_ALL;
+    }
+    if (did & (SLOT_WANTED | SLOT_PUT_FIRST))
         return SLOT_REFUSE;
-    if (!x->active)
-        return did & SLOT_WANTED ? SLOT_REFUSE : SLOT_TAKE;
-    if (y->active || !(did & SLOT_OPENED))
-        return SLOT_TAKE;
-    if ((did & (SLOT_AGAIN | SLOT_OPEN_NEAR | SLOT_START_READ)) || !l->windows[m].active)
-        return SLOT_REFUSE;
-    return SLOT_TAKE_UNOPENED;
+    return did & SLOT_CLOSED ? SLOT_UNDO_FIRST_CLOSE : SLOT_TAKE;
 }
 
 /* The window segment l had at slot m at its first event (an inactive one
@@ -657,52 +705,100 @@ static const window *window_at_start(const trx_inversion_finder *l, uint32_t m, 
     return &none;
 }
 
-/* Whether segment l's windows and start index after its walk, made the
- * walk from the start `e`'s where they differed at l's first event
- * (slot_fate), are the one walk's, and its start index then (l's numbers
- * + offset are e's) into *start. */
-static bool windows_agree(const trx_inversion_finder *l, const trx_inversion_finder *e,
-                          const trx_trace *t, uint64_t offset, uint64_t *start)
+/* Into fates[m] (object_count of them): slot m's fate (slot_fate) where
+ * segment l's window at its first event differs from the walk from the
+ * start e's, SLOT_TAKE elsewhere; false if one is SLOT_REFUSE. */
+static bool slot_fates(const trx_inversion_finder *l, const trx_inversion_finder *e,
+                       const trx_trace *t, uint8_t *fates)
 {
     uint32_t k = 0;
-    bool last_undone = false, prev_undone = false;
     for (uint32_t m = 0; m < t->object_count; m++) {
         const window *x = &e->windows[m], *y = window_at_start(l, m, &k);
-        if (same_window(x, y))
-            continue;
-        int fate = slot_fate(l, m, x, y);
-        if (fate == SLOT_REFUSE)
+        fates[m] = same_window(x, y) ? SLOT_TAKE : (uint8_t)slot_fate(l, m, x);
+        if (fates[m] == SLOT_REFUSE)
             return false;
-        last_undone |= fate == SLOT_TAKE_UNOPENED && m == l->last_open_slot;
-        prev_undone |= fate == SLOT_TAKE_UNOPENED && m == l->prev_open_slot;
     }
-    /* l's walk read the start it began with */
-    if (l->start_read && l->start_at_start + offset != e->start)
-        return false;
-    if (!l->start_written || (last_undone && l->opens == 1))
-        *start = e->start;
-    else if (last_undone && prev_undone)
-        return false;
-    else
-        *start = (last_undone ? l->start_before_last : l->start) + offset;
     return true;
 }
 
+/* Takes back what merged segment l's walk did that the one walk would not
+ * have (slot_fate; l's event numbers and orders are e's already, its own
+ * window ends those of order e->order on): the windows it opened at a
+ * SLOT_UNDO_ALL slot (not inversions), the window ends it wrote there and
+ * the first at a SLOT_UNDO_FIRST_CLOSE slot (neither marks, nor waiting,
+ * nor bad; the others' orders close up). Every other end it wrote gets the
+ * start index of the one walk then: the index of the last window opened
+ * that stays, or, before any, e's start; so does l. 0, or -1 out of memory. */
+static int undo_windows(trx_inversion_finder *l, const trx_inversion_finder *e, uint8_t *fates,
+                        uint64_t offset)
+{
+    uint64_t *start_after = malloc(((size_t)l->open_count + 1) * sizeof *start_after);
+    uint64_t *new_order = malloc((l->close_count ? l->close_count : 1) * sizeof *new_order);
+    if (!start_after || !new_order) {
+        free(start_after);
+        free(new_order);
+        return -1;
+    }
+    start_after[0] = e->start;
+    for (uint32_t i = 0; i < l->open_count; i++) {
+        bool undone = fates[l->opens[i].slot] == SLOT_UNDO_ALL;
+        start_after[i + 1] = undone ? start_after[i] : l->opens[i].index + offset;
+        l->inversions -= undone;
+    }
+    uint64_t kept = 0;
+    for (uint32_t i = 0; i < l->close_count; i++) {
+        const segment_close *c = &l->closes[i];
+        bool undone = fates[c->slot] == SLOT_UNDO_ALL || fates[c->slot] == SLOT_UNDO_FIRST_CLOSE;
+        if (fates[c->slot] == SLOT_UNDO_FIRST_CLOSE)
+            fates[c->slot] = SLOT_FIRST_CLOSE_UNDONE; /* the slot's later ends stay */
+        new_order[i] = undone ? UINT64_MAX : e->order + kept++;
+        l->bad -= undone && c->bad;
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < l->mark_count; i++) {
+        trx_inversion_mark mk = l->marks[i];
+        if (mk.order >= e->order) {
+            uint64_t c = mk.order - e->order;
+            if (new_order[c] == UINT64_MAX)
+                continue;
+            mk.start = start_after[l->closes[c].opens_before];
+            mk.order = new_order[c];
+        }
+        l->marks[n++] = mk;
+    }
+    l->mark_count = n;
+    for (uint32_t i = 0; i < l->waiting_count; i++) {
+        waiting_end *w = &l->waiting[i];
+        if (w->done || w->order < e->order)
+            continue;
+        uint64_t c = w->order - e->order;
+        if (new_order[c] == UINT64_MAX) {
+            w->done = true;
+            l->waiting_live--;
+            continue;
+        }
+        w->start = start_after[l->closes[c].opens_before];
+        w->order = new_order[c];
+    }
+    l->order = e->order + kept;
+    l->start = start_after[l->open_count];
+    free(start_after);
+    free(new_order);
+    return 0;
+}
+
 /* Makes merged segment l's windows e's where they differed at l's first
- * event (windows_agree holds), its inversions those of the windows it
- * opened in fact, its start `start`. 0, or -1 out of memory. */
+ * event, but for SLOT_UNDO_FIRST_CLOSE slots (fates: slot_fates', after
+ * undo_windows). 0, or -1 out of memory. */
 static int adopt_windows(trx_inversion_finder *l, const trx_inversion_finder *e, const trx_trace *t,
-                         uint64_t start)
+                         const uint8_t *fates)
 {
     uint32_t k = 0;
     bool added = false, was_active;
-    l->start = start;
     for (uint32_t m = 0; m < t->object_count; m++) {
         const window *x = &e->windows[m], *y = window_at_start(l, m, &k);
-        if (same_window(x, y))
+        if (same_window(x, y) || fates[m] == SLOT_FIRST_CLOSE_UNDONE)
             continue;
-        if (slot_fate(l, m, x, y) == SLOT_TAKE_UNOPENED)
-            l->inversions--;
         if (l->windows[m].active) {
             trx_open_windows_remove(l->open, m);
             l->active--;
@@ -768,16 +864,12 @@ void trx_inversions_clear_results(trx_inversion_finder *f)
     f->from_start = 0;
 }
 
-int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earlier,
-                         const trx_trace *t, uint64_t offset)
+/* trx_inversions_merge once it holds (fates: slot_fates'). */
+static int merge_into_later(trx_inversion_finder *l, trx_inversion_finder *e, const trx_trace *t,
+                            uint64_t offset, uint8_t *fates)
 {
-    trx_inversion_finder *l = later, *e = earlier;
-    uint64_t start;
-    if (!l->at_start_taken || !windows_agree(l, e, t, offset, &start) || !same_answers(l, e, t))
-        return TRX_MERGE_REFUSED;
     /* later's marks and waiting ends into the trace's numbering and order */
     uint64_t order_delta = e->order - l->order_base;
-    l->start += offset;
     l->order += order_delta;
     for (uint32_t i = 0; i < l->waiting_count; i++) {
         l->waiting[i].closing_index += offset;
@@ -789,6 +881,8 @@ int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earl
         l->marks[i].end += offset;
         l->marks[i].order += order_delta;
     }
+    if (undo_windows(l, e, fates, offset) < 0)
+        return -1;
     /* the marks: earlier's, then later's */
     uint32_t total = e->mark_count + l->mark_count;
     if (total > l->mark_cap) {
@@ -822,7 +916,25 @@ int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earl
     }
     l->from_start = whole;
     l->tracking = false; /* l is the walk from the start now */
-    return adopt_windows(l, e, t, start);
+    return adopt_windows(l, e, t, fates);
+}
+
+int trx_inversions_merge(trx_inversion_finder *later, trx_inversion_finder *earlier,
+                         const trx_trace *t, uint64_t offset)
+{
+    trx_inversion_finder *l = later, *e = earlier;
+    uint8_t *fates = malloc(t->object_count ? t->object_count : 1);
+    if (!fates)
+        return -1;
+    /* (every window end l wrote was logged: l->order - order_base of them) */
+    if (!l->at_start_taken || l->log_failed || l->close_count != l->order - l->order_base ||
+        !slot_fates(l, e, t, fates) || !same_answers(l, e, t)) {
+        free(fates);
+        return TRX_MERGE_REFUSED;
+    }
+    int rc = merge_into_later(l, e, t, offset, fates);
+    free(fates);
+    return rc;
 }
 
 void trx_inversions_discard(trx_inversion_finder *a)
