@@ -154,15 +154,17 @@ static void eternal_window(void **state)
  * is open, so nothing opens; a segment whose warm-up did not see H block
  * opens one), X (8) closes both, A runs, then C: a segment's walk opens
  * and closes M's windows again and again, and the ends of M2's windows
- * read the start index C's opens wrote. With `closer`, W (15) closes M's
- * window at the end. */
+ * read the start index C's opens wrote. F (2), closing nothing, runs
+ * between A's block and X's run, X at the other events. With `closer`, W
+ * (15) closes M's window at the end. */
 enum { PERIOD = 50, AT_A = 0, AT_B = 1, AT_C = 3, AT_CLOSE = 5, AT_A_RUNS = 6, AT_C_RUNS = 7 };
 
 static void build_phantom(test_trace *b, uint32_t events, bool closer)
 {
     enum { H = 0x1000, L = 0x3000, X = 0x4000, A = 0x6000, B = 0x7000, C = 0x8000, W = 0xA000 };
-    enum { M = 0x5000, M2 = 0x9000 };
-    tb_init(b, 9, events + 8, false);
+    enum { M = 0x5000, M2 = 0x9000, F = 0xB000 };
+    tb_init(b, 10, events + 8, false);
+    tb_object(b, 9, TRX_OBJ_THREAD, F, "filler", 0xB0000, 1024, 2);
     tb_object(b, 0, TRX_OBJ_THREAD, H, "high", 0x10000, 1024, 10);
     tb_object(b, 1, TRX_OBJ_THREAD, L, "low", 0x30000, 1024, 20);
     tb_object(b, 2, TRX_OBJ_THREAD, X, "other", 0x40000, 1024, 8);
@@ -193,7 +195,10 @@ static void build_phantom(test_trace *b, uint32_t events, bool closer)
             tb_event(b, C, prio(4), 4096, ts += 10, i, 0, 0, 0);
             break;
         default: /* (AT_CLOSE too) */
-            tb_event(b, X, prio(8), 4096, ts += 10, i, 0, 0, 0);
+            if (i % PERIOD < AT_CLOSE)
+                tb_event(b, F, prio(2), 4096, ts += 10, i, 0, 0, 0);
+            else
+                tb_event(b, X, prio(8), 4096, ts += 10, i, 0, 0, 0);
         }
     }
     tb_event(b, L, prio(20), 4096, ts += 10, 0, 0, 0, 0);
@@ -203,10 +208,11 @@ static void build_phantom(test_trace *b, uint32_t events, bool closer)
 /* The built trace: marks and counts as the one walk's at every cut, and,
  * without the closer, the finder merged at every cut past the first
  * warm-up's reach (cuts from PHANTOM_FAR) but those where an end waits for
- * A or C (entries AT_CLOSE .. AT_C_RUNS of a period: the fingerprints
- * differ there): the segment's windows of M taken back, the ends of M2's
- * windows given the one walk's start index. (Its walk opens M's windows
- * again and again, and ends read their starts: this used to refuse.) */
+ * A or C (first events AT_A_RUNS and AT_C_RUNS of a period: the
+ * fingerprints differ there): the segment's windows of M taken back, the
+ * ends of M2's windows given the one walk's start index. (Its walk opens
+ * M's windows again and again, and ends read their starts: this used to
+ * refuse.) */
 enum { PHANTOM_FAR = 300 };
 
 static void phantom_windows_with(bool closer)
@@ -228,7 +234,7 @@ static void phantom_windows_with(bool closer)
         trx_segment_report rep;
         assert_int_equal(trx_stats_compute_segments(&t, &s, 0, &cut, 1, warm, false, &rep), 0);
         same_marks(&whole, &s, "built (phantom)", cut, warm);
-        bool waits = cut % PERIOD >= AT_CLOSE && cut % PERIOD <= AT_C_RUNS;
+        bool waits = cut % PERIOD > AT_CLOSE && cut % PERIOD <= AT_C_RUNS;
         if (!closer && cut >= PHANTOM_FAR) {
             if (rep.merged[unit] != !waits)
                 fail_msg("built (phantom): cut %llu warm-up %llu: the inversion finder %s",
