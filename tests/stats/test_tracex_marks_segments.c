@@ -71,23 +71,32 @@ static uint32_t prio(uint32_t p)
  * events A (5) blocks on M2 owned by B (6) and X closes that window (a
  * mark); Z (7) runs from event Z_FIRST on; with `closer`, L's window is
  * closed by W (15) at the end. */
+/* The threads and mutexes the eternal and phantom traces share (their
+ * thread at 0x8000, object 5, is `name` at `prio`; `objects` registry
+ * slots), and H's block on M, the window open to the end; its ticks. */
+static uint32_t eternal_cast(test_trace *b, uint32_t objects, uint32_t events, const char *name,
+                             uint32_t prio5)
+{
+    tb_init(b, objects, events + 8, false);
+    tb_object(b, 0, TRX_OBJ_THREAD, 0x1000, "high", 0x10000, 1024, 10);
+    tb_object(b, 1, TRX_OBJ_THREAD, 0x3000, "low", 0x30000, 1024, 20);
+    tb_object(b, 2, TRX_OBJ_THREAD, 0x4000, "other", 0x40000, 1024, 8);
+    tb_object(b, 3, TRX_OBJ_THREAD, 0x6000, "a", 0x60000, 1024, 5);
+    tb_object(b, 4, TRX_OBJ_THREAD, 0x7000, "b", 0x70000, 1024, 6);
+    tb_object(b, 5, TRX_OBJ_THREAD, 0x8000, name, 0x80000, 1024, prio5);
+    tb_object(b, 8, TRX_OBJ_THREAD, 0xA000, "closer", 0xA0000, 1024, 15);
+    tb_object(b, 6, TRX_OBJ_MUTEX, 0x5000, "lock", 0, 0, 0);
+    tb_object(b, 7, TRX_OBJ_MUTEX, 0x9000, "lock2", 0, 0, 0);
+    uint32_t ts = 100;
+    tb_event(b, 0x1000, prio(10), 4096, ts += 10, 0, 0, 0, 0);
+    tb_event(b, 0x1000, prio(10), MUTEX_GET, ts += 10, 0x5000, FOREVER, 0x3000, 1);
+    return ts;
+}
+
 static void build_eternal(test_trace *b, uint32_t events, bool closer)
 {
-    enum { H = 0x1000, L = 0x3000, X = 0x4000, A = 0x6000, B = 0x7000, Z = 0x8000, W = 0xA000 };
-    enum { M = 0x5000, M2 = 0x9000 };
-    tb_init(b, 9, events + 8, false);
-    tb_object(b, 0, TRX_OBJ_THREAD, H, "high", 0x10000, 1024, 10);
-    tb_object(b, 1, TRX_OBJ_THREAD, L, "low", 0x30000, 1024, 20);
-    tb_object(b, 2, TRX_OBJ_THREAD, X, "other", 0x40000, 1024, 8);
-    tb_object(b, 3, TRX_OBJ_THREAD, A, "a", 0x60000, 1024, 5);
-    tb_object(b, 4, TRX_OBJ_THREAD, B, "b", 0x70000, 1024, 6);
-    tb_object(b, 5, TRX_OBJ_THREAD, Z, "late", 0x80000, 1024, 7);
-    tb_object(b, 8, TRX_OBJ_THREAD, W, "closer", 0xA0000, 1024, 15);
-    tb_object(b, 6, TRX_OBJ_MUTEX, M, "lock", 0, 0, 0);
-    tb_object(b, 7, TRX_OBJ_MUTEX, M2, "lock2", 0, 0, 0);
-    uint32_t ts = 100, i = 0;
-    tb_event(b, H, prio(10), 4096, ts += 10, 0, 0, 0, 0);
-    tb_event(b, H, prio(10), MUTEX_GET, ts += 10, M, FOREVER, L, 1);
+    enum { L = 0x3000, X = 0x4000, A = 0x6000, B = 0x7000, Z = 0x8000, W = 0xA000, M2 = 0x9000 };
+    uint32_t ts = eternal_cast(b, 9, events, "late", 7), i = 0;
     for (i = 2; i + 2 < events; i++) {
         if (i % 50 == 0)
             tb_event(b, A, prio(5), MUTEX_GET, ts += 10, M2, FOREVER, B, 1);
@@ -161,22 +170,10 @@ enum { PERIOD = 50, AT_A = 0, AT_B = 1, AT_C = 3, AT_CLOSE = 5, AT_A_RUNS = 6, A
 
 static void build_phantom(test_trace *b, uint32_t events, bool closer)
 {
-    enum { H = 0x1000, L = 0x3000, X = 0x4000, A = 0x6000, B = 0x7000, C = 0x8000, W = 0xA000 };
+    enum { L = 0x3000, X = 0x4000, A = 0x6000, B = 0x7000, C = 0x8000, W = 0xA000 };
     enum { M = 0x5000, M2 = 0x9000, F = 0xB000 };
-    tb_init(b, 10, events + 8, false);
+    uint32_t ts = eternal_cast(b, 10, events, "c", 4), i = 0;
     tb_object(b, 9, TRX_OBJ_THREAD, F, "filler", 0xB0000, 1024, 2);
-    tb_object(b, 0, TRX_OBJ_THREAD, H, "high", 0x10000, 1024, 10);
-    tb_object(b, 1, TRX_OBJ_THREAD, L, "low", 0x30000, 1024, 20);
-    tb_object(b, 2, TRX_OBJ_THREAD, X, "other", 0x40000, 1024, 8);
-    tb_object(b, 3, TRX_OBJ_THREAD, A, "a", 0x60000, 1024, 5);
-    tb_object(b, 4, TRX_OBJ_THREAD, B, "b", 0x70000, 1024, 6);
-    tb_object(b, 5, TRX_OBJ_THREAD, C, "c", 0x80000, 1024, 4);
-    tb_object(b, 8, TRX_OBJ_THREAD, W, "closer", 0xA0000, 1024, 15);
-    tb_object(b, 6, TRX_OBJ_MUTEX, M, "lock", 0, 0, 0);
-    tb_object(b, 7, TRX_OBJ_MUTEX, M2, "lock2", 0, 0, 0);
-    uint32_t ts = 100, i = 0;
-    tb_event(b, H, prio(10), 4096, ts += 10, 0, 0, 0, 0);
-    tb_event(b, H, prio(10), MUTEX_GET, ts += 10, M, FOREVER, L, 1);
     for (i = 2; i + 2 < events; i++) {
         switch (i % PERIOD) {
         case AT_A:
