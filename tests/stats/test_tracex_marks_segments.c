@@ -71,6 +71,16 @@ static uint32_t prio(uint32_t p)
  * events A (5) blocks on M2 owned by B (6) and X closes that window (a
  * mark); Z (7) runs from event Z_FIRST on; with `closer`, L's window is
  * closed by W (15) at the end. */
+/* Built trace b opened in TraceX's mode, prepared, its one walk's
+ * statistics in *whole. */
+static void open_tracex(test_trace *b, trx_trace *t, trx_stats *whole)
+{
+    tb_open(b, t);
+    t->mode = TRX_MODE_TRACEX;
+    trx_trace_prepare(t);
+    assert_int_equal(trx_stats_compute(t, whole), 0);
+}
+
 /* The threads and mutexes the eternal and phantom traces share (their
  * thread at 0x8000, object 5, is `name` at `prio`; `objects` registry
  * slots), and H's block on M, the window open to the end; its ticks. */
@@ -120,11 +130,8 @@ static void eternal_window_with(bool closer)
     static test_trace b;
     build_eternal(&b, Z_FIRST + 500, closer);
     trx_trace t;
-    tb_open(&b, &t);
-    t.mode = TRX_MODE_TRACEX;
-    trx_trace_prepare(&t);
     trx_stats whole;
-    assert_int_equal(trx_stats_compute(&t, &whole), 0);
+    open_tracex(&b, &t, &whole);
     assert_true(whole.mark_count > 20);
     uint64_t merged = 0, cuts = 0;
     for (uint64_t cut = Z_FIRST - 500, k = 0; cut < t.used; cut += test_sparse(), k++) {
@@ -218,11 +225,8 @@ static void phantom_windows_with(bool closer)
     static test_trace b;
     build_phantom(&b, 40 * PERIOD, closer);
     trx_trace t;
-    tb_open(&b, &t);
-    t.mode = TRX_MODE_TRACEX;
-    trx_trace_prepare(&t);
     trx_stats whole;
-    assert_int_equal(trx_stats_compute(&t, &whole), 0);
+    open_tracex(&b, &t, &whole);
     assert_true(whole.mark_count > 30);
     uint64_t merged = 0, cuts = 0;
     for (uint64_t cut = 2, k = 0; cut < t.used; cut += test_sparse(), k++) {
@@ -306,11 +310,8 @@ static void shadow_window(void **state)
     static test_trace b;
     build_shadow(&b);
     trx_trace t;
-    tb_open(&b, &t);
-    t.mode = TRX_MODE_TRACEX;
-    trx_trace_prepare(&t);
     trx_stats whole;
-    assert_int_equal(trx_stats_compute(&t, &whole), 0);
+    open_tracex(&b, &t, &whole);
     assert_int_equal(whole.mark_count, 1); /* D's window */
     uint64_t merged = 0;
     for (uint64_t cut = 2, k = 0; cut < t.used; cut += test_sparse(), k++) {
