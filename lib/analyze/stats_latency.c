@@ -1,5 +1,5 @@
 /* stats_latency.c - the statistics and trx latency's instances of one
- * trace in one walk, for the commands that need both (check, diff): where
+ * trace in one walk, for the commands that need both (check, diff, report): where
  * the statistics run on segments, the latency rides on them as their
  * caller's analysis (latency_segments.c), saving a walk of the trace; else
  * each is computed on its own. The results are those of trx_stats_compute
