@@ -431,11 +431,13 @@ static int metric_inversions(const check_ctx *ctx, const check_rule *r, check_re
              "%" PRIu64 " priority inversions (%" PRIu64 " unbounded), limit 0; first: \"%s\" "
              "(priority %u) blocked on %s \"%s\" held by \"%s\" (priority %u) from event %" PRIu64
              " (ticks %" PRIu64 ") to event %" PRIu64 " (ticks %" PRIu64 ")%s%s",
-             total, unbounded, context_name(t, first->waiter), first->waiter_priority,
+             total, unbounded, context_name(t, first->waiter),
+             trx_shown_priority(t, first->waiter_priority), /* as the application wrote them */
              first->lock_type == TRX_LOCK_MUTEX ? "mutex" : "semaphore",
              lock >= 0 ? t->objects[lock].name : "?", context_name(t, first->holder),
-             first->holder_priority, first->start_index, first->start_ticks, first->end_index,
-             first->end_ticks, first->closed ? "" : " (still open at the end)", ran);
+             trx_shown_priority(t, first->holder_priority), first->start_index, first->start_ticks,
+             first->end_index, first->end_ticks, first->closed ? "" : " (still open at the end)",
+             ran);
     return 0;
 }
 

@@ -345,6 +345,18 @@ expect(rc == 2 and suite.get("errors") == "1", f"junit error: {rc} {suite.attrib
 expect(suite.findall("testcase")[0].get("name") == "max-latency=5:<a&b>", "escaped name")
 expect(suite.findall("testcase")[0].find("error") is not None, "error element")
 
+# a FreeRTOS trace's inversion evidence names the priorities as the
+# application wrote them (higher = more urgent), as `trx stats --json` does
+fr = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "latency",
+                  "freertos_preemptive.trx")
+rc, out, err = run("stats", "--json", fr)
+first_inv = json.loads(out)["inversions"][0]
+res, lines = check(fr, "no-priority-inversion", want_rc=1)
+want = (f'first: "high" (priority {first_inv["waiter_priority"]}) blocked on mutex "app mutex" '
+        f'held by "low" (priority {first_inv["holder_priority"]})')
+expect(first_inv["waiter_priority"] > first_inv["holder_priority"] and want in lines[0],
+       f"FreeRTOS inversion evidence in the application's priorities: {lines[0]} / {want}")
+
 if failures:
     print(f"{len(failures)} failures")
     sys.exit(1)
